@@ -1,0 +1,18 @@
+# lit configuration for the dealloc-spec corpus.
+import os
+import lit.formats
+
+config.name = "dealloc-spec"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+root = os.path.dirname(config.test_source_root)
+build = os.environ.get("DEALLOC_BUILD_DIR", os.path.join(root, "build"))
+config.test_exec_root = os.path.join(build, "corpus")
+tool_dirs = [os.path.join(build, "bin"), "/usr/lib/llvm-22/bin"]
+config.environment["PATH"] = os.pathsep.join(tool_dirs + [os.environ.get("PATH", "")])
+config.environment["DEALLOC_BUILD_DIR"] = build
+config.substitutions.append(("%repo", root))
+config.substitutions.append(("%python", "/usr/bin/python3"))
