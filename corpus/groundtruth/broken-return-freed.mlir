@@ -1,0 +1,10 @@
+// Broken variant: the returned buffer was freed before the return.
+// RUN: %python %repo/corpus/groundtruth/groundtruth.py --as-is %s
+// EXPECT: @f ABI_VIOLATION
+
+func.func @f(%a: memref<2xf32>) -> memref<2xf32> {
+  %0 = memref.alloc() : memref<2xf32>
+  memref.copy %a, %0 : memref<2xf32> to memref<2xf32>
+  memref.dealloc %0 : memref<2xf32>
+  return %0 : memref<2xf32>
+}

@@ -1,0 +1,243 @@
+#!/usr/bin/python3
+"""Ground truth: dealloc-run's verdicts against real execution under valgrind.
+
+usage: groundtruth.py (--pipeline | --as-is) FILE [--cap N] [--keep DIR]
+                      [--dealloc-run PATH] [--no-reference]
+
+  --pipeline  FILE is a pre-deallocation source: run upstream's
+              `mlir-opt --buffer-deallocation-pipeline` on it first.
+  --as-is     FILE is already deallocated (hand-made broken variants).
+
+Steps (docs/groundtruth.md): deallocated program -> `dealloc-run --all-inputs
+--json` (verdict per public function and input) -> lowered to LLVM IR with
+upstream's conversion passes and C wrappers -> linked with a generated C driver
+that builds the SAME inputs and acts as the ABI caller -> one valgrind
+memcheck process per input -> observed verdict (gt_valgrind's table).
+Each input prints one line `@f(input): run=V valgrind=V ok|MISMATCH`.
+Every public function needs an `// EXPECT: @f V...` line in FILE listing the
+exact set of verdicts valgrind observes over the checked inputs, so the test
+also fails when both sides agree on a wrong answer.
+
+Exit: 0 all inputs agree and every EXPECT holds; 1 a disagreement or a failed
+EXPECT; 2 a tool or setup problem (message says which).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+import gt_driver
+import gt_signature
+import gt_valgrind
+
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+CLANG = "/usr/bin/clang-22"
+RUNNER_LIB = "/usr/lib/llvm-22/lib"
+LOWERING = ["--llvm-request-c-wrappers", "--convert-scf-to-cf",
+            "--expand-strided-metadata", "--finalize-memref-to-llvm",
+            "--convert-func-to-llvm", "--convert-arith-to-llvm",
+            "--convert-cf-to-llvm", "--convert-index-to-llvm",
+            "--reconcile-unrealized-casts"]
+DEFAULT_CAP = 8
+VERDICTS = {"SAFE", "LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
+            "ABI_VIOLATION", "UNSUPPORTED", "UNKNOWN"}
+
+
+class SetupError(Exception):
+    pass
+
+
+def tool(name):
+    found = shutil.which(name) or shutil.which(name, path=LLVM_BIN)
+    if not found:
+        raise SetupError(f"'{name}' not found on PATH or in {LLVM_BIN}")
+    return found
+
+
+def run(cmd, what, stdin=None):
+    p = subprocess.run(cmd, input=stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise SetupError(f"{what} failed (exit {p.returncode}): "
+                         f"{' '.join(cmd)}\n{p.stderr}")
+    return p.stdout
+
+
+def find_dealloc_run(explicit):
+    if explicit:
+        return explicit
+    build = os.environ.get("DEALLOC_BUILD_DIR")
+    if build and os.path.exists(os.path.join(build, "bin", "dealloc-run")):
+        return os.path.join(build, "bin", "dealloc-run")
+    return tool("dealloc-run")
+
+
+def parse_expectations(source):
+    expect = {}
+    for m in re.finditer(r"^\s*//\s*EXPECT:\s*@([\w$.]+)\s+(.*)$", source, re.M):
+        verdicts = m.group(2).split()
+        bad = [v for v in verdicts if v not in VERDICTS]
+        if bad or not verdicts:
+            raise SetupError(f"bad EXPECT line for @{m.group(1)}: {m.group(0)}")
+        expect[m.group(1)] = set(verdicts)
+    return expect
+
+
+def reference_verdicts(dealloc_run, program):
+    """{function: [(input, verdict, trace)]} in dealloc-run's order."""
+    p = subprocess.run([dealloc_run, program, "--all-inputs", "--json"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode not in (0, 1, 2):
+        raise SetupError(f"dealloc-run exit {p.returncode}:\n{p.stderr}")
+    out = {}
+    for line in p.stdout.splitlines():
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        out.setdefault(rec["function"], []).append(
+            (rec.get("input", ""), rec["verdict"], rec.get("trace")))
+    return out
+
+
+def select_inputs(records, cap):
+    """At most `cap` inputs: first the first input of every distinct verdict,
+    then the rest in enumeration order; output keeps enumeration order."""
+    chosen, seen = [], set()
+    for idx, (_, verdict, _) in enumerate(records):
+        if verdict not in seen:
+            seen.add(verdict)
+            chosen.append(idx)
+    for idx in range(len(records)):
+        if len(chosen) >= cap:
+            break
+        if idx not in chosen:
+            chosen.append(idx)
+    return [records[i] for i in sorted(chosen[:max(cap, len(seen))])]
+
+
+def build(program, functions, cases, work):
+    lowered = run([tool("mlir-opt")] + LOWERING + [program], "lowering to LLVM")
+    llvm_ir = run([tool("mlir-translate"), "--mlir-to-llvmir"],
+                  "mlir-translate", stdin=lowered)
+    ll = os.path.join(work, "program.ll")
+    with open(ll, "w") as f:
+        f.write(llvm_ir)
+    driver = os.path.join(work, "driver.c")
+    with open(driver, "w") as f:
+        f.write(gt_driver.generate(functions, cases))
+    exe = os.path.join(work, "program")
+    # -gdwarf-4: valgrind 3.19 cannot read clang-22's default DWARF 5.
+    # -O0: no LLVM optimisation may delete or merge loads, stores or frees.
+    # libmlir_c_runner_utils (memrefCopy for non-contiguous memref.copy) is
+    # linked only when the program needs it: it loads libLLVM, which makes
+    # every valgrind start-up ~5x slower.
+    runtime = []
+    if re.search(r"^declare .*@memrefCopy\(", llvm_ir, re.M):
+        runtime = [f"-L{RUNNER_LIB}", "-lmlir_c_runner_utils",
+                   f"-Wl,-rpath,{RUNNER_LIB}"]
+    run([CLANG, "-O0", "-gdwarf-4", "-w", ll, driver, "-o", exe] + runtime,
+        "compiling the lowered program and driver")
+    return exe
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--pipeline", action="store_true")
+    mode.add_argument("--as-is", action="store_true")
+    ap.add_argument("file")
+    ap.add_argument("--cap", type=int, default=DEFAULT_CAP)
+    ap.add_argument("--keep", help="keep intermediate files in this folder")
+    ap.add_argument("--dealloc-run")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="valgrind only, checked against EXPECT lines")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+
+    with open(args.file) as f:
+        source = f.read()
+    expect = parse_expectations(source)
+    work = args.keep or tempfile.mkdtemp(prefix="groundtruth-")
+    os.makedirs(work, exist_ok=True)
+    try:
+        program = os.path.join(work, "deallocated.mlir")
+        passes = ["--buffer-deallocation-pipeline"] if args.pipeline else []
+        text = run([tool("mlir-opt")] + passes + [args.file],
+                   "upstream deallocation pipeline" if passes else "parsing")
+        with open(program, "w") as f:
+            f.write(text)
+        functions = gt_signature.parse_functions(text)
+        public = [f for f in functions if f.public and not f.declaration]
+        missing = [f.name for f in public if f.name not in expect]
+        if missing:
+            raise SetupError("no EXPECT line for " +
+                             ", ".join("@" + m for m in missing))
+        if args.no_reference:
+            records = {f.name: [(t, None, None)
+                                for t in gt_signature.enumerate_inputs(f)]
+                       for f in public}
+        else:
+            records = reference_verdicts(find_dealloc_run(args.dealloc_run),
+                                         program)
+        by_name = {f.name: f for f in functions}
+        cases = []
+        for f in public:
+            recs = records.get(f.name)
+            if not recs:
+                raise SetupError(f"dealloc-run printed no input for @{f.name}")
+            for text_in, verdict, trace in select_inputs(recs, args.cap):
+                cases.append((by_name[f.name], text_in, verdict, trace))
+        exe = build(program, functions, [(c[0], c[1]) for c in cases], work)
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            observed = list(pool.map(lambda n: gt_valgrind.run_case(exe, n),
+                                     range(len(cases))))
+        return report(cases, observed, expect, args.no_reference, work)
+    except (SetupError, gt_signature.SignatureError) as e:
+        print(f"groundtruth: {args.file}: {e}", file=sys.stderr)
+        return 2
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def report(cases, observed, expect, no_reference, work):
+    failures = 0
+    seen = {}
+    for (f, text_in, ref, trace), obs in zip(cases, observed):
+        seen.setdefault(f.name, set()).add(obs.verdict)
+        ok = no_reference or ref == obs.verdict
+        ok = ok and obs.verdict not in ("UNKNOWN", "UNSUPPORTED")
+        status = "ok" if ok else "MISMATCH"
+        print(f"@{f.name}({text_in}): run={ref or '-'} "
+              f"valgrind={obs.verdict} {status}  [{obs.detail}]")
+        if not ok:
+            failures += 1
+            if trace:
+                print(f"  dealloc-run trace: {json.dumps(trace)}")
+            tail = "\n".join("    " + l for l in obs.log.splitlines()
+                             if not l.startswith("==") or "Invalid" in l
+                             or "Address" in l or " at " in l or " by " in l)
+            print(tail[-3000:])
+    for name, want in sorted(expect.items()):
+        got = seen.get(name)
+        if got is None:
+            print(f"EXPECT @{name}: function not checked (not public?)")
+            failures += 1
+        elif got != want:
+            print(f"EXPECT @{name}: want {' '.join(sorted(want))}, "
+                  f"valgrind observed {' '.join(sorted(got))}  FAIL")
+            failures += 1
+        else:
+            print(f"EXPECT @{name}: {' '.join(sorted(want))} ok")
+    print(f"groundtruth: {len(cases)} inputs, {failures} failures"
+          + (f" (files in {work})" if failures else ""))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
