@@ -38,7 +38,8 @@ import gt_valgrind
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 CLANG = "/usr/bin/clang-22"
 RUNNER_LIB = "/usr/lib/llvm-22/lib"
-LOWERING = ["--llvm-request-c-wrappers", "--convert-scf-to-cf",
+LOWERING = ["--llvm-request-c-wrappers", "--bufferization-lower-deallocations",
+            "--convert-bufferization-to-memref", "--convert-scf-to-cf",
             "--expand-strided-metadata", "--finalize-memref-to-llvm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",

@@ -59,11 +59,12 @@ class MemRefType:
         if not m:
             raise SignatureError(f"not a ranked memref type: {text}")
         parts = split_top(m.group(1))
-        dims = parts[0].split("x")
-        self.element = dims[-1].strip()
+        shape = re.match(r"((?:(?:\?|\d+)x)*)(.*)", parts[0].strip())
+        self.element = shape.group(2).strip()
         if self.element not in ELEMENT_BYTES:
             raise SignatureError(f"unsupported element type in {text}")
-        self.shape = [None if d.strip() == "?" else int(d) for d in dims[:-1]]
+        self.shape = [None if d == "?" else int(d)
+                      for d in shape.group(1).split("x") if d]
         self.offset, self.strides = 0, None  # None: identity layout
         for extra in parts[1:]:
             s = re.fullmatch(r"strided<\[(.*?)\](?:,\s*offset:\s*(\?|-?\d+))?>",
