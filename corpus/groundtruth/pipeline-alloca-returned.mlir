@@ -1,0 +1,13 @@
+// Upstream pipeline: a stack buffer flowing to a public result is cloned
+// (results must be owned heap buffers), so the caller may free it.
+// RUN: %python %repo/corpus/groundtruth/groundtruth.py --pipeline %s
+// EXPECT: @f SAFE
+
+func.func @f(%c: i1, %a: memref<2xf32>) -> memref<2xf32> {
+  %0 = memref.alloca() : memref<2xf32>
+  memref.copy %a, %0 : memref<2xf32> to memref<2xf32>
+  %1 = memref.alloc() : memref<2xf32>
+  memref.copy %a, %1 : memref<2xf32> to memref<2xf32>
+  %r = arith.select %c, %0, %1 : memref<2xf32>
+  return %r : memref<2xf32>
+}
