@@ -1,0 +1,87 @@
+//===- Heap.h - Buffers, their states, contents and addresses ---*- C++ -*-===//
+//
+// The buffer store of one run (spec/buffers.md): every buffer that exists
+// during the run, with its kind, state, size, base address and contents
+// ([buffer.record]); address assignment with and without reuse ([addr.*]).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_SEMANTICS_HEAP_H
+#define DEALLOC_SEMANTICS_HEAP_H
+
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dealloc {
+
+/// Where a buffer came from ([buffer.kind]).
+enum class BufferKind { Heap, Stack, Global, Arg };
+llvm::StringRef bufferKindName(BufferKind k);
+
+/// One allocation record.
+struct Buffer {
+  unsigned id = 0;
+  BufferKind kind = BufferKind::Heap;
+  bool live = true;
+  int64_t sizeBytes = 0;
+  int64_t base = 0;              ///< base (allocated) address
+  std::string origin;            ///< e.g. "memref.alloc", "argument 2", "@glob"
+  std::string allocLoc;          ///< printed location of the creating op
+  std::string freeLoc;           ///< printed location of the freeing op, if freed
+  /// Contents: byte values and per-byte "initialized" flags, created on first
+  /// write ([buffer.contents]).
+  std::vector<uint8_t> bytes;
+  std::vector<uint8_t> init;
+  /// Number of active public calls that received this buffer as an argument
+  /// ([abi.args.not_owned]).
+  unsigned borrowed = 0;
+};
+
+/// All buffers of one run, and the address allocator.
+class Heap {
+public:
+  explicit Heap(bool reuseAddresses) : reuse(reuseAddresses) {}
+
+  /// Creates a buffer of `sizeBytes` bytes whose base address is a multiple
+  /// of `alignment` (at least 64). Heap buffers may take a freed address in
+  /// reuse mode ([addr.reuse]); all others get a fresh one ([addr.fresh]).
+  Buffer &create(BufferKind kind, int64_t sizeBytes, int64_t alignment,
+                 std::string origin, std::string allocLoc);
+
+  Buffer &get(unsigned id) { return buffers[id - 1]; }
+  const Buffer &get(unsigned id) const { return buffers[id - 1]; }
+  size_t size() const { return buffers.size(); }
+  std::vector<Buffer> &all() { return buffers; }
+
+  /// Marks a buffer freed (the caller has checked it may be), records where,
+  /// and makes a heap buffer's address available for reuse.
+  void release(unsigned id, std::string loc);
+
+  /// Reads `n` bytes at byte offset `off`; returns false if any byte is
+  /// uninitialized. The caller has checked bounds.
+  bool read(unsigned id, int64_t off, unsigned n, uint64_t &out) const;
+  /// Writes `n` bytes (little-endian) at byte offset `off`; `initialized`
+  /// false stores an uninitialized value.
+  void write(unsigned id, int64_t off, unsigned n, uint64_t value,
+             bool initialized);
+  /// Copies `n` bytes between buffers, keeping initialization flags.
+  void copyBytes(unsigned dst, int64_t dstOff, unsigned src, int64_t srcOff,
+                 unsigned n);
+  /// Marks every byte of a buffer initialized to zero ([input.memref.contents]).
+  void zeroFill(unsigned id);
+
+private:
+  bool reuse;
+  int64_t nextFresh = 0x10000;
+  std::vector<Buffer> buffers;
+  std::vector<int64_t> freedHeapAddresses; ///< LIFO
+};
+
+/// Largest buffer the interpreter materializes; beyond it a run is UNKNOWN.
+constexpr int64_t kMaxBufferBytes = int64_t(1) << 26;
+
+} // namespace dealloc
+
+#endif // DEALLOC_SEMANTICS_HEAP_H

@@ -1,0 +1,167 @@
+//===- Interpreter.h - dealloc-run's executable semantics -------*- C++ -*-===//
+//
+// The public API of the reference semantics (spec/buffers.md, operations.md,
+// abi.md, safety.md): input text, input enumeration, the static support scan,
+// running one function on one input, and checking a function over all
+// enumerated inputs. Used by the dealloc-run driver and by dealloc-verify to
+// replay counterexamples.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_SEMANTICS_INTERPRETER_H
+#define DEALLOC_SEMANTICS_INTERPRETER_H
+
+#include "dealloc/Support/Verdict.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dealloc {
+
+//===-- Inputs (spec/safety.md, [input.*]) --------------------------------===//
+
+/// One argument value of an input.
+struct InputValue {
+  enum Kind { Bool, Int, Float, Buffer };
+  Kind kind = Int;
+  bool b = false;
+  int64_t i = 0;
+  double f = 0.0;
+  /// Buffer: arguments with the same group share one caller buffer and
+  /// descriptor ([input.memref.alias]). Groups are numbered by first
+  /// appearance from 0.
+  unsigned group = 0;
+  /// Buffer: the dynamic extents, in order; empty means "all 2"
+  /// ([input.memref.extents]).
+  llvm::SmallVector<int64_t, 4> extents;
+};
+
+/// One input of a function: a value per argument, in argument order.
+struct Input {
+  std::vector<InputValue> args;
+};
+
+/// Formats an input as text: `true,0,b0,b0,b1[3x4]` ([input.text]).
+std::string formatInput(const Input &input);
+
+/// Parses input text against a function type ([input.text]). Errors name the
+/// offending argument.
+llvm::Expected<Input> parseInput(llvm::StringRef text, mlir::FunctionType type);
+
+/// The values an enumerated run gives integer/index arguments ([input.int]).
+constexpr int64_t kIntArgValues[] = {0, 1, 2};
+/// The value an enumerated run gives float arguments ([input.float]).
+constexpr double kFloatArgValue = 0.0;
+/// Dynamic extent of caller-provided and external buffers ([input.memref.extents]).
+constexpr int64_t kDynamicExtent = 2;
+
+/// Enumerates inputs of `type` in a fixed order, at most `maxInputs` of them.
+/// `total` receives the number of inputs without the cap (saturating at
+/// UINT64_MAX). Fails (with a message) if an argument type has no input model.
+llvm::Expected<std::vector<Input>> enumerateInputs(mlir::FunctionType type,
+                                                   uint64_t maxInputs,
+                                                   uint64_t &total);
+
+//===-- Static support scan ([op.unsupported]) ----------------------------===//
+
+/// An op (or type) the semantics does not model, found before running.
+struct UnsupportedOp {
+  std::string opName;   ///< e.g. "linalg.generic"
+  std::string location; ///< printed location
+  std::string reason;   ///< e.g. "op not modelled", "unsupported type 'tensor<2xf32>'"
+};
+
+/// Scans `fn` and every function it can call. Returns the first unsupported
+/// op in walk order, if any.
+std::optional<UnsupportedOp> findUnsupported(mlir::ModuleOp module,
+                                             mlir::func::FuncOp fn);
+
+//===-- Runs ---------------------------------------------------------------===//
+
+struct RunOptions {
+  bool reuseAddresses = false; ///< [addr.reuse]
+  uint64_t maxSteps = 1000000; ///< [safety.steps]
+};
+
+/// One event of a violation's trace.
+struct TraceEvent {
+  std::string event; ///< alloc, arg, stack, global, free, double_free, use,
+                     ///< invalid_free, leak, return
+  unsigned buffer = 0;
+  std::string loc;
+};
+
+/// The outcome of one run of a function on one input.
+struct RunResult {
+  Verdict verdict = Verdict::Safe;
+  bool aborted = false;          ///< a cf.assert failed ([op.cf.assert])
+  std::string clause;            ///< e.g. "[heap.free.twice]"
+  std::string message;
+  std::vector<TraceEvent> trace; ///< for violations
+};
+
+/// Runs `fn` (a function with a body in `module`) on `input` under the
+/// reference semantics and returns the verdict of this one run. Does not run
+/// the static support scan; an op without semantics met at run time yields
+/// UNSUPPORTED.
+RunResult runFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                      const Input &input, const RunOptions &options);
+
+//===-- Checking a function over its inputs --------------------------------===//
+
+struct CheckOptions {
+  RunOptions run;
+  uint64_t maxInputs = 4096;   ///< [input.cap]
+  bool allInputs = false;      ///< keep a result per input; run every input
+  std::optional<std::string> inputText; ///< run only this input
+};
+
+/// The verdict for one public function.
+struct FunctionReport {
+  std::string function;
+  Verdict verdict = Verdict::Safe;
+  uint64_t inputsRun = 0;
+  uint64_t totalInputs = 0;  ///< enumerated count without cap
+  bool capped = false;
+  uint64_t aborted = 0;      ///< inputs ended by a failed cf.assert
+  std::optional<UnsupportedOp> unsupported;
+  std::string input;         ///< the deciding input (violation/unknown)
+  RunResult result;          ///< the deciding run
+  /// With allInputs: every (input text, result), in enumeration order.
+  std::vector<std::pair<std::string, RunResult>> perInput;
+};
+
+/// Checks one public function: support scan, inputs, runs. Malformed input
+/// text is reported through the Error.
+llvm::Expected<FunctionReport> checkFunction(mlir::ModuleOp module,
+                                             mlir::func::FuncOp fn,
+                                             const CheckOptions &options);
+
+/// The public functions with a body, in symbol (module) order.
+std::vector<mlir::func::FuncOp> publicFunctions(mlir::ModuleOp module);
+
+/// Text form: `@f: VERDICT (N inputs...)` and trace lines.
+void printReport(llvm::raw_ostream &os, const FunctionReport &report);
+/// JSON form: one object per line.
+void printReportJson(llvm::raw_ostream &os, const FunctionReport &report);
+/// --all-inputs form: one line (or JSON object) per (function, input).
+void printInputResults(llvm::raw_ostream &os, const FunctionReport &report,
+                       bool json);
+/// Parses an MLIR file ("-" for stdin) into `context`, printing diagnostics
+/// (with locations) to stderr; null on a parse or verifier error.
+mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path,
+                                             mlir::MLIRContext &context);
+/// Registers every dialect dealloc-run can parse (all upstream dialects, so
+/// that unmodelled ops are reported UNSUPPORTED rather than unparsable).
+void registerDialects(mlir::MLIRContext &context);
+/// Exit code contributed by a report.
+int reportExitCode(const FunctionReport &report);
+
+} // namespace dealloc
+
+#endif // DEALLOC_SEMANTICS_INTERPRETER_H

@@ -1,0 +1,117 @@
+//===- Abi.cpp - Function-boundary checks, leak check, entry inputs -------===//
+//
+// spec/abi.md: [abi.results.heap], [abi.results.no_arg_alias],
+// [abi.results.distinct], [abi.results.owned]; spec/safety.md: [heap.leak],
+// [input.memref.fresh], [input.memref.alias], [input.memref.extents],
+// [input.memref.contents].
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+bool Machine::checkPublicResults(func::FuncOp fn, ArrayRef<RtValue> args,
+                                 ArrayRef<RtValue> results, Operation *ret) {
+  SmallVector<unsigned, 4> argBuffers, seen;
+  for (const RtValue &a : args)
+    if (a.kind == RtValue::MemRef)
+      argBuffers.push_back(a.m.buffer);
+  std::string fname = ("@" + fn.getSymName()).str();
+  for (auto [k, r] : llvm::enumerate(results)) {
+    if (r.kind != RtValue::MemRef)
+      continue;
+    unsigned id = r.m.buffer;
+    const Buffer &b = heap.get(id);
+    std::string res = "result " + std::to_string(k) + " of " + fname;
+    if (b.kind != BufferKind::Heap)
+      return violation(Verdict::AbiViolation, "[abi.results.heap]",
+                       res + " views " + bufferKindName(b.kind).str() +
+                           " buffer #" + std::to_string(id) +
+                           ", not a heap buffer the caller can own",
+                       id, "return", ret->getLoc());
+    if (!b.live)
+      return violation(Verdict::AbiViolation, "[abi.results.heap]",
+                       res + " views freed buffer #" + std::to_string(id), id,
+                       "return", ret->getLoc());
+    if (llvm::is_contained(argBuffers, id))
+      return violation(Verdict::AbiViolation, "[abi.results.no_arg_alias]",
+                       res + " views buffer #" + std::to_string(id) +
+                           ", which an argument also views",
+                       id, "return", ret->getLoc());
+    if (llvm::is_contained(seen, id))
+      return violation(Verdict::AbiViolation, "[abi.results.distinct]",
+                       res + " views buffer #" + std::to_string(id) +
+                           ", which an earlier result also views",
+                       id, "return", ret->getLoc());
+    seen.push_back(id);
+  }
+  return true;
+}
+
+bool Machine::leakCheck(ArrayRef<RtValue> results, Operation *ret) {
+  // [abi.results.owned]: the caller owns the results' buffers; every other
+  // live heap buffer is unreachable and leaked.
+  SmallVector<unsigned, 4> owned;
+  for (const RtValue &r : results)
+    if (r.kind == RtValue::MemRef)
+      owned.push_back(r.m.buffer);
+  for (const Buffer &b : heap.all()) {
+    if (b.kind != BufferKind::Heap || !b.live || llvm::is_contained(owned, b.id))
+      continue;
+    return violation(Verdict::Leak, "[heap.leak]",
+                     "buffer #" + std::to_string(b.id) + " (" + b.origin +
+                         ") is live and not returned when the function returns",
+                     b.id, "leak", ret ? ret->getLoc() : module.getLoc());
+  }
+  return true;
+}
+
+bool Machine::materializeInput(func::FuncOp fn, const Input &input,
+                               SmallVectorImpl<RtValue> &args) {
+  FunctionType type = fn.getFunctionType();
+  if (input.args.size() != type.getNumInputs())
+    return unknown("input has " + std::to_string(input.args.size()) +
+                       " values for " + std::to_string(type.getNumInputs()) +
+                       " arguments",
+                   fn.getLoc());
+  llvm::DenseMap<unsigned, RtValue> groups;
+  for (auto [k, t] : llvm::enumerate(type.getInputs())) {
+    const InputValue &in = input.args[k];
+    switch (in.kind) {
+    case InputValue::Bool:
+      args.push_back(RtValue::makeBool(in.b));
+      break;
+    case InputValue::Int:
+      args.push_back(RtValue::makeInt(intWidth(t), in.i));
+      break;
+    case InputValue::Float:
+      args.push_back(RtValue::makeFloat(roundToFloatType(t, in.f)));
+      break;
+    case InputValue::Buffer: {
+      auto it = groups.find(in.group);
+      if (it != groups.end()) { // [input.memref.alias]
+        args.push_back(it->second);
+        break;
+      }
+      auto mt = cast<MemRefType>(t);
+      SmallVector<int64_t, 4> dyn(in.extents.begin(), in.extents.end());
+      if (dyn.empty())
+        dyn.assign(mt.getNumDynamicDims(), kDynamicExtent);
+      RtValue r;
+      Location loc = fn.getArgument(k).getLoc();
+      if (!allocate(BufferKind::Arg, mt, dyn, 64,
+                    "argument " + std::to_string(k), loc, r))
+        return false;
+      heap.zeroFill(r.m.buffer); // [input.memref.contents]
+      groups.insert({in.group, r});
+      args.push_back(r);
+      break;
+    }
+    }
+  }
+  return true;
+}
+
+} // namespace dealloc

@@ -1,0 +1,207 @@
+//===- ArithOps.cpp - arith ops (spec/operations.md, [op.arith.*]) --------===//
+//
+// Integers are two's-complement APInts of the type's width (index: 64).
+// Uninitialized operands give uninitialized results ([op.uninit.flow]);
+// division by zero and signed division overflow are undefined behaviour and
+// stop the run as UNKNOWN ([op.arith.ub]); shifts by the width or more give
+// an uninitialized (poison) value.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include <cmath>
+
+using namespace mlir;
+using llvm::APInt;
+
+namespace dealloc {
+
+namespace {
+enum class IntUB { None, DivZero, Overflow };
+} // namespace
+
+/// Integer binary ops; sets `ub` for undefined behaviour.
+static std::optional<APInt> intBinary(Operation *op, const APInt &a,
+                                      const APInt &b, IntUB &ub) {
+  ub = IntUB::None;
+  auto divCheck = [&](bool isSigned) {
+    if (b.isZero()) {
+      ub = IntUB::DivZero;
+      return false;
+    }
+    if (isSigned && a.isMinSignedValue() && b.isAllOnes()) {
+      ub = IntUB::Overflow;
+      return false;
+    }
+    return true;
+  };
+  unsigned w = a.getBitWidth();
+  if (isa<arith::AddIOp>(op)) return a + b;
+  if (isa<arith::SubIOp>(op)) return a - b;
+  if (isa<arith::MulIOp>(op)) return a * b;
+  if (isa<arith::AndIOp>(op)) return a & b;
+  if (isa<arith::OrIOp>(op)) return a | b;
+  if (isa<arith::XOrIOp>(op)) return a ^ b;
+  if (isa<arith::MaxSIOp>(op)) return a.sge(b) ? a : b;
+  if (isa<arith::MaxUIOp>(op)) return a.uge(b) ? a : b;
+  if (isa<arith::MinSIOp>(op)) return a.sle(b) ? a : b;
+  if (isa<arith::MinUIOp>(op)) return a.ule(b) ? a : b;
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
+    if (b.uge(w))
+      return std::nullopt; // poison
+    unsigned s = static_cast<unsigned>(b.getZExtValue());
+    if (isa<arith::ShLIOp>(op)) return a.shl(s);
+    if (isa<arith::ShRSIOp>(op)) return a.ashr(s);
+    return a.lshr(s);
+  }
+  if (isa<arith::DivSIOp>(op)) return divCheck(true) ? std::optional(a.sdiv(b)) : std::nullopt;
+  if (isa<arith::DivUIOp>(op)) return divCheck(false) ? std::optional(a.udiv(b)) : std::nullopt;
+  if (isa<arith::RemSIOp>(op)) return divCheck(true) ? std::optional(a.srem(b)) : std::nullopt;
+  if (isa<arith::RemUIOp>(op)) return divCheck(false) ? std::optional(a.urem(b)) : std::nullopt;
+  if (isa<arith::CeilDivSIOp>(op))
+    return divCheck(true) ? std::optional(llvm::APIntOps::RoundingSDiv(a, b, APInt::Rounding::UP)) : std::nullopt;
+  if (isa<arith::CeilDivUIOp>(op))
+    return divCheck(false) ? std::optional(llvm::APIntOps::RoundingUDiv(a, b, APInt::Rounding::UP)) : std::nullopt;
+  if (isa<arith::FloorDivSIOp>(op))
+    return divCheck(true) ? std::optional(llvm::APIntOps::RoundingSDiv(a, b, APInt::Rounding::DOWN)) : std::nullopt;
+  ub = IntUB::Overflow; // not an integer binary op; caller checks first
+  return std::nullopt;
+}
+
+static bool isIntBinary(Operation *op) {
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
+             arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MaxUIOp,
+             arith::MinSIOp, arith::MinUIOp, arith::ShLIOp, arith::ShRSIOp,
+             arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+             arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
+             arith::FloorDivSIOp>(op);
+}
+
+static std::optional<double> floatBinary(Operation *op, double a, double b) {
+  if (isa<arith::AddFOp>(op)) return a + b;
+  if (isa<arith::SubFOp>(op)) return a - b;
+  if (isa<arith::MulFOp>(op)) return a * b;
+  if (isa<arith::DivFOp>(op)) return a / b;
+  if (isa<arith::RemFOp>(op)) return std::fmod(a, b);
+  if (isa<arith::MaximumFOp>(op)) return (std::isnan(a) || std::isnan(b)) ? NAN : std::max(a, b);
+  if (isa<arith::MinimumFOp>(op)) return (std::isnan(a) || std::isnan(b)) ? NAN : std::min(a, b);
+  if (isa<arith::MaxNumFOp>(op)) return std::fmax(a, b);
+  if (isa<arith::MinNumFOp>(op)) return std::fmin(a, b);
+  return std::nullopt;
+}
+
+std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
+  if (op->getDialect() == nullptr ||
+      op->getDialect()->getNamespace() != arith::ArithDialect::getDialectNamespace())
+    return std::nullopt;
+  Type resTy = op->getNumResults() == 1 ? op->getResult(0).getType() : Type();
+  auto operand = [&](unsigned k) -> const RtValue & {
+    return lookup(f, op->getOperand(k));
+  };
+  auto anyUninit = [&]() {
+    return llvm::any_of(op->getOperands(),
+                        [&](Value v) { return lookup(f, v).isUninit(); });
+  };
+  // [op.arith.constant]
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    if (auto ia = dyn_cast<IntegerAttr>(c.getValue())) {
+      bind(f, c, RtValue::makeInt(ia.getValue().zextOrTrunc(intWidth(resTy))));
+      return true;
+    }
+    if (auto fa = dyn_cast<FloatAttr>(c.getValue())) {
+      bind(f, c, RtValue::makeFloat(fa.getValueAsDouble()));
+      return true;
+    }
+    return unsupported(op, "constant kind not modelled");
+  }
+  // [op.arith.select]: on memrefs the condition decides which view flows.
+  if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    const RtValue &c = lookup(f, sel.getCondition());
+    if (c.isUninit()) {
+      if (isa<BaseMemRefType>(resTy))
+        return unknown("uninitialized value decides control flow ([op.uninit.control])",
+                       op->getLoc());
+      bind(f, sel, RtValue::uninit());
+      return true;
+    }
+    bind(f, sel, lookup(f, c.isTrue() ? sel.getTrueValue() : sel.getFalseValue()));
+    return true;
+  }
+  if (!resTy || !isSupportedScalar(resTy))
+    return unsupported(op, "result type not modelled");
+  if (anyUninit()) { // [op.uninit.flow]
+    bind(f, op->getResult(0), RtValue::uninit());
+    return true;
+  }
+  if (isIntBinary(op)) {
+    IntUB ub;
+    std::optional<APInt> r = intBinary(op, operand(0).i, operand(1).i, ub);
+    if (ub == IntUB::DivZero)
+      return unknown("division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
+    if (ub == IntUB::Overflow)
+      return unknown("signed division overflow (undefined behaviour, [op.arith.ub])", op->getLoc());
+    bind(f, op->getResult(0), r ? RtValue::makeInt(*r) : RtValue::uninit());
+    return true;
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    bind(f, cmp, RtValue::makeBool(arith::applyCmpPredicate(
+                     cmp.getPredicate(), operand(0).i, operand(1).i)));
+    return true;
+  }
+  if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+    bind(f, cmp, RtValue::makeBool(arith::applyCmpPredicate(
+                     cmp.getPredicate(), llvm::APFloat(operand(0).f),
+                     llvm::APFloat(operand(1).f))));
+    return true;
+  }
+  if (std::optional<double> r = floatBinary(op, operand(0).f,
+                                            op->getNumOperands() > 1 ? operand(1).f : 0.0)) {
+    bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(resTy, *r)));
+    return true;
+  }
+  if (isa<arith::NegFOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeFloat(-operand(0).f));
+    return true;
+  }
+  // [op.arith.cast]
+  unsigned w = intWidth(resTy);
+  if (isa<arith::IndexCastOp, arith::ExtSIOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeInt(operand(0).i.sextOrTrunc(w)));
+    return true;
+  }
+  if (isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeInt(operand(0).i.zextOrTrunc(w)));
+    return true;
+  }
+  if (isa<arith::SIToFPOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(
+                                  resTy, static_cast<double>(operand(0).i.getSExtValue()))));
+    return true;
+  }
+  if (isa<arith::UIToFPOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(
+                                  resTy, static_cast<double>(operand(0).i.getZExtValue()))));
+    return true;
+  }
+  if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+    double v = std::trunc(operand(0).f);
+    double lim = std::ldexp(1.0, static_cast<int>(w));
+    bool isSigned = isa<arith::FPToSIOp>(op);
+    bool fits = isSigned ? (v >= -lim / 2 && v < lim / 2) : (v >= 0 && v < lim);
+    if (std::isnan(v) || !fits) { // poison
+      bind(f, op->getResult(0), RtValue::uninit());
+      return true;
+    }
+    bind(f, op->getResult(0),
+         RtValue::makeInt(isSigned ? APInt(w, static_cast<int64_t>(v), true)
+                                   : APInt(w, static_cast<uint64_t>(v))));
+    return true;
+  }
+  if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(resTy, operand(0).f)));
+    return true;
+  }
+  return unsupported(op, "op not modelled");
+}
+
+} // namespace dealloc

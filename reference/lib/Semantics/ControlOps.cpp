@@ -1,0 +1,152 @@
+//===- ControlOps.cpp - func, cf and scf ops (spec/operations.md) ---------===//
+//
+// [op.func.call], [op.cf.assert], [op.scf.if], [op.scf.for], [op.scf.while],
+// [op.scf.execute_region], [op.scf.index_switch]. cf.br / cf.cond_br and the
+// region terminators are handled by Machine::execRegion.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+/// Binds the values a region yielded to the results of `op`.
+static void bindResults(Machine &m, Frame &f, Operation *op,
+                        ArrayRef<RtValue> values) {
+  for (auto [res, v] : llvm::zip(op->getResults(), values))
+    m.bind(f, res, v);
+}
+
+static SmallVector<RtValue, 4> operandValues(Machine &m, Frame &f,
+                                             ValueRange operands) {
+  SmallVector<RtValue, 4> out;
+  for (Value v : operands)
+    out.push_back(m.lookup(f, v));
+  return out;
+}
+
+static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
+  const RtValue &lb = m.lookup(f, op.getLowerBound());
+  const RtValue &ub = m.lookup(f, op.getUpperBound());
+  const RtValue &st = m.lookup(f, op.getStep());
+  if (lb.kind != RtValue::Int || ub.kind != RtValue::Int ||
+      st.kind != RtValue::Int)
+    return m.unknown("uninitialized value decides control flow ([op.uninit.control])",
+                     op.getLoc());
+  bool isUnsigned = op.getUnsignedCmp();
+  if (isUnsigned ? st.i.isZero() : !st.i.isStrictlyPositive())
+    return m.unknown("scf.for with a non-positive step (undefined behaviour)",
+                     op.getLoc());
+  llvm::APInt iv = lb.i;
+  SmallVector<RtValue, 4> carried = operandValues(m, f, op.getInitArgs());
+  while (isUnsigned ? iv.ult(ub.i) : iv.slt(ub.i)) {
+    SmallVector<RtValue, 4> args;
+    args.push_back(RtValue::makeInt(iv));
+    args.append(carried.begin(), carried.end());
+    RegionExit exit;
+    if (!m.execRegion(op.getRegion(), args, f, exit))
+      return false;
+    carried = exit.values;
+    bool overflow;
+    llvm::APInt nextIv = isUnsigned ? iv.uadd_ov(st.i, overflow)
+                                    : iv.sadd_ov(st.i, overflow);
+    if (overflow)
+      break;
+    iv = nextIv;
+  }
+  bindResults(m, f, op, carried);
+  return true;
+}
+
+static bool execWhile(Machine &m, scf::WhileOp op, Frame &f) {
+  SmallVector<RtValue, 4> args = operandValues(m, f, op.getInits());
+  while (true) {
+    RegionExit before;
+    if (!m.execRegion(op.getBefore(), args, f, before))
+      return false;
+    auto cond = cast<scf::ConditionOp>(before.terminator);
+    bool c;
+    if (!m.decide(f, cond.getCondition(), cond, c))
+      return false;
+    SmallVector<RtValue, 4> forwarded(before.values.begin() + 1,
+                                      before.values.end());
+    if (!c) {
+      bindResults(m, f, op, forwarded);
+      return true;
+    }
+    RegionExit after;
+    if (!m.execRegion(op.getAfter(), forwarded, f, after))
+      return false;
+    args = after.values;
+  }
+}
+
+std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
+  // [op.func.call]
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return unsupported(op, "callee not found");
+    SmallVector<RtValue, 4> results;
+    if (!callFunction(callee, operandValues(*this, f, call.getOperands()), op,
+                      results))
+      return false;
+    bindResults(*this, f, op, results);
+    return true;
+  }
+  // [op.cf.assert]: a failed assertion aborts the program.
+  if (auto as = dyn_cast<cf::AssertOp>(op)) {
+    bool c;
+    if (!decide(f, as.getArg(), op, c))
+      return false;
+    return c ? true : abortRun(op->getLoc());
+  }
+  // [op.scf.if]
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    bool c;
+    if (!decide(f, ifOp.getCondition(), op, c))
+      return false;
+    Region &r = c ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    if (r.empty())
+      return true;
+    RegionExit exit;
+    if (!execRegion(r, {}, f, exit))
+      return false;
+    bindResults(*this, f, op, exit.values);
+    return true;
+  }
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    return execFor(*this, forOp, f);
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return execWhile(*this, whileOp, f);
+  // [op.scf.execute_region]
+  if (auto er = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    RegionExit exit;
+    if (!execRegion(er.getRegion(), {}, f, exit))
+      return false;
+    bindResults(*this, f, op, exit.values);
+    return true;
+  }
+  // [op.scf.index_switch]
+  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+    int64_t v;
+    if (!decideInt(f, sw.getArg(), op, v))
+      return false;
+    Region *r = &sw.getDefaultRegion();
+    for (auto [k, c] : llvm::enumerate(sw.getCases()))
+      if (c == v)
+        r = &sw.getCaseRegions()[k];
+    RegionExit exit;
+    if (!execRegion(*r, {}, f, exit))
+      return false;
+    bindResults(*this, f, op, exit.values);
+    return true;
+  }
+  return std::nullopt;
+}
+
+} // namespace dealloc

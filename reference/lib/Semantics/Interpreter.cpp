@@ -1,0 +1,268 @@
+//===- Interpreter.cpp - Machine core: dispatch, regions, calls -----------===//
+//
+// spec/operations.md: [op.step], [op.unsupported], [op.uninit.control],
+// [op.func.call]; spec/safety.md: [safety.first], [safety.steps].
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+/// Nested calls beyond this depth stop the run as UNKNOWN (the interpreter
+/// recurses natively per call).
+static constexpr unsigned kMaxCallDepth = 512;
+
+std::string printLoc(Location loc) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+std::vector<TraceEvent> Machine::history(unsigned id) const {
+  std::vector<TraceEvent> events;
+  if (id == 0 || id > heap.size())
+    return events;
+  const Buffer &b = heap.get(id);
+  const char *created = "alloc";
+  switch (b.kind) {
+  case BufferKind::Heap: created = "alloc"; break;
+  case BufferKind::Stack: created = "stack"; break;
+  case BufferKind::Global: created = "global"; break;
+  case BufferKind::Arg: created = "arg"; break;
+  }
+  events.push_back({created, id, b.allocLoc});
+  if (!b.live)
+    events.push_back({b.kind == BufferKind::Stack ? "release" : "free", id,
+                      b.freeLoc});
+  return events;
+}
+
+bool Machine::violation(Verdict v, StringRef clause, const std::string &message,
+                        unsigned buffer, StringRef event, Location loc) {
+  RunResult r;
+  r.verdict = v;
+  r.clause = clause.str();
+  r.message = message;
+  r.trace = history(buffer);
+  r.trace.push_back({event.str(), buffer, printLoc(loc)});
+  stopped = std::move(r);
+  return false;
+}
+
+bool Machine::unknown(const std::string &reason, Location loc) {
+  RunResult r;
+  r.verdict = Verdict::Unknown;
+  r.message = reason + " at " + printLoc(loc);
+  stopped = std::move(r);
+  return false;
+}
+
+bool Machine::unsupported(Operation *op, const std::string &reason) {
+  RunResult r;
+  r.verdict = Verdict::Unsupported;
+  r.clause = "[op.unsupported]";
+  r.message = "'" + op->getName().getStringRef().str() + "' at " +
+              printLoc(op->getLoc()) + ": " + reason;
+  stopped = std::move(r);
+  return false;
+}
+
+bool Machine::abortRun(Location loc) {
+  RunResult r;
+  r.verdict = Verdict::Safe;
+  r.aborted = true;
+  r.clause = "[op.cf.assert]";
+  r.message = "cf.assert failed at " + printLoc(loc);
+  stopped = std::move(r);
+  return false;
+}
+
+bool Machine::decide(Frame &f, Value v, Operation *op, bool &out) {
+  const RtValue &r = lookup(f, v);
+  if (r.kind != RtValue::Int)
+    return unknown("uninitialized value decides control flow ([op.uninit.control])",
+                   op->getLoc());
+  out = r.isTrue();
+  return true;
+}
+
+bool Machine::decideInt(Frame &f, Value v, Operation *op, int64_t &out) {
+  const RtValue &r = lookup(f, v);
+  if (r.kind != RtValue::Int)
+    return unknown("uninitialized value decides control flow ([op.uninit.control])",
+                   op->getLoc());
+  out = r.i.getBitWidth() == 1 ? (r.isTrue() ? 1 : 0) : r.i.getSExtValue();
+  return true;
+}
+
+bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
+                         RegionExit &exit) {
+  Block *block = &region.front();
+  SmallVector<RtValue, 4> blockArgs(args.begin(), args.end());
+  while (true) {
+    for (auto [arg, val] : llvm::zip(block->getArguments(), blockArgs))
+      bind(f, arg, val);
+    Block *next = nullptr;
+    for (Operation &op : *block) {
+      if (!op.hasTrait<OpTrait::IsTerminator>()) {
+        if (!execOp(&op, f))
+          return false;
+        continue;
+      }
+      if (++steps > options.maxSteps)
+        return unknown("step limit " + std::to_string(options.maxSteps) +
+                           " reached ([safety.steps])",
+                       op.getLoc());
+      // [op.cf.br], [op.cf.cond_br]: jumps stay inside the region.
+      if (auto br = dyn_cast<cf::BranchOp>(op)) {
+        next = br.getDest();
+        blockArgs.clear();
+        for (Value v : br.getDestOperands())
+          blockArgs.push_back(lookup(f, v));
+        break;
+      }
+      if (auto cbr = dyn_cast<cf::CondBranchOp>(op)) {
+        bool c;
+        if (!decide(f, cbr.getCondition(), &op, c))
+          return false;
+        next = c ? cbr.getTrueDest() : cbr.getFalseDest();
+        blockArgs.clear();
+        for (Value v : c ? cbr.getTrueDestOperands() : cbr.getFalseDestOperands())
+          blockArgs.push_back(lookup(f, v));
+        break;
+      }
+      if (!isa<func::ReturnOp>(op) && !op.getName().getStringRef().starts_with("scf."))
+        return unsupported(&op, "terminator not modelled");
+      exit.terminator = &op;
+      exit.values.clear();
+      for (Value v : op.getOperands())
+        exit.values.push_back(lookup(f, v));
+      return true;
+    }
+    if (!next)
+      return unsupported(block->getParentOp(), "block without terminator");
+    block = next;
+  }
+}
+
+bool Machine::execOp(Operation *op, Frame &f) {
+  if (++steps > options.maxSteps)
+    return unknown("step limit " + std::to_string(options.maxSteps) +
+                       " reached ([safety.steps])",
+                   op->getLoc());
+  // [heap.use]: an op that reads or writes (by its memory effects) a memref
+  // operand whose buffer is freed is a use after free. Ops that free their
+  // operands check them themselves.
+  if (!isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(op)) {
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
+      SmallVector<MemoryEffects::EffectInstance, 4> effects;
+      iface.getEffects(effects);
+      for (auto &e : effects) {
+        if (!isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+          continue;
+        Value v = e.getValue();
+        if (!v || !isa<BaseMemRefType>(v.getType()))
+          continue;
+        auto it = f.values.find(v);
+        if (it == f.values.end() || it->second.kind != RtValue::MemRef)
+          continue;
+        if (!requireLive(it->second.m, op))
+          return false;
+      }
+    }
+  }
+  for (auto family : {&Machine::execControl, &Machine::execArith,
+                      &Machine::execMemRef, &Machine::execBufferization}) {
+    if (std::optional<bool> done = (this->*family)(op, f))
+      return *done;
+  }
+  return unsupported(op, "op not modelled");
+}
+
+bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
+                           Operation *callSite,
+                           SmallVectorImpl<RtValue> &results) {
+  Location loc = callSite ? callSite->getLoc() : callee.getLoc();
+  results.clear();
+  // [abi.external]: a declaration-only callee frees nothing and returns fresh
+  // distinct heap buffers; scalar results are 0 / false.
+  if (callee.isDeclaration()) {
+    for (Type t : callee.getFunctionType().getResults()) {
+      if (auto mt = dyn_cast<MemRefType>(t)) {
+        SmallVector<int64_t> dyn(mt.getNumDynamicDims(), kDynamicExtent);
+        RtValue r;
+        if (!allocate(BufferKind::Heap, mt, dyn, 64,
+                      ("result of @" + callee.getSymName()).str(), loc, r))
+          return false;
+        results.push_back(r);
+      } else if (unsigned w = intWidth(t)) {
+        results.push_back(RtValue::makeInt(w, 0));
+      } else if (isa<FloatType>(t)) {
+        results.push_back(RtValue::makeFloat(0.0));
+      } else {
+        return unsupported(callSite ? callSite : callee.getOperation(),
+                           "external result type not modelled");
+      }
+    }
+    return true;
+  }
+  if (++callDepth > kMaxCallDepth)
+    return unknown("call depth limit " + std::to_string(kMaxCallDepth) +
+                       " reached ([safety.steps])",
+                   loc);
+  bool isEntry = callDepth == 1;
+  // [abi.private]: only public functions (and the entry) have a boundary.
+  bool boundary = callee.isPublic() || isEntry;
+  SmallVector<unsigned, 4> borrowedBuffers;
+  if (boundary)
+    for (const RtValue &a : args)
+      if (a.kind == RtValue::MemRef &&
+          !llvm::is_contained(borrowedBuffers, a.m.buffer)) {
+        borrowedBuffers.push_back(a.m.buffer);
+        ++heap.get(a.m.buffer).borrowed;
+      }
+  Frame frame;
+  RegionExit exit;
+  if (!execRegion(callee.getBody(), args, frame, exit))
+    return false;
+  if (!isa<func::ReturnOp>(exit.terminator))
+    return unsupported(exit.terminator, "function body ends without func.return");
+  for (unsigned id : borrowedBuffers)
+    --heap.get(id).borrowed;
+  if (boundary &&
+      !checkPublicResults(callee, args, exit.values, exit.terminator))
+    return false;
+  // [op.memref.alloca]: stack buffers are released when their function returns.
+  for (unsigned id : frame.stackBuffers)
+    if (heap.get(id).live)
+      heap.release(id, printLoc(exit.terminator->getLoc()));
+  if (isEntry)
+    lastReturn = exit.terminator;
+  results.append(exit.values.begin(), exit.values.end());
+  --callDepth;
+  return true;
+}
+
+RunResult runFunction(ModuleOp module, func::FuncOp fn, const Input &input,
+                      const RunOptions &options) {
+  Machine m(module, options);
+  SmallVector<RtValue, 4> args, results;
+  if (!m.materializeInput(fn, input, args))
+    return *m.stopped;
+  if (!m.callFunction(fn, args, nullptr, results))
+    return *m.stopped;
+  if (!m.leakCheck(results, m.lastReturn))
+    return *m.stopped;
+  return RunResult();
+}
+
+} // namespace dealloc

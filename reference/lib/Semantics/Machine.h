@@ -1,0 +1,147 @@
+//===- Machine.h - The interpreter's state and op families ------*- C++ -*-===//
+//
+// Internal to lib/Semantics. One Machine executes one run (one function on one
+// input). Each op family lives in its own file:
+//   ControlOps.cpp  func/cf/scf            ([op.func.*], [op.cf.*], [op.scf.*])
+//   ArithOps.cpp    arith                  ([op.arith.*])
+//   MemRefOps.cpp   memref                 ([op.memref.*], [view.*])
+//   BufferizationOps.cpp bufferization     ([dealloc.*], [clone.fresh])
+//   Abi.cpp         calls, boundary checks, leak check ([abi.*], [heap.leak])
+//
+// Every exec function returns false when the run stops (a violation, UNKNOWN,
+// UNSUPPORTED, or an abort); `stopped` then holds the outcome.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_SEMANTICS_MACHINE_H
+#define DEALLOC_LIB_SEMANTICS_MACHINE_H
+
+#include "dealloc/Semantics/Heap.h"
+#include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Semantics/Value.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+
+namespace dealloc {
+
+/// Values of one function activation (nested regions share it).
+struct Frame {
+  llvm::DenseMap<mlir::Value, RtValue> values;
+  /// Stack buffers allocated by this activation ([op.memref.alloca]).
+  llvm::SmallVector<unsigned, 4> stackBuffers;
+};
+
+/// How a region's execution ended: the terminator and its operand values.
+struct RegionExit {
+  mlir::Operation *terminator = nullptr;
+  llvm::SmallVector<RtValue, 4> values;
+};
+
+std::string printLoc(mlir::Location loc);
+
+class Machine {
+public:
+  Machine(mlir::ModuleOp module, const RunOptions &options)
+      : module(module), options(options), heap(options.reuseAddresses) {}
+
+  mlir::ModuleOp module;
+  RunOptions options;
+  Heap heap;
+  uint64_t steps = 0;
+  unsigned callDepth = 0;
+  std::optional<RunResult> stopped;
+  /// Global buffers by symbol name, created on first memref.get_global.
+  llvm::StringMap<unsigned> globals;
+
+  //===-- stopping the run ------------------------------------------------===//
+  /// Records a violation on `buffer` at `op` and stops. `event` names the
+  /// final trace event (double_free, use, invalid_free, leak, return).
+  bool violation(Verdict v, llvm::StringRef clause, const std::string &message,
+                 unsigned buffer, llvm::StringRef event, mlir::Location loc);
+  bool unknown(const std::string &reason, mlir::Location loc);
+  bool unsupported(mlir::Operation *op, const std::string &reason);
+  bool abortRun(mlir::Location loc);
+  /// The trace events of a buffer's life so far: creation and free.
+  std::vector<TraceEvent> history(unsigned buffer) const;
+
+  //===-- values ------------------------------------------------------------===//
+  /// The value bound to `v` (never inserts; an unbound value reads as
+  /// uninitialized, which cannot happen for verified IR).
+  const RtValue &lookup(Frame &f, mlir::Value v) {
+    auto it = f.values.find(v);
+    return it == f.values.end() ? unboundValue : it->second;
+  }
+  RtValue unboundValue;
+  void bind(Frame &f, mlir::Value v, RtValue r) { f.values[v] = std::move(r); }
+  /// An i1 that decides control flow; UNKNOWN if uninitialized
+  /// ([op.uninit.control]).
+  bool decide(Frame &f, mlir::Value v, mlir::Operation *op, bool &out);
+  /// An integer/index value that decides control flow, an index or a size.
+  bool decideInt(Frame &f, mlir::Value v, mlir::Operation *op, int64_t &out);
+
+  //===-- execution ---------------------------------------------------------===//
+  /// Runs a region from its entry block with `args` until a terminator that
+  /// leaves the region (anything but cf.br / cf.cond_br).
+  bool execRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args, Frame &f,
+                  RegionExit &exit);
+  bool execOp(mlir::Operation *op, Frame &f);
+  /// Calls a function (body, or declaration-only per [abi.external]).
+  bool callFunction(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
+                    mlir::Operation *callSite,
+                    llvm::SmallVectorImpl<RtValue> &results);
+
+  //===-- op families: return std::nullopt if the op is not theirs ----------===//
+  std::optional<bool> execControl(mlir::Operation *op, Frame &f);
+  std::optional<bool> execArith(mlir::Operation *op, Frame &f);
+  std::optional<bool> execMemRef(mlir::Operation *op, Frame &f);
+  std::optional<bool> execBufferization(mlir::Operation *op, Frame &f);
+
+  //===-- memory (MemRefOps.cpp) --------------------------------------------===//
+  /// Descriptor of a fresh buffer of type `t` with dynamic sizes `dyn`.
+  MemRefDesc layoutFor(mlir::MemRefType t, llvm::ArrayRef<int64_t> dynSizes,
+                       unsigned buffer, int64_t aligned);
+  /// Bytes needed to hold every element a descriptor can reach.
+  static int64_t extentBytes(mlir::MemRefType t, const MemRefDesc &d);
+  /// Creates a buffer for type `t`; false (UNKNOWN) if too large.
+  bool allocate(BufferKind kind, mlir::MemRefType t,
+                llvm::ArrayRef<int64_t> dynSizes, int64_t alignment,
+                llvm::StringRef origin, mlir::Location loc, RtValue &out);
+  /// Requires the viewed buffer to be live for a read/write ([heap.use]).
+  bool requireLive(const MemRefDesc &d, mlir::Operation *op);
+  /// Byte offset in the buffer of element `indices`; UNKNOWN if out of bounds
+  /// ([safety.oob]).
+  bool elementOffset(const MemRefDesc &d, mlir::MemRefType t,
+                     llvm::ArrayRef<int64_t> indices, mlir::Operation *op,
+                     int64_t &byteOff);
+  RtValue loadScalar(unsigned buffer, int64_t byteOff, mlir::Type elem);
+  void storeScalar(unsigned buffer, int64_t byteOff, mlir::Type elem,
+                   const RtValue &v);
+  /// Element-wise copy between two views of equal shape.
+  bool copyView(const MemRefDesc &src, mlir::MemRefType srcType,
+                const MemRefDesc &dst, mlir::MemRefType dstType,
+                mlir::Operation *op);
+  /// Frees a buffer by memref.dealloc / bufferization.dealloc / realloc:
+  /// checks [heap.free.twice], [heap.free.invalid], [abi.args.not_owned].
+  bool freeBuffer(unsigned buffer, mlir::Operation *op,
+                  llvm::StringRef clause);
+  /// The checks of freeBuffer without freeing. `clause` (if not empty)
+  /// replaces the default clause for non-heap and freed buffers.
+  bool checkFreeable(unsigned buffer, mlir::Operation *op,
+                     llvm::StringRef clause);
+
+  //===-- ABI (Abi.cpp) ------------------------------------------------------===//
+  /// Checks the results of a public function at return ([abi.results.*]).
+  bool checkPublicResults(mlir::func::FuncOp fn, llvm::ArrayRef<RtValue> args,
+                          llvm::ArrayRef<RtValue> results, mlir::Operation *ret);
+  /// The leak check after the entry function returned ([heap.leak]).
+  bool leakCheck(llvm::ArrayRef<RtValue> results, mlir::Operation *ret);
+  /// Creates the caller-provided buffers and argument values of an input.
+  bool materializeInput(mlir::func::FuncOp fn, const Input &input,
+                        llvm::SmallVectorImpl<RtValue> &args);
+
+  mlir::Operation *lastReturn = nullptr; ///< the entry function's return op
+};
+
+} // namespace dealloc
+
+#endif // DEALLOC_LIB_SEMANTICS_MACHINE_H

@@ -1,0 +1,310 @@
+//===- MemRefOps.cpp - memref ops (spec/operations.md, [op.memref.*]) -----===//
+//
+// Allocation ops create buffers ([buffer.kind]); view ops produce new
+// descriptors of the same buffer ([view.same_buffer]); memref.view advances
+// the aligned address ([view.view.shift]); accesses go through
+// Machine::elementOffset (bounds) after the generic [heap.use] check.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+/// Resolves static-or-dynamic operands (OpFoldResult) to integers.
+static bool resolve(Machine &m, Frame &f, Operation *op,
+                    ArrayRef<OpFoldResult> values, SmallVectorImpl<int64_t> &out) {
+  for (OpFoldResult v : values) {
+    if (auto attr = dyn_cast<Attribute>(v)) {
+      out.push_back(cast<IntegerAttr>(attr).getInt());
+      continue;
+    }
+    int64_t x;
+    if (!m.decideInt(f, cast<Value>(v), op, x))
+      return false;
+    out.push_back(x);
+  }
+  return true;
+}
+
+static bool resolveValues(Machine &m, Frame &f, Operation *op, ValueRange values,
+                          SmallVectorImpl<int64_t> &out) {
+  for (Value v : values) {
+    int64_t x;
+    if (!m.decideInt(f, v, op, x))
+      return false;
+    out.push_back(x);
+  }
+  return true;
+}
+
+static RtValue indexValue(int64_t v) { return RtValue::makeInt(64, v); }
+
+/// Initial contents of a global from its dense initializer.
+static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
+                       const MemRefDesc &d) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(g.getInitialValueAttr());
+  if (!dense)
+    return; // uninitialized ([op.memref.get_global])
+  Type elem = g.getType().getElementType();
+  unsigned eb = elementBytes(elem);
+  int64_t n = g.getType().getNumElements();
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t flat = dense.isSplat() ? 0 : k;
+    RtValue v;
+    if (isa<FloatType>(elem))
+      v = RtValue::makeFloat(
+          dense.getValues<APFloat>()[flat].convertToDouble());
+    else
+      v = RtValue::makeInt(dense.getValues<APInt>()[flat]);
+    m.storeScalar(id, d.aligned - m.heap.get(id).base + k * eb, elem, v);
+  }
+}
+
+std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
+  if (!op->getDialect() || op->getDialect()->getNamespace() != "memref")
+    return std::nullopt;
+  auto mem = [&](Value v) -> const MemRefDesc & { return lookup(f, v).m; };
+
+  // [op.memref.alloc], [op.memref.alloca]
+  if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
+    bool stack = isa<memref::AllocaOp>(op);
+    auto type = cast<MemRefType>(op->getResult(0).getType());
+    ValueRange dynOps = stack ? cast<memref::AllocaOp>(op).getDynamicSizes()
+                              : cast<memref::AllocOp>(op).getDynamicSizes();
+    std::optional<uint64_t> align =
+        stack ? cast<memref::AllocaOp>(op).getAlignment()
+              : cast<memref::AllocOp>(op).getAlignment();
+    SmallVector<int64_t, 4> dyn;
+    if (!resolveValues(*this, f, op, dynOps, dyn))
+      return false;
+    RtValue r;
+    if (!allocate(stack ? BufferKind::Stack : BufferKind::Heap, type, dyn,
+                  align.value_or(64), op->getName().getStringRef(),
+                  op->getLoc(), r))
+      return false;
+    if (stack)
+      f.stackBuffers.push_back(r.m.buffer);
+    bind(f, op->getResult(0), r);
+    return true;
+  }
+  // [op.memref.dealloc]
+  if (auto d = dyn_cast<memref::DeallocOp>(op))
+    return freeBuffer(mem(d.getMemref()).buffer, op, "");
+  // [op.memref.realloc]: a new heap buffer, contents copied, the old freed.
+  if (auto re = dyn_cast<memref::ReallocOp>(op)) {
+    MemRefDesc src = mem(re.getSource());
+    if (!checkFreeable(src.buffer, op, ""))
+      return false;
+    SmallVector<int64_t, 1> dyn;
+    if (Value s = re.getDynamicResultSize()) {
+      int64_t x;
+      if (!decideInt(f, s, op, x))
+        return false;
+      dyn.push_back(x);
+    }
+    RtValue r;
+    if (!allocate(BufferKind::Heap, re.getType(), dyn,
+                  re.getAlignment().value_or(64), "memref.realloc",
+                  op->getLoc(), r))
+      return false;
+    const Buffer &old = heap.get(src.buffer);
+    int64_t srcOff = src.aligned + src.offset * elementBytes(re.getSource().getType().getElementType()) - old.base;
+    int64_t n = std::min(old.sizeBytes - srcOff, heap.get(r.m.buffer).sizeBytes);
+    if (srcOff >= 0 && n > 0)
+      heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, static_cast<unsigned>(n));
+    heap.release(src.buffer, printLoc(op->getLoc()));
+    bind(f, re, r);
+    return true;
+  }
+  // [op.memref.get_global]: one global buffer per symbol and run.
+  if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
+    auto g = module.lookupSymbol<memref::GlobalOp>(gg.getNameAttr());
+    if (!g)
+      return unsupported(op, "global not found");
+    auto it = globals.find(gg.getName());
+    if (it != globals.end()) {
+      const Buffer &b = heap.get(it->second);
+      bind(f, gg, RtValue::makeMemRef(layoutFor(gg.getType(), {}, b.id, b.base)));
+      return true;
+    }
+    RtValue r;
+    if (!allocate(BufferKind::Global, gg.getType(), {},
+                  g.getAlignment().value_or(64), ("@" + gg.getName()).str(),
+                  g.getLoc(), r))
+      return false;
+    globals[gg.getName()] = r.m.buffer;
+    initGlobal(*this, r.m.buffer, g, r.m);
+    bind(f, gg, r);
+    return true;
+  }
+  // Views ([view.same_buffer]).
+  if (auto cast_ = dyn_cast<memref::CastOp>(op)) {
+    bind(f, cast_, lookup(f, cast_.getSource()));
+    return true;
+  }
+  if (auto aa = dyn_cast<memref::AssumeAlignmentOp>(op)) {
+    bind(f, aa.getResult(), lookup(f, aa.getMemref()));
+    return true;
+  }
+  if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
+    MemRefDesc src = mem(sv.getSource());
+    SmallVector<int64_t, 4> offs, sizes, steps;
+    if (!resolve(*this, f, op, sv.getMixedOffsets(), offs) ||
+        !resolve(*this, f, op, sv.getMixedSizes(), sizes) ||
+        !resolve(*this, f, op, sv.getMixedStrides(), steps))
+      return false;
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = src.offset;
+    llvm::SmallBitVector dropped = sv.getDroppedDims();
+    for (unsigned k = 0; k < offs.size(); ++k) {
+      d.offset += offs[k] * src.strides[k];
+      if (dropped.test(k))
+        continue;
+      d.sizes.push_back(sizes[k]);
+      d.strides.push_back(src.strides[k] * steps[k]);
+    }
+    bind(f, sv, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
+  if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+    MemRefDesc src = mem(rc.getSource());
+    SmallVector<int64_t, 4> offs, sizes, strides;
+    if (!resolve(*this, f, op, rc.getMixedOffsets(), offs) ||
+        !resolve(*this, f, op, rc.getMixedSizes(), sizes) ||
+        !resolve(*this, f, op, rc.getMixedStrides(), strides))
+      return false;
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = offs.empty() ? 0 : offs.front();
+    d.sizes.assign(sizes.begin(), sizes.end());
+    d.strides.assign(strides.begin(), strides.end());
+    bind(f, rc, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
+  if (auto ex = dyn_cast<memref::ExpandShapeOp>(op)) {
+    MemRefDesc src = mem(ex.getSrc());
+    SmallVector<int64_t, 4> shape;
+    if (!resolve(*this, f, op, ex.getMixedOutputShape(), shape))
+      return false;
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = src.offset;
+    d.sizes = shape;
+    d.strides.assign(shape.size(), 1);
+    for (auto [srcDim, group] : llvm::enumerate(ex.getReassociationIndices())) {
+      int64_t stride = src.strides[srcDim];
+      for (int64_t j = static_cast<int64_t>(group.size()) - 1; j >= 0; --j) {
+        d.strides[group[j]] = stride;
+        stride *= shape[group[j]];
+      }
+    }
+    bind(f, ex, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
+  if (auto co = dyn_cast<memref::CollapseShapeOp>(op)) {
+    MemRefDesc src = mem(co.getSrc());
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = src.offset;
+    for (const ReassociationIndices &group : co.getReassociationIndices()) {
+      int64_t size = 1, stride = 1;
+      bool haveStride = false;
+      for (int64_t k : group) {
+        size *= src.sizes[k];
+        if (src.sizes[k] != 1 || !haveStride) {
+          stride = src.strides[k];
+          haveStride = true;
+        }
+      }
+      d.sizes.push_back(size);
+      d.strides.push_back(stride);
+    }
+    bind(f, co, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
+  // [view.view.shift]
+  if (auto vw = dyn_cast<memref::ViewOp>(op)) {
+    MemRefDesc src = mem(vw.getSource());
+    int64_t shift;
+    SmallVector<int64_t, 4> dyn;
+    if (!decideInt(f, vw.getByteShift(), op, shift) ||
+        !resolveValues(*this, f, op, vw.getSizes(), dyn))
+      return false;
+    bind(f, vw, RtValue::makeMemRef(layoutFor(vw.getType(), dyn, src.buffer,
+                                              src.aligned + shift)));
+    return true;
+  }
+  // [view.metadata]
+  if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
+    MemRefDesc src = mem(md.getSource());
+    MemRefDesc base;
+    base.buffer = src.buffer;
+    base.aligned = src.aligned;
+    bind(f, md.getBaseBuffer(), RtValue::makeMemRef(base));
+    bind(f, md.getOffset(), indexValue(src.offset));
+    for (auto [v, s] : llvm::zip(md.getSizes(), src.sizes))
+      bind(f, v, indexValue(s));
+    for (auto [v, s] : llvm::zip(md.getStrides(), src.strides))
+      bind(f, v, indexValue(s));
+    return true;
+  }
+  // [addr.aligned_pointer]
+  if (auto ep = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
+    bind(f, ep, indexValue(mem(ep.getSource()).aligned));
+    return true;
+  }
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    MemRefDesc src = mem(dim.getSource());
+    int64_t k;
+    if (!decideInt(f, dim.getIndex(), op, k))
+      return false;
+    if (k < 0 || k >= static_cast<int64_t>(src.sizes.size()))
+      return unknown("memref.dim index out of range (undefined behaviour)",
+                     op->getLoc());
+    bind(f, dim, indexValue(src.sizes[k]));
+    return true;
+  }
+  if (auto rank = dyn_cast<memref::RankOp>(op)) {
+    bind(f, rank, indexValue(mem(rank.getMemref()).sizes.size()));
+    return true;
+  }
+  // [op.memref.access]
+  if (auto ld = dyn_cast<memref::LoadOp>(op)) {
+    SmallVector<int64_t, 4> idx;
+    int64_t off;
+    MemRefDesc src = mem(ld.getMemref());
+    if (!resolveValues(*this, f, op, ld.getIndices(), idx) ||
+        !elementOffset(src, ld.getMemRefType(), idx, op, off))
+      return false;
+    bind(f, ld, loadScalar(src.buffer, off, ld.getType()));
+    return true;
+  }
+  if (auto st = dyn_cast<memref::StoreOp>(op)) {
+    SmallVector<int64_t, 4> idx;
+    int64_t off;
+    MemRefDesc dst = mem(st.getMemref());
+    if (!resolveValues(*this, f, op, st.getIndices(), idx) ||
+        !elementOffset(dst, st.getMemRefType(), idx, op, off))
+      return false;
+    storeScalar(dst.buffer, off, st.getMemRefType().getElementType(),
+                lookup(f, st.getValue()));
+    return true;
+  }
+  if (auto cp = dyn_cast<memref::CopyOp>(op)) {
+    return copyView(mem(cp.getSource()), cast<MemRefType>(cp.getSource().getType()),
+                    mem(cp.getTarget()), cast<MemRefType>(cp.getTarget().getType()),
+                    op);
+  }
+  return std::nullopt;
+}
+
+} // namespace dealloc

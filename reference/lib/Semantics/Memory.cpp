@@ -1,0 +1,210 @@
+//===- Memory.cpp - Layouts, bounds, element access, frees ----------------===//
+//
+// spec/buffers.md: [buffer.record], [buffer.contents], [buffer.contents.uninit],
+// [view.descriptor]; spec/safety.md: [heap.use], [heap.free.twice],
+// [heap.free.invalid], [safety.oob]; spec/abi.md: [abi.args.not_owned].
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+MemRefDesc Machine::layoutFor(MemRefType t, ArrayRef<int64_t> dynSizes,
+                              unsigned buffer, int64_t aligned) {
+  MemRefDesc d;
+  d.buffer = buffer;
+  d.aligned = aligned;
+  unsigned k = 0;
+  for (int64_t s : t.getShape())
+    d.sizes.push_back(ShapedType::isDynamic(s) ? dynSizes[k++] : s);
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  bool strided = !t.getLayout().isIdentity() &&
+                 succeeded(t.getStridesAndOffset(strides, offset));
+  // Row-major contiguous strides, used for identity layouts and for dynamic
+  // strides of a strided layout.
+  d.strides.assign(d.sizes.size(), 1);
+  for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
+    d.strides[i] = d.strides[i + 1] * std::max<int64_t>(d.sizes[i + 1], 1);
+  if (strided) {
+    for (auto [i, s] : llvm::enumerate(strides))
+      if (!ShapedType::isDynamic(s))
+        d.strides[i] = s;
+    d.offset = ShapedType::isDynamic(offset) ? 0 : offset;
+  }
+  return d;
+}
+
+int64_t Machine::extentBytes(MemRefType t, const MemRefDesc &d) {
+  int64_t last = d.offset;
+  for (auto [s, st] : llvm::zip(d.sizes, d.strides)) {
+    if (s == 0)
+      return 0;
+    last += (s - 1) * st;
+  }
+  return (last + 1) * static_cast<int64_t>(elementBytes(t.getElementType()));
+}
+
+bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes,
+                       int64_t alignment, StringRef origin, Location loc,
+                       RtValue &out) {
+  for (int64_t s : dynSizes)
+    if (s < 0)
+      return unknown("negative allocation size (undefined behaviour)", loc);
+  MemRefDesc d = layoutFor(t, dynSizes, 0, 0);
+  int64_t bytes = extentBytes(t, d);
+  if (bytes > kMaxBufferBytes)
+    return unknown("buffer of " + std::to_string(bytes) +
+                       " bytes exceeds the interpreter's limit",
+                   loc);
+  Buffer &b = heap.create(kind, bytes, alignment, origin.str(), printLoc(loc));
+  d.buffer = b.id;
+  d.aligned = b.base;
+  out = RtValue::makeMemRef(std::move(d));
+  return true;
+}
+
+bool Machine::requireLive(const MemRefDesc &d, Operation *op) {
+  const Buffer &b = heap.get(d.buffer);
+  if (b.live)
+    return true;
+  std::string what = b.kind == BufferKind::Stack ? "released stack buffer"
+                                                  : "freed buffer";
+  return violation(Verdict::UseAfterFree, "[heap.use]",
+                   "'" + op->getName().getStringRef().str() + "' accesses " +
+                       what + " #" + std::to_string(d.buffer),
+                   d.buffer, "use", op->getLoc());
+}
+
+bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
+                            ArrayRef<int64_t> indices, Operation *op,
+                            int64_t &byteOff) {
+  const std::string oob =
+      "out-of-bounds access, outside the ownership model ([safety.oob])";
+  int64_t linear = d.offset;
+  for (auto [idx, size, stride] : llvm::zip(indices, d.sizes, d.strides)) {
+    if (idx < 0 || idx >= size)
+      return unknown(oob, op->getLoc());
+    linear += idx * stride;
+  }
+  int64_t eb = elementBytes(t.getElementType());
+  const Buffer &b = heap.get(d.buffer);
+  byteOff = d.aligned + linear * eb - b.base;
+  if (byteOff < 0 || byteOff + eb > b.sizeBytes)
+    return unknown(oob, op->getLoc());
+  return true;
+}
+
+RtValue Machine::loadScalar(unsigned buffer, int64_t byteOff, Type elem) {
+  uint64_t bits;
+  unsigned n = elementBytes(elem);
+  if (!heap.read(buffer, byteOff, n, bits))
+    return RtValue::uninit(); // [buffer.contents.uninit]
+  if (unsigned w = intWidth(elem))
+    return RtValue::makeInt(llvm::APInt(w, bits, false, /*implicitTrunc=*/true));
+  if (elem.isF64())
+    return RtValue::makeFloat(llvm::bit_cast<double>(bits));
+  if (elem.isF32())
+    return RtValue::makeFloat(
+        llvm::bit_cast<float>(static_cast<uint32_t>(bits)));
+  llvm::APFloat a(cast<FloatType>(elem).getFloatSemantics(),
+                  llvm::APInt(n * 8, bits));
+  bool lost;
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return RtValue::makeFloat(a.convertToDouble());
+}
+
+void Machine::storeScalar(unsigned buffer, int64_t byteOff, Type elem,
+                          const RtValue &v) {
+  unsigned n = elementBytes(elem);
+  if (v.kind != RtValue::Int && v.kind != RtValue::Float) {
+    heap.write(buffer, byteOff, n, 0, false);
+    return;
+  }
+  uint64_t bits = 0;
+  if (intWidth(elem)) {
+    bits = v.i.getZExtValue();
+  } else if (elem.isF64()) {
+    bits = llvm::bit_cast<uint64_t>(v.f);
+  } else if (elem.isF32()) {
+    bits = llvm::bit_cast<uint32_t>(static_cast<float>(v.f));
+  } else {
+    llvm::APFloat a(v.f);
+    bool lost;
+    a.convert(cast<FloatType>(elem).getFloatSemantics(),
+              llvm::APFloat::rmNearestTiesToEven, &lost);
+    bits = a.bitcastToAPInt().getZExtValue();
+  }
+  heap.write(buffer, byteOff, n, bits, true);
+}
+
+bool Machine::copyView(const MemRefDesc &src, MemRefType srcType,
+                       const MemRefDesc &dst, MemRefType dstType,
+                       Operation *op) {
+  if (src.sizes != dst.sizes)
+    return unknown("copy between views of different shapes (undefined behaviour)",
+                   op->getLoc());
+  for (int64_t s : src.sizes)
+    if (s == 0)
+      return true;
+  unsigned n = elementBytes(srcType.getElementType());
+  SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
+  while (true) {
+    int64_t so, dO;
+    if (!elementOffset(src, srcType, idx, op, so) ||
+        !elementOffset(dst, dstType, idx, op, dO))
+      return false;
+    heap.copyBytes(dst.buffer, dO, src.buffer, so, n);
+    int64_t k = static_cast<int64_t>(idx.size()) - 1;
+    for (; k >= 0; --k) {
+      if (++idx[k] < src.sizes[k])
+        break;
+      idx[k] = 0;
+    }
+    if (k < 0)
+      return true;
+  }
+}
+
+bool Machine::checkFreeable(unsigned id, Operation *op, StringRef clause) {
+  const Buffer &b = heap.get(id);
+  std::string opName = op->getName().getStringRef().str();
+  auto notOwned = [&]() {
+    return violation(Verdict::InvalidFree, "[abi.args.not_owned]",
+                     "'" + opName + "' frees buffer #" + std::to_string(id) +
+                         ", the buffer of an argument of a public function",
+                     id, "invalid_free", op->getLoc());
+  };
+  if (b.kind == BufferKind::Arg)
+    return notOwned();
+  if (b.kind != BufferKind::Heap)
+    return violation(Verdict::InvalidFree,
+                     clause.empty() ? "[heap.free.invalid]" : clause,
+                     "'" + opName + "' frees " + bufferKindName(b.kind).str() +
+                         " buffer #" + std::to_string(id),
+                     id, "invalid_free", op->getLoc());
+  if (!b.live)
+    return violation(Verdict::DoubleFree,
+                     clause.empty() ? "[heap.free.twice]" : clause,
+                     "'" + opName + "' frees buffer #" + std::to_string(id) +
+                         ", which is already freed",
+                     id, "double_free", op->getLoc());
+  if (b.borrowed)
+    return notOwned();
+  return true;
+}
+
+bool Machine::freeBuffer(unsigned id, Operation *op, StringRef clause) {
+  if (!checkFreeable(id, op, clause))
+    return false;
+  heap.release(id, printLoc(op->getLoc()));
+  return true;
+}
+
+} // namespace dealloc

@@ -1,0 +1,196 @@
+//===- Report.cpp - Checking a function over its inputs, and output -------===//
+//
+// spec/safety.md: [safety.verdicts] (verdict per function, precedence),
+// [safety.first], [input.cap]; the output formats of dealloc-run.
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Semantics/Interpreter.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+std::vector<func::FuncOp> publicFunctions(ModuleOp module) {
+  std::vector<func::FuncOp> out;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (fn.isPublic() && !fn.isDeclaration())
+      out.push_back(fn);
+  return out;
+}
+
+llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
+                                             const CheckOptions &options) {
+  FunctionReport rep;
+  rep.function = fn.getSymName().str();
+  std::vector<Input> inputs;
+  if (options.inputText) {
+    auto parsed = parseInput(*options.inputText, fn.getFunctionType());
+    if (!parsed)
+      return parsed.takeError();
+    inputs.push_back(std::move(*parsed));
+    rep.totalInputs = 1;
+  }
+  if ((rep.unsupported = findUnsupported(module, fn))) {
+    rep.verdict = Verdict::Unsupported;
+    return rep;
+  }
+  if (!options.inputText) {
+    auto all = enumerateInputs(fn.getFunctionType(), options.maxInputs,
+                               rep.totalInputs);
+    if (!all) {
+      rep.verdict = Verdict::Unsupported;
+      rep.unsupported = UnsupportedOp{"func.func", "", llvm::toString(all.takeError())};
+      return rep;
+    }
+    inputs = std::move(*all);
+  }
+  rep.capped = rep.totalInputs > inputs.size();
+  for (const Input &in : inputs) {
+    RunResult r = runFunction(module, fn, in, options.run);
+    ++rep.inputsRun;
+    if (r.aborted)
+      ++rep.aborted;
+    std::string text = formatInput(in);
+    if (options.allInputs)
+      rep.perInput.push_back({text, r});
+    // [safety.verdicts]: a violation outranks UNKNOWN, which outranks SAFE;
+    // the first input with the deciding verdict is reported.
+    if (isViolation(r.verdict) && !isViolation(rep.verdict)) {
+      rep.verdict = r.verdict;
+      rep.input = text;
+      rep.result = r;
+      if (!options.allInputs)
+        break;
+    } else if (r.verdict != Verdict::Safe && rep.verdict == Verdict::Safe) {
+      rep.verdict = r.verdict;
+      rep.input = text;
+      rep.result = r;
+    }
+  }
+  return rep;
+}
+
+static std::string eventText(const TraceEvent &e) {
+  std::string b = "buffer #" + std::to_string(e.buffer);
+  if (e.event == "alloc") return "allocated " + b + " at " + e.loc;
+  if (e.event == "arg") return b + " is a caller-provided argument buffer, " + e.loc;
+  if (e.event == "stack") return "allocated stack " + b + " at " + e.loc;
+  if (e.event == "global") return b + " is the global defined at " + e.loc;
+  if (e.event == "free") return "freed at " + e.loc;
+  if (e.event == "release") return "released (its function returned) at " + e.loc;
+  if (e.event == "double_free") return "freed again at " + e.loc;
+  if (e.event == "use") return "used at " + e.loc;
+  if (e.event == "invalid_free") return "freed without ownership at " + e.loc;
+  if (e.event == "leak") return "still live when the function returns at " + e.loc;
+  if (e.event == "return") return "returned at " + e.loc;
+  return e.event + " at " + e.loc;
+}
+
+static void printRunDetails(llvm::raw_ostream &os, const RunResult &r) {
+  if (r.verdict == Verdict::Safe && !r.aborted)
+    return;
+  os << "  reason: ";
+  if (!r.clause.empty())
+    os << r.clause << " ";
+  os << r.message << "\n";
+  if (r.trace.empty())
+    return;
+  os << "  trace:\n";
+  for (const TraceEvent &e : r.trace)
+    os << "    " << eventText(e) << "\n";
+}
+
+void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
+  os << "@" << rep.function << ": " << verdictName(rep.verdict);
+  if (rep.unsupported) {
+    if (rep.unsupported->location.empty())
+      os << ": " << rep.unsupported->reason << "\n";
+    else
+      os << " '" << rep.unsupported->opName << "' at "
+         << rep.unsupported->location << "\n  reason: "
+         << rep.unsupported->reason << "\n";
+    return;
+  }
+  os << " (" << rep.inputsRun << (rep.inputsRun == 1 ? " input" : " inputs");
+  if (rep.capped)
+    os << ", capped at " << rep.inputsRun << " of " << rep.totalInputs;
+  if (rep.aborted)
+    os << ", " << rep.aborted << " aborted by cf.assert";
+  os << ")";
+  if (rep.verdict == Verdict::Unknown || rep.verdict == Verdict::Unsupported)
+    os << ": " << rep.result.message;
+  os << "\n";
+  if (rep.verdict == Verdict::Safe)
+    return;
+  os << "  input: " << rep.input << "\n";
+  if (rep.verdict != Verdict::Unknown && rep.verdict != Verdict::Unsupported)
+    printRunDetails(os, rep.result);
+}
+
+static llvm::json::Array traceJson(const RunResult &r) {
+  llvm::json::Array a;
+  for (const TraceEvent &e : r.trace)
+    a.push_back(llvm::json::Object{
+        {"event", e.event}, {"buffer", e.buffer}, {"loc", e.loc}});
+  return a;
+}
+
+static void addRun(llvm::json::Object &o, const RunResult &r) {
+  if (!r.clause.empty())
+    o["clause"] = r.clause;
+  if (!r.message.empty())
+    o["message"] = r.message;
+  if (!r.trace.empty())
+    o["trace"] = traceJson(r);
+}
+
+void printReportJson(llvm::raw_ostream &os, const FunctionReport &rep) {
+  llvm::json::Object o{{"function", rep.function},
+                       {"verdict", verdictName(rep.verdict)}};
+  if (rep.unsupported) {
+    o["op"] = rep.unsupported->opName;
+    o["loc"] = rep.unsupported->location;
+    o["message"] = rep.unsupported->reason;
+    o["clause"] = "[op.unsupported]";
+  } else {
+    o["inputs"] = static_cast<int64_t>(rep.inputsRun);
+    o["total_inputs"] = static_cast<int64_t>(rep.totalInputs);
+    o["capped"] = rep.capped;
+    o["aborted"] = static_cast<int64_t>(rep.aborted);
+    if (rep.verdict != Verdict::Safe) {
+      o["input"] = rep.input;
+      addRun(o, rep.result);
+    }
+  }
+  os << llvm::json::Value(std::move(o)) << "\n";
+}
+
+void printInputResults(llvm::raw_ostream &os, const FunctionReport &rep,
+                       bool json) {
+  if (rep.unsupported) {
+    json ? printReportJson(os, rep) : printReport(os, rep);
+    return;
+  }
+  for (const auto &[text, r] : rep.perInput) {
+    if (json) {
+      llvm::json::Object o{{"function", rep.function},
+                           {"input", text},
+                           {"verdict", verdictName(r.verdict)},
+                           {"aborted", r.aborted}};
+      addRun(o, r);
+      os << llvm::json::Value(std::move(o)) << "\n";
+      continue;
+    }
+    os << "@" << rep.function << "(" << text << "): " << verdictName(r.verdict);
+    if (r.aborted)
+      os << " (aborted by cf.assert)";
+    os << "\n";
+    printRunDetails(os, r);
+  }
+}
+
+int reportExitCode(const FunctionReport &rep) { return exitCodeFor(rep.verdict); }
+
+} // namespace dealloc

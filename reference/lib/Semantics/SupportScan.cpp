@@ -1,0 +1,129 @@
+//===- SupportScan.cpp - The static scan for unsupported ops --------------===//
+//
+// spec/operations.md, [op.unsupported]: before running, the function and
+// every function it can call are scanned; the first op (in walk order) that
+// has no semantics, or whose operand/result types are not modelled, makes
+// the verdict UNSUPPORTED naming the op and its location.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+/// Every op with semantics in operations.md.
+static const llvm::StringSet<> &supportedOps() {
+  static const llvm::StringSet<> ops = {
+      "func.call", "func.return",
+      "cf.br", "cf.cond_br", "cf.assert",
+      "scf.if", "scf.for", "scf.while", "scf.condition", "scf.execute_region",
+      "scf.index_switch", "scf.yield",
+      "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divsi",
+      "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi",
+      "arith.ceildivui", "arith.floordivsi", "arith.andi", "arith.ori",
+      "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
+      "arith.maxui", "arith.minsi", "arith.minui", "arith.cmpi", "arith.cmpf",
+      "arith.select", "arith.index_cast", "arith.index_castui", "arith.extsi",
+      "arith.extui", "arith.trunci", "arith.sitofp", "arith.uitofp",
+      "arith.fptosi", "arith.fptoui", "arith.extf", "arith.truncf",
+      "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
+      "arith.negf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+      "arith.minnumf",
+      "memref.alloc", "memref.alloca", "memref.dealloc", "memref.realloc",
+      "memref.get_global", "memref.subview", "memref.cast",
+      "memref.reinterpret_cast", "memref.expand_shape",
+      "memref.collapse_shape", "memref.view",
+      "memref.extract_strided_metadata",
+      "memref.extract_aligned_pointer_as_index", "memref.load", "memref.store",
+      "memref.copy", "memref.dim", "memref.rank", "memref.assume_alignment",
+      "bufferization.dealloc", "bufferization.clone"};
+  return ops;
+}
+
+static bool typeModelled(Type t) {
+  return isSupportedScalar(t) || isSupportedMemRef(t);
+}
+
+static std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream(s) << t;
+  return s;
+}
+
+static UnsupportedOp make(Operation *op, std::string reason) {
+  return {op->getName().getStringRef().str(), printLoc(op->getLoc()),
+          std::move(reason)};
+}
+
+static std::optional<UnsupportedOp> scanOp(Operation *op, ModuleOp module,
+                                           SmallVectorImpl<func::FuncOp> &work) {
+  if (!supportedOps().contains(op->getName().getStringRef()))
+    return make(op, "op not modelled");
+  for (Type t : op->getOperandTypes())
+    if (!typeModelled(t))
+      return make(op, "operand type " + typeText(t) + " not modelled");
+  for (Type t : op->getResultTypes())
+    if (!typeModelled(t))
+      return make(op, "result type " + typeText(t) + " not modelled");
+  for (Region &r : op->getRegions())
+    for (Block &b : r)
+      for (BlockArgument a : b.getArguments())
+        if (!typeModelled(a.getType()))
+          return make(op, "block argument type " + typeText(a.getType()) +
+                              " not modelled");
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return make(op, "callee not found");
+    work.push_back(callee);
+  }
+  if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
+    auto g = module.lookupSymbol<memref::GlobalOp>(gg.getNameAttr());
+    if (!g)
+      return make(op, "global not found");
+    Attribute init = g.getInitialValueAttr();
+    if (init && !isa<UnitAttr>(init) && !isa<DenseElementsAttr>(init))
+      return make(op, "initial value of @" + gg.getName().str() +
+                          " is not a dense attribute");
+  }
+  return std::nullopt;
+}
+
+std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
+  for (Type t : fn.getFunctionType().getInputs())
+    if (!typeModelled(t))
+      return make(fn, "argument type " + typeText(t) + " has no input model");
+  SmallVector<func::FuncOp, 8> work{fn};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    func::FuncOp f = work.pop_back_val();
+    if (!seen.insert(f).second)
+      continue;
+    for (Type t : f.getFunctionType().getResults())
+      if (!typeModelled(t))
+        return make(f, "result type " + typeText(t) + " not modelled");
+    for (Type t : f.getFunctionType().getInputs())
+      if (!typeModelled(t))
+        return make(f, "argument type " + typeText(t) + " not modelled");
+    if (f.isDeclaration())
+      continue;
+    std::optional<UnsupportedOp> found;
+    SmallVector<func::FuncOp, 4> callees;
+    f.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if ((found = scanOp(op, module, callees)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (found)
+      return found;
+    // Keep walk order: callees are scanned after the caller, first call first.
+    work.insert(work.begin(), callees.begin(), callees.end());
+  }
+  return std::nullopt;
+}
+
+} // namespace dealloc
