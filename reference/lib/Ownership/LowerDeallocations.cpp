@@ -1,0 +1,157 @@
+//===- LowerDeallocations.cpp - bufferization.dealloc, literally ----------===//
+//
+// --reference-lower-deallocations: replaces each `bufferization.dealloc` by
+// IR that computes the spec's definition (spec/bufferization-dealloc.md)
+// clause by clause, with buffer identity compared through aligned pointers
+// (memref.extract_aligned_pointer_as_index), as upstream's lowering does:
+//
+//   %r = bufferization.dealloc (%m0, %m1) if (%c0, %c1) retain (%x)
+//   =>  %p0, %p1, %q = aligned pointers of %m0, %m1, %x
+//       %r  = (%c0 and %p0 == %q) or (%c1 and %p1 == %q)    [dealloc.results]
+//       free0 = (%c0 or (%c1 and %p1 == %p0))              [dealloc.free.condition]
+//               and not (%p0 == %q)                        [dealloc.retain]
+//       free1 = (%p0 != %p1)                               [dealloc.free.once]
+//               and ((%c0 and %p0 == %p1) or %c1) and not (%p1 == %q)
+//       scf.if free0 { memref.dealloc %m0 }   scf.if free1 { memref.dealloc %m1 }
+//
+// The IR is quadratic in the operand count: a reference, not an optimization.
+// All pointers and conditions are computed before the first free.
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Ownership/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Builds boolean IR with the trivial constant folds applied on the fly.
+struct BoolBuilder {
+  OpBuilder &b;
+  Location loc;
+  Value constant(bool v) {
+    return arith::ConstantOp::create(b, loc, b.getBoolAttr(v));
+  }
+  static std::optional<bool> known(Value v) {
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      if (auto attr = dyn_cast<BoolAttr>(c.getValue()))
+        return attr.getValue();
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+        return !attr.getValue().isZero();
+    return std::nullopt;
+  }
+  Value andOf(Value x, Value y) {
+    if (!x)
+      return y;
+    if (auto k = known(x))
+      return *k ? y : x;
+    if (auto k = known(y))
+      return *k ? x : y;
+    return arith::AndIOp::create(b, loc, x, y);
+  }
+  Value orOf(Value x, Value y) {
+    if (!x)
+      return y;
+    if (auto k = known(x))
+      return *k ? x : y;
+    if (auto k = known(y))
+      return *k ? y : x;
+    return arith::OrIOp::create(b, loc, x, y);
+  }
+  Value notOf(Value x) {
+    if (auto k = known(x))
+      return constant(!*k);
+    return arith::XOrIOp::create(b, loc, x, constant(true));
+  }
+  Value same(Value p, Value q) {
+    if (p == q)
+      return constant(true);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p, q);
+  }
+};
+
+void lowerDealloc(bufferization::DeallocOp op) {
+  OpBuilder b(op);
+  BoolBuilder bb{b, op.getLoc()};
+  auto pointerOf = [&](Value m) -> Value {
+    return memref::ExtractAlignedPointerAsIndexOp::create(b, op.getLoc(), m);
+  };
+  SmallVector<Value> p = llvm::map_to_vector(op.getMemrefs(), pointerOf);
+  SmallVector<Value> q = llvm::map_to_vector(op.getRetained(), pointerOf);
+  ValueRange c = op.getConditions();
+  size_t n = p.size();
+
+  // [dealloc.results] Result j: some operand viewing retained j's buffer has a
+  // true condition.
+  SmallVector<Value> results;
+  for (Value qj : q) {
+    Value any;
+    for (size_t l = 0; l < n; ++l)
+      any = bb.orOf(any, bb.andOf(c[l], bb.same(p[l], qj)));
+    results.push_back(any ? any : bb.constant(false));
+  }
+
+  SmallVector<Value> frees;
+  for (size_t i = 0; i < n; ++i) {
+    // [dealloc.free.once] Only the first operand viewing a buffer frees it.
+    Value first = bb.constant(true);
+    for (size_t l = 0; l < i; ++l)
+      first = bb.andOf(first, bb.notOf(bb.same(p[l], p[i])));
+    // [dealloc.free.condition] The disjunction over the operands viewing it.
+    Value cond;
+    for (size_t l = 0; l < n; ++l)
+      cond = bb.orOf(cond, bb.andOf(c[l], bb.same(p[l], p[i])));
+    // [dealloc.retain] No retained operand views it.
+    Value kept = bb.constant(false);
+    for (Value qj : q)
+      kept = bb.orOf(kept, bb.same(p[i], qj));
+    frees.push_back(bb.andOf(bb.andOf(first, cond), bb.notOf(kept)));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (auto k = BoolBuilder::known(frees[i]); k && !*k)
+      continue;
+    Value memref = op.getMemrefs()[i];
+    scf::IfOp::create(b, op.getLoc(), frees[i],
+                      [&](OpBuilder &nb, Location loc) {
+                        memref::DeallocOp::create(nb, loc, memref);
+                        scf::YieldOp::create(nb, loc);
+                      });
+  }
+  op->replaceAllUsesWith(results);
+  op->erase();
+}
+
+struct ReferenceLowerDeallocationsPass
+    : PassWrapper<ReferenceLowerDeallocationsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceLowerDeallocationsPass)
+
+  StringRef getArgument() const override {
+    return "reference-lower-deallocations";
+  }
+  StringRef getDescription() const override {
+    return "Lower bufferization.dealloc literally per "
+           "spec/bufferization-dealloc.md";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, memref::MemRefDialect,
+                    scf::SCFDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<bufferization::DeallocOp> deallocs;
+    getOperation()->walk(
+        [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
+    for (bufferization::DeallocOp op : deallocs)
+      lowerDealloc(op);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> dealloc::createReferenceLowerDeallocationsPass() {
+  return std::make_unique<ReferenceLowerDeallocationsPass>();
+}
