@@ -1,11 +1,15 @@
 #!/usr/bin/python3
 """Ground truth: dealloc-run's verdicts against real execution under valgrind.
 
-usage: groundtruth.py (--pipeline | --as-is) FILE [--cap N] [--keep DIR]
+usage: groundtruth.py (--pipeline | --ownership | --as-is) FILE [--cap N] [--keep DIR]
                       [--dealloc-run PATH] [--no-reference]
 
   --pipeline  FILE is a pre-deallocation source: run upstream's
               `mlir-opt --buffer-deallocation-pipeline` on it first.
+  --ownership FILE is a pre-deallocation source: run only upstream's
+              `--ownership-based-buffer-deallocation` (the output keeps
+              bufferization.dealloc ops; the lowering below lowers them with
+              upstream's --bufferization-lower-deallocations).
   --as-is     FILE is already deallocated (hand-made broken variants).
 
 Steps (docs/groundtruth.md): deallocated program -> `dealloc-run --all-inputs
@@ -150,6 +154,7 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--pipeline", action="store_true")
+    mode.add_argument("--ownership", action="store_true")
     mode.add_argument("--as-is", action="store_true")
     ap.add_argument("file")
     ap.add_argument("--cap", type=int, default=DEFAULT_CAP)
@@ -167,9 +172,11 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     try:
         program = os.path.join(work, "deallocated.mlir")
-        passes = ["--buffer-deallocation-pipeline"] if args.pipeline else []
+        passes = (["--buffer-deallocation-pipeline"] if args.pipeline else
+                  ["--ownership-based-buffer-deallocation"] if args.ownership
+                  else [])
         text = run([tool("mlir-opt")] + passes + [args.file],
-                   "upstream deallocation pipeline" if passes else "parsing")
+                   "upstream deallocation" if passes else "parsing")
         with open(program, "w") as f:
             f.write(text)
         functions = gt_signature.parse_functions(text)
