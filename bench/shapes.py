@@ -1,0 +1,277 @@
+#!/usr/bin/python3
+"""Generator of large pre-deallocation memref-level programs for benchmarks.
+
+Every program is valid input for upstream
+`mlir-opt --buffer-deallocation-pipeline`: it allocates with `memref.alloc`,
+uses buffers only through `memref.load` / `memref.store` / `memref.copy`, and
+contains no frees.  Output is a pure function of (shape, size): no randomness,
+no timestamps.
+
+    python3 bench/shapes.py SHAPE N            > prog.mlir   # pre-deallocation
+    python3 bench/shapes.py SHAPE N --dealloc  > out.mlir    # through upstream's pipeline
+    python3 bench/shapes.py SHAPE N --meta                   # entry function + one input (JSON)
+    python3 bench/shapes.py --list
+
+Shapes (N is the size parameter):
+  straight        N allocations in one block, each written, read and copied
+  diamonds        a chain of N cf diamonds; each cond_br on its own i1 argument,
+                  the "then" side allocates a new buffer and passes it on
+                  through a block argument, the "else" side passes the old one
+  scf-if          scf.if nested N deep; every level yields a memref (fresh or
+                  the incoming one)
+  for-loops       N sequential scf.for loops, each with one memref iter_arg
+                  that the body replaces by a fresh buffer
+  for-iterargs    one scf.for with N memref iter_args, each replaced or kept
+  calls-private   a chain of N functions (entry public, the rest private), each
+                  allocating, copying its argument and calling the next
+  calls-public    the same chain with every function public
+"""
+import json
+import os
+import subprocess
+import sys
+
+MLIR_OPT = os.environ.get("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
+T = "memref<4xf32>"
+
+
+class Program:
+    """Text of one module plus the entry function and one concrete input."""
+
+    def __init__(self, text, function, input_values, blocks, branches):
+        self.text = text
+        self.function = function
+        self.input = ",".join(input_values)
+        self.blocks = blocks  # basic blocks + structured regions (for fits)
+        self.branches = branches  # conditional branch points
+
+
+def _consts():
+    return [
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+        "    %cst = arith.constant 1.000000e+00 : f32",
+    ]
+
+
+def _bool_input(n):
+    # Deterministic alternating pattern: exercises both sides of branches.
+    return ["true" if i % 2 == 0 else "false" for i in range(n)]
+
+
+def straight(n):
+    lines = ["module {", f"  func.func @entry(%arg0: {T}) -> {T} {{"]
+    lines += _consts()
+    prev = "%arg0"
+    for i in range(n):
+        a = f"%a{i}"
+        lines.append(f"    {a} = memref.alloc() : {T}")
+        lines.append(f"    memref.copy {prev}, {a} : {T} to {T}")
+        lines.append(f"    memref.store %cst, {a}[%c0] : {T}")
+        lines.append(f"    %v{i} = memref.load {a}[%c1] : {T}")
+        prev = a
+    lines.append(f"    return {prev} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry", ["b0"], 1, 0)
+
+
+def diamonds(n):
+    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(n)])
+    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
+    lines += _consts()
+    lines.append(f"    %m0 = memref.alloc() : {T}")
+    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    lines.append(f"    cf.br ^bb0(%m0 : {T})")
+    for i in range(n):
+        lines.append(f"  ^bb{i}(%b{i}: {T}):")
+        lines.append(f"    cf.cond_br %p{i}, ^then{i}, ^else{i}")
+        lines.append(f"  ^then{i}:")
+        lines.append(f"    %n{i} = memref.alloc() : {T}")
+        lines.append(f"    memref.copy %b{i}, %n{i} : {T} to {T}")
+        lines.append(f"    cf.br ^bb{i + 1}(%n{i} : {T})")
+        lines.append(f"  ^else{i}:")
+        lines.append(f"    memref.store %cst, %b{i}[%c0] : {T}")
+        lines.append(f"    cf.br ^bb{i + 1}(%b{i} : {T})")
+    lines.append(f"  ^bb{n}(%b{n}: {T}):")
+    lines.append(f"    %v = memref.load %b{n}[%c1] : {T}")
+    lines.append(f"    return %b{n} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry",
+                   ["b0"] + _bool_input(n), 3 * n + 2, n)
+
+
+def scf_if(depth):
+    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(depth)])
+    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
+    lines += _consts()
+    lines.append(f"    %m0 = memref.alloc() : {T}")
+    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+
+    def level(i, incoming, ind):
+        """Emit `%r{i} = scf.if %p{i}` at indentation `ind`."""
+        pad = " " * ind
+        out = [f"{pad}%r{i} = scf.if %p{i} -> ({T}) {{"]
+        out.append(f"{pad}  %n{i} = memref.alloc() : {T}")
+        out.append(f"{pad}  memref.copy {incoming}, %n{i} : {T} to {T}")
+        if i + 1 < depth:
+            out += level(i + 1, f"%n{i}", ind + 2)
+            out.append(f"{pad}  scf.yield %r{i + 1} : {T}")
+        else:
+            out.append(f"{pad}  scf.yield %n{i} : {T}")
+        out.append(f"{pad}}} else {{")
+        out.append(f"{pad}  memref.store %cst, {incoming}[%c0] : {T}")
+        out.append(f"{pad}  scf.yield {incoming} : {T}")
+        out.append(f"{pad}}}")
+        return out
+
+    if depth > 0:
+        lines += level(0, "%m0", 4)
+        res = "%r0"
+    else:
+        res = "%m0"
+    lines.append(f"    %v = memref.load {res}[%c1] : {T}")
+    lines.append(f"    return {res} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry",
+                   ["b0"] + _bool_input(depth), 2 * depth + 1, depth)
+
+
+def for_loops(n):
+    lines = ["module {", f"  func.func @entry(%arg0: {T}, %ub: index) -> {T} {{"]
+    lines += _consts()
+    lines.append(f"    %m0 = memref.alloc() : {T}")
+    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    prev = "%m0"
+    for i in range(n):
+        lines.append(f"    %l{i} = scf.for %i{i} = %c0 to %ub step %c1 "
+                     f"iter_args(%it{i} = {prev}) -> ({T}) {{")
+        lines.append(f"      %n{i} = memref.alloc() : {T}")
+        lines.append(f"      memref.copy %it{i}, %n{i} : {T} to {T}")
+        lines.append(f"      memref.store %cst, %n{i}[%c0] : {T}")
+        lines.append(f"      scf.yield %n{i} : {T}")
+        lines.append("    }")
+        prev = f"%l{i}"
+    lines.append(f"    %v = memref.load {prev}[%c1] : {T}")
+    lines.append(f"    return {prev} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry", ["b0", "2"], n + 1, n)
+
+
+def for_iterargs(n):
+    lines = ["module {",
+             f"  func.func @entry(%arg0: {T}, %ub: index, %p: i1) -> {T} {{"]
+    lines += _consts()
+    inits = []
+    for j in range(n):
+        lines.append(f"    %m{j} = memref.alloc() : {T}")
+        lines.append(f"    memref.copy %arg0, %m{j} : {T} to {T}")
+        inits.append(f"%it{j} = %m{j}")
+    types = ", ".join([T] * n)
+    res = ", ".join(f"%l#{j}" if n > 1 else "%l" for j in range(n))
+    lines.append(f"    %l{':' + str(n) if n > 1 else ''} = scf.for %i = %c0 to %ub "
+                 f"step %c1 iter_args({', '.join(inits)}) -> ({types}) {{")
+    yields = []
+    for j in range(n):
+        # Even iter_args are replaced by a fresh buffer every iteration, odd
+        # ones are kept (written in place): both ownership cases in one loop.
+        if j % 2 == 0:
+            lines.append(f"      %n{j} = memref.alloc() : {T}")
+            lines.append(f"      memref.copy %it{j}, %n{j} : {T} to {T}")
+            yields.append(f"%n{j}")
+        else:
+            lines.append(f"      memref.store %cst, %it{j}[%c0] : {T}")
+            yields.append(f"%it{j}")
+    lines.append(f"      scf.yield {', '.join(yields)} : {types}")
+    lines.append("    }")
+    first = "%l#0" if n > 1 else "%l"
+    # Read every result so none is dead, return the first.
+    for j in range(n):
+        r = f"%l#{j}" if n > 1 else "%l"
+        lines.append(f"    %v{j} = memref.load {r}[%c1] : {T}")
+    lines.append(f"    return {first} : {T}")
+    lines += ["  }", "}"]
+    del res
+    return Program("\n".join(lines) + "\n", "entry", ["b0", "2", "true"], 2, n)
+
+
+def _calls(n, private):
+    lines = ["module {"]
+    for i in range(n):
+        vis = "" if (i == 0 or not private) else "private "
+        lines.append(f"  func.func {vis}@f{i}(%arg0: {T}) -> {T} {{")
+        lines.append("    %c0 = arith.constant 0 : index")
+        lines.append("    %cst = arith.constant 1.000000e+00 : f32")
+        lines.append(f"    %n = memref.alloc() : {T}")
+        lines.append(f"    memref.copy %arg0, %n : {T} to {T}")
+        lines.append(f"    memref.store %cst, %n[%c0] : {T}")
+        if i + 1 < n:
+            lines.append(f"    %r = func.call @f{i + 1}(%n) : ({T}) -> {T}")
+            lines.append(f"    %v = memref.load %n[%c0] : {T}")
+            lines.append(f"    return %r : {T}")
+        else:
+            lines.append(f"    return %n : {T}")
+        lines.append("  }")
+    lines.append("}")
+    return Program("\n".join(lines) + "\n", "f0", ["b0"], n, 0)
+
+
+SHAPES = {
+    "straight": straight,
+    "diamonds": diamonds,
+    "scf-if": scf_if,
+    "for-loops": for_loops,
+    "for-iterargs": for_iterargs,
+    "calls-private": lambda n: _calls(n, True),
+    "calls-public": lambda n: _calls(n, False),
+}
+
+
+def generate(shape, n):
+    if shape not in SHAPES:
+        raise KeyError(f"unknown shape '{shape}' (known: {', '.join(SHAPES)})")
+    if n < 1:
+        raise ValueError("size must be >= 1")
+    return SHAPES[shape](n)
+
+
+def upstream_pipeline(text, timeout=None):
+    """Run upstream's --buffer-deallocation-pipeline; return its output text."""
+    proc = subprocess.run([MLIR_OPT, "--buffer-deallocation-pipeline", "-"],
+                          input=text, capture_output=True, text=True,
+                          timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr)
+    return proc.stdout
+
+
+def main(argv):
+    if "--list" in argv:
+        print("\n".join(SHAPES))
+        return 0
+    pos = [a for a in argv if not a.startswith("--")]
+    flags = {a for a in argv if a.startswith("--")}
+    unknown = flags - {"--dealloc", "--meta"}
+    if len(pos) != 2 or unknown:
+        sys.stderr.write("usage: shapes.py SHAPE N [--dealloc | --meta] | --list\n")
+        return 2
+    try:
+        prog = generate(pos[0], int(pos[1]))
+    except (KeyError, ValueError) as e:
+        sys.stderr.write(f"shapes.py: error: {e}\n")
+        return 2
+    if "--meta" in flags:
+        print(json.dumps({"function": prog.function, "input": prog.input,
+                          "blocks": prog.blocks, "branches": prog.branches}))
+    elif "--dealloc" in flags:
+        try:
+            sys.stdout.write(upstream_pipeline(prog.text))
+        except RuntimeError as e:
+            sys.stderr.write(f"shapes.py: upstream pipeline failed:\n{e}")
+            return 1
+    else:
+        sys.stdout.write(prog.text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
