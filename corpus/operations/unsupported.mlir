@@ -1,0 +1,58 @@
+// Ops and types without semantics make the verdict UNSUPPORTED, decided by a
+// static scan of the function and its callees before any input runs — even
+// when no input would reach the op. Exit code 2.
+// SPEC: [op.unsupported]
+// RUN: not dealloc-run %s | FileCheck %s
+// RUN: dealloc-run %s --function safe_one
+// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s','--function','in_callee']).returncode == 2 else 1)"
+
+// CHECK-LABEL: @safe_one: SAFE (1 input)
+func.func @safe_one() {
+  return
+}
+
+// CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.sqrt'
+// CHECK-SAME:    at loc({{.*}}:[[@LINE+6]]:10)
+// CHECK-NEXT:    reason: op not modelled
+func.func @unreached_op(%c: i1, %x: f32) -> f32 {
+  %r = scf.if %c -> f32 {
+    scf.yield %x : f32
+  } else {
+    %s = math.sqrt %x : f32
+    scf.yield %s : f32
+  }
+  return %r : f32
+}
+
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'linalg.fill'
+func.func private @fill(%m: memref<2xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%m : memref<2xf32>)
+  return
+}
+func.func @in_callee(%m: memref<2xf32>) {
+  call @fill(%m) : (memref<2xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: @tensor_arg: UNSUPPORTED 'func.func'
+// CHECK-NEXT:    reason: argument type tensor<2xf32> has no input model
+func.func @tensor_arg(%t: tensor<2xf32>) {
+  return
+}
+
+// CHECK-LABEL: @unranked: UNSUPPORTED 'memref.cast'
+// CHECK-NEXT:    reason: result type memref<*xf32> not modelled
+func.func @unranked() {
+  %a = memref.alloc() : memref<2xf32>
+  %u = memref.cast %a : memref<2xf32> to memref<*xf32>
+  memref.dealloc %a : memref<2xf32>
+  return
+}
+
+// Unknown dialects parse (they are not a read error) and are unsupported.
+// CHECK-LABEL: @unknown_dialect: UNSUPPORTED 'mydialect.op'
+func.func @unknown_dialect() {
+  "mydialect.op"() : () -> ()
+  return
+}
