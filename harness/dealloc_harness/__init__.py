@@ -1,0 +1,2 @@
+"""dealloc-harness: generated programs, differential checks against the
+reference deallocation pipeline, minimized reproducers and reports."""

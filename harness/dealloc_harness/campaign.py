@@ -1,0 +1,191 @@
+"""A fuzz campaign: generate + check programs (phase 1), then shrink and
+save the findings (phase 2), then write the report.
+
+Determinism: program i of seed S is a pure function of (S, i); phase 1
+results are consumed in index order whatever the executor (inline, local
+processes, Dask); phase 2 shrinks, per (kind, verdict), the first
+`shrink_per_class` programs in index order, deterministically; findings are
+deduplicated by signature, the lowest index winning. So the same seed and
+count give the same report under -j 1, -j N and --scheduler.
+
+Nothing found is lost on interruption: every raw finding is written to
+OUT/raw/ the moment its result arrives, every shrunk one to the regressions
+directory the moment its shrink finishes, and the report is written in a
+`finally`.
+"""
+
+import itertools
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from . import check, findings, generate, report as report_mod, shrink
+from .scheduler import make_executor
+
+STAGES = ("generation", "implementation", "reference", "run", "verify", "equiv")
+
+
+@dataclass
+class Campaign:
+    cfg: check.Config
+    seed: int = 0
+    count: int = None
+    time_limit: float = None
+    jobs: int = 1
+    scheduler: str = None
+    out: str = "dealloc-harness-out"
+    regressions: str = None
+    shrink_budget: int = 60
+    shrink_per_class: int = 2
+    stop_after: int = None          # stop phase 1 after this many finding programs
+    progress: bool = True
+
+
+def check_index(seed, index, cfg):
+    """Phase 1 for one program (runs in a worker)."""
+    start = time.monotonic()
+    try:
+        prog = generate.program(seed, index)
+    except Exception as exc:  # noqa: BLE001 - a generator bug is reported, not raised
+        return {"index": index, "error": f"generation failed: {exc}"[:1000]}
+    gen = time.monotonic() - start
+    try:
+        outcome = check.check(prog.text, cfg)
+    except Exception as exc:  # noqa: BLE001
+        return {"index": index, "error": f"check failed: {exc!r}"[:1000]}
+    outcome.seconds["generation"] = gen
+    outcome.impl_output = ""
+    return {"index": index, "level": prog.level, "outcome": outcome}
+
+
+def check_range(seed, start, stop, cfg):
+    return [check_index(seed, i, cfg) for i in range(start, stop)]
+
+
+def shrink_one(seed, index, kind, verdict, cfg, budget):
+    """Phase 2 for one finding (runs in a worker): shrink, re-check."""
+    prog = generate.program(seed, index)
+
+    def interesting(text):
+        out = check.check(text, cfg, wanted=kind)
+        return any(c[0] == kind and c[1] == verdict for c in out.classes)
+
+    small, calls = shrink.shrink(prog, interesting, budget)
+    final = check.check(small.text, cfg, wanted=kind).entry(kind, verdict)
+    if final is None:   # flaky implementation: keep the unshrunk program
+        small = prog
+        final = check.check(prog.text, cfg).entry(kind, verdict)
+    return {"index": index, "kind": kind, "verdict": verdict, "program": small,
+            "outcome": final, "calls": calls}
+
+
+class Progress:
+    def __init__(self, enabled):
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def show(self, programs, nfind, counts, force=False):
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last < 2.0):
+            return
+        self.last = now
+        rate = programs / max(now - self.start, 1e-9)
+        unsure = counts.get("unsupported", 0) + counts.get("unknown", 0)
+        print(f"[dealloc-harness] {programs} programs, {rate:.1f}/s, "
+              f"{nfind} finding programs, {unsure} unsupported/unknown",
+              file=sys.stderr, flush=True)
+
+
+def run(camp):
+    """Run a campaign; returns the report dict (also written to camp.out)."""
+    start = time.monotonic()
+    counts, not_run, timing, errors = {}, {}, {s: 0.0 for s in STAGES}, []
+    groups = {}            # (kind, verdict) -> [indices]
+    final_findings = []
+    programs = 0
+    finding_programs = 0
+    progress = Progress(camp.progress)
+    raw_dir = os.path.join(camp.out, "raw")
+    regressions = camp.regressions or os.path.join(findings.tools_mod.REPO,
+                                                   "corpus", "regressions")
+    params = {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
+              "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
+              "scheduler": camp.scheduler, "out": camp.out,
+              "regressions": regressions, "shrink_budget": camp.shrink_budget,
+              "checks": list(camp.cfg.checks)}
+    executor = make_executor(camp.jobs, camp.scheduler)
+    try:
+        indices = range(camp.count) if camp.count is not None else itertools.count()
+        for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
+                                    deadline=(start + camp.time_limit
+                                              if camp.time_limit else None)):
+            programs += 1
+            if "error" in res:
+                errors.append(f"program {res['index']}: {res['error']}")
+                counts["error"] = counts.get("error", 0) + 1
+                continue
+            out = res["outcome"]
+            counts[out.kind] = counts.get(out.kind, 0) + 1
+            for name in out.not_run:
+                not_run[name] = not_run.get(name, 0) + 1
+            for stage, secs in out.seconds.items():
+                if stage in timing:
+                    timing[stage] += secs
+            found = out.findings()
+            if found:
+                finding_programs += 1
+            for kind, verdict in found:
+                idx = groups.setdefault((kind, verdict), [])
+                if len(idx) < camp.shrink_per_class:
+                    idx.append(res["index"])
+                    prog = generate.program(camp.seed, res["index"])
+                    findings.write(raw_dir, f"{kind}-{findings._slug(verdict)}-"
+                                   f"s{camp.seed}-p{res['index']}",
+                                   out.entry(kind, verdict), prog, camp.cfg.impl,
+                                   f"fuzz seed {camp.seed} program {res['index']} "
+                                   "(not shrunk)")
+            progress.show(programs, finding_programs, counts)
+            if camp.stop_after and finding_programs >= camp.stop_after:
+                break
+        executor.stop_feeding()
+        progress.show(programs, finding_programs, counts, force=True)
+
+        # Phase 2: shrink, deduplicate, save.
+        tasks = sorted((idx, kind, verdict) for (kind, verdict), idxs in groups.items()
+                       for idx in idxs)
+        shrink_start = time.monotonic()
+        seen = set()
+        for res in executor.map_ordered(
+                shrink_one, [(camp.seed, i, k, v, camp.cfg, camp.shrink_budget)
+                             for i, k, v in tasks]):
+            prog, out = res["program"], res["outcome"]
+            if out is None:
+                errors.append(f"program {res['index']}: {res['kind']} "
+                              f"{res['verdict']} did not reproduce")
+                continue
+            sig = findings.signature(out, prog.text)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
+                      f"{res['index']}, shrunk with {res['calls']} checks")
+            path = findings.write(regressions, sig, out, prog, camp.cfg.impl, origin)
+            final_findings.append({
+                "kind": out.kind, "verdict": out.verdict, "signature": sig,
+                "reproducer": path, "function": out.function,
+                "detector": out.detector, "message": out.message[:2000],
+                "seed": camp.seed, "index": res["index"], "level": prog.level})
+        timing["shrinking"] = time.monotonic() - shrink_start
+    except KeyboardInterrupt:
+        errors.append("interrupted")
+    finally:
+        executor.close()
+        timing["wall"] = time.monotonic() - start
+        timing["programs_per_second"] = programs / max(timing["wall"], 1e-9)
+        final_findings.sort(key=lambda f: (f["kind"], f["signature"]))
+        rep = report_mod.build("fuzz", params, programs, counts, not_run,
+                               final_findings, timing, errors)
+        report_mod.write(camp.out, rep)
+    return rep

@@ -1,0 +1,238 @@
+"""The differential check of one program, and the classification of its
+outcome.
+
+Steps: run the implementation under test; run the reference pipeline
+(dealloc-opt --reference-buffer-deallocation-pipeline); run both outputs
+concretely (dealloc-run, enumerated inputs) and symbolically
+(dealloc-verify); compare them (dealloc-verify --equiv impl ref).
+
+Classes of an outcome (a program may have several; `kind` is the first in
+this order):
+  impl-crash, impl-timeout, impl-invalid-output   the implementation misbehaved
+  impl-unsafe        a violation verdict on the implementation's output
+  reference-error / reference-unsafe / tool-error   our bugs (counted apart)
+  different          impl and reference free differently (DIFFERENT)
+  unsupported, unknown   a check could not decide (counted, never a pass)
+  not-run            nothing found, but some check's tool is not built
+  pass               every check ran and said SAFE / EQUIVALENT
+Checks whose tool is not built are listed in `not_run` and counted.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+from . import process, tools as tools_mod
+
+IMPL_FINDINGS = ("impl-crash", "impl-timeout", "impl-invalid-output",
+                 "impl-unsafe", "different")
+OUR_FINDINGS = ("reference-error", "reference-unsafe", "tool-error")
+FINDING_KINDS = IMPL_FINDINGS + OUR_FINDINGS
+ORDER = FINDING_KINDS + ("unsupported", "unknown", "not-run", "pass")
+
+
+@dataclass
+class Config:
+    impl: list                      # argv of the implementation under test
+    tools: object                   # tools.Tools
+    timeout: float = 30.0           # per-program timeout of the implementation
+    memory: int = process.DEFAULT_MEMORY
+    checks: tuple = ("run", "verify", "equiv")
+
+
+@dataclass
+class Outcome:
+    kind: str
+    verdict: str = ""               # e.g. LEAK, crash, DIFFERENT
+    function: str = ""
+    detector: str = ""              # which check found it: impl, run, verify, equiv
+    message: str = ""
+    classes: list = field(default_factory=list)   # [kind, verdict, function, detector, message]
+    not_run: list = field(default_factory=list)
+    seconds: dict = field(default_factory=dict)
+    impl_output: str = ""
+
+    @property
+    def is_finding(self):
+        return self.kind in FINDING_KINDS
+
+    def findings(self):
+        """Distinct (kind, verdict) finding classes, in ORDER."""
+        seen = []
+        for c in sorted(self.classes, key=lambda c: ORDER.index(c[0])):
+            if c[0] in FINDING_KINDS and (c[0], c[1]) not in seen:
+                seen.append((c[0], c[1]))
+        return seen
+
+    def entry(self, kind, verdict):
+        """The first class entry with this kind and verdict, as an Outcome."""
+        for c in self.classes:
+            if c[0] == kind and c[1] == verdict:
+                return Outcome(kind=c[0], verdict=c[1], function=c[2],
+                               detector=c[3], message=c[4],
+                               classes=self.classes, not_run=self.not_run,
+                               seconds=self.seconds)
+        return None
+
+
+def _impl_class(run):
+    if run.status == "timeout":
+        return "impl-timeout", "timeout"
+    if run.status in ("signal", "exit", "not-found"):
+        return "impl-crash", run.describe()
+    if run.status == "huge-output":
+        return "impl-invalid-output", "huge output"
+    if not run.stdout.strip():
+        return "impl-invalid-output", "empty output"
+    return None, ""
+
+
+def _add(classes, entry):
+    classes.append(entry)
+
+
+def check(text, cfg, wanted=None):
+    """Check one memref-level program. `wanted` (a kind) lets the reducer skip
+    checks that cannot produce that kind."""
+    seconds = {}
+    classes = []          # (kind, verdict, function, detector, message)
+    not_run = []
+    t = cfg.tools
+
+    impl = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
+    seconds["implementation"] = impl.seconds
+    kind, verdict = _impl_class(impl)
+    if kind:
+        _add(classes, (kind, verdict, "", "impl", impl.stderr.strip()[-1500:]))
+        return _outcome(classes, not_run, seconds, impl.stdout)
+    impl_text = impl.stdout
+    if wanted in ("impl-crash", "impl-timeout"):
+        return _outcome(classes, not_run, seconds, impl_text)
+
+    impl_results = {}
+    for name in ("run", "verify"):
+        if name not in cfg.checks or wanted in ("reference-error",
+                                                "reference-unsafe"):
+            continue
+        res = getattr(t, name)(impl_text)
+        seconds[name] = seconds.get(name, 0.0) + res.seconds
+        impl_results[name] = res
+        if res.status == "not-run":
+            not_run.append(f"{name}(impl)")
+        elif res.status == "bad-input":
+            if tools_mod.parses(impl_text):
+                _add(classes, ("unsupported", "UNSUPPORTED", "", name,
+                               f"dealloc-{name} cannot read the output: {res.message}"))
+            else:
+                _add(classes, ("impl-invalid-output", "unparseable", "", name,
+                               res.message))
+                return _outcome(classes, not_run, seconds, impl_text)
+        elif res.status == "error":
+            _add(classes, ("tool-error", "crash", "", name, res.message))
+    if "run" not in impl_results and "verify" not in impl_results and \
+            wanted in (None, "impl-invalid-output"):
+        if not tools_mod.parses(impl_text):
+            _add(classes, ("impl-invalid-output", "unparseable", "", "mlir-opt", ""))
+            return _outcome(classes, not_run, seconds, impl_text)
+
+    # A concrete violation (with its input and trace) outranks a symbolic one.
+    for name in ("run", "verify"):
+        res = impl_results.get(name)
+        hit = res.first_violation() if res and res.status == "ok" else None
+        if hit:
+            fn, verdict, rec = hit
+            _add(classes, ("impl-unsafe", verdict, fn, name, _describe(rec)))
+            break
+    if impl_results.get("run") and impl_results.get("verify"):
+        run_v = impl_results["run"].violations()
+        ver = impl_results["verify"]
+        if ver.status == "ok" and run_v:
+            for fn in run_v:
+                if ver.verdicts.get(fn) == "SAFE":
+                    _add(classes, ("tool-error", "disagreement", fn, "verify",
+                                   f"dealloc-run says {run_v[fn]} for @{fn}, "
+                                   "dealloc-verify says SAFE"))
+    for res in impl_results.values():
+        if res.status == "ok":
+            for fn, v in sorted(res.unsure().items()):
+                _add(classes, (v.lower(), v, fn, "", res.message[:500]))
+    if wanted in ("impl-unsafe", "impl-invalid-output"):
+        return _outcome(classes, not_run, seconds, impl_text)
+
+    ref = t.reference(text)
+    seconds["reference"] = ref.seconds
+    if ref.status == "not-found":
+        not_run.append("reference")
+        return _outcome(classes, not_run, seconds, impl_text)
+    if not ref.ok:
+        _add(classes, ("reference-error", ref.describe(), "", "reference",
+                       ref.stderr.strip()[-1500:]))
+        return _outcome(classes, not_run, seconds, impl_text)
+    ref_text = ref.stdout
+    if wanted is None or wanted == "reference-unsafe":
+        for name in ("run", "verify"):
+            if name not in cfg.checks:
+                continue
+            res = getattr(t, name)(ref_text)
+            seconds[name] = seconds.get(name, 0.0) + res.seconds
+            if res.status == "not-run":
+                not_run.append(f"{name}(reference)")
+            elif res.status in ("error", "bad-input"):
+                _add(classes, ("tool-error", res.status, "", name,
+                               "on the reference output: " + res.message))
+            else:
+                hit = res.first_violation()
+                if hit:
+                    _add(classes, ("reference-unsafe", hit[1], hit[0], name,
+                                   _describe(hit[2])))
+                    break
+    impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
+    if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
+        res = t.equiv(impl_text, ref_text)
+        seconds["equiv"] = res.seconds
+        if res.status == "not-run":
+            not_run.append("equiv")
+        elif res.status in ("error", "bad-input"):
+            _add(classes, ("tool-error", res.status, "", "equiv", res.message))
+        else:
+            for rec in res.records:
+                if rec["verdict"] == "DIFFERENT":
+                    _add(classes, ("different", "DIFFERENT", rec.get("function", "*"),
+                                   "equiv", _describe(rec)))
+                    break
+                if rec["verdict"] == "UNKNOWN":
+                    _add(classes, ("unknown", "UNKNOWN", rec.get("function", "*"),
+                                   "equiv", rec.get("message", "")[:500]))
+    return _outcome(classes, not_run, seconds, impl_text)
+
+
+def _describe(rec):
+    parts = []
+    for key in ("clause", "input", "message"):
+        if rec.get(key):
+            parts.append(f"{key}: {rec[key]}")
+    trace = rec.get("trace")
+    if trace:
+        if isinstance(trace, list):
+            trace = "\n".join(str(x) for x in trace)
+        parts.append("trace:\n" + str(trace)[:1500])
+    return "\n".join(parts)
+
+
+def _outcome(classes, not_run, seconds, impl_output):
+    if classes:
+        first = min(classes, key=lambda c: ORDER.index(c[0]))
+    elif not_run:   # nothing found, but not everything was checked: no pass
+        first = ("not-run", "", "", "", "checks not run: " + ", ".join(not_run))
+    else:
+        first = ("pass", "", "", "", "")
+    return Outcome(kind=first[0], verdict=first[1], function=first[2],
+                   detector=first[3], message=first[4],
+                   classes=[list(c) for c in classes], not_run=not_run,
+                   seconds=seconds, impl_output=impl_output)
+
+
+def timed_check(text, cfg):
+    start = time.monotonic()
+    out = check(text, cfg)
+    out.seconds["total"] = time.monotonic() - start
+    return out

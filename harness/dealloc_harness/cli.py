@@ -1,0 +1,183 @@
+"""Command line of dealloc-harness.
+
+  fuzz --impl CMD [--time T | --count N] [--seed S] [-j N] [--out DIR]
+       [--scheduler ADDR|local] [--regressions DIR] [--tools DIR]
+  conformance --impl CMD [DIRS...] [--out DIR]
+  report [DIR]
+  bench --impl CMD [--count N] [--seed S]
+
+Exit codes: 0 no finding, 1 findings (fuzz: any; conformance: about the
+implementation), 2 usage error or nothing could be checked.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+
+from . import check, process, report as report_mod, tools as tools_mod
+
+DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
+
+
+def _common(p):
+    p.add_argument("--impl", default=DEFAULT_IMPL,
+                   help="implementation command (split like a shell; the input "
+                        "file is appended; the deallocated module on stdout); "
+                        f"default: {DEFAULT_IMPL}")
+    p.add_argument("--tools", help="directory with dealloc-opt, dealloc-run, "
+                   "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
+    p.add_argument("--out", default="dealloc-harness-out",
+                   help="report directory (report.json, report.md, junit.xml)")
+    p.add_argument("--timeout", type=float, default=30.0,
+                   help="per-program timeout of the implementation, seconds")
+    p.add_argument("--memory-mb", type=int, default=2048,
+                   help="address-space limit of the implementation, MiB")
+    p.add_argument("--verify-timeout-ms", type=int, default=20000)
+    p.add_argument("--checks", default="run,verify,equiv",
+                   help="comma-separated subset of run,verify,equiv")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress")
+
+
+def _parser():
+    ap = argparse.ArgumentParser(prog="dealloc-harness", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    fz = sub.add_parser("fuzz", help="generate programs and check an implementation")
+    _common(fz)
+    budget = fz.add_mutually_exclusive_group()
+    budget.add_argument("--count", type=int, help="number of programs")
+    budget.add_argument("--time", type=float, help="seconds of generation")
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("-j", "--jobs", type=int, default=1)
+    fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
+    fz.add_argument("--regressions", help="where shrunk findings go "
+                    "(default: corpus/regressions of this checkout)")
+    fz.add_argument("--shrink-budget", type=int, default=60,
+                    help="max checks per shrunk finding")
+    fz.add_argument("--shrink-per-class", type=int, default=2,
+                    help="programs shrunk per (kind, verdict)")
+    fz.add_argument("--stop-after", type=int,
+                    help="stop generating after this many programs with findings")
+    cf = sub.add_parser("conformance", help="check an implementation on a corpus")
+    _common(cf)
+    cf.add_argument("dirs", nargs="*", help="corpus folders or files "
+                    "(default: corpus/ of this checkout)")
+    rp = sub.add_parser("report", help="print the report of a previous run")
+    rp.add_argument("dir", nargs="?", default="dealloc-harness-out")
+    rp.add_argument("--json", action="store_true")
+    bn = sub.add_parser("bench", help="time split of the checks vs. the "
+                        "implementation alone")
+    _common(bn)
+    bn.add_argument("--count", type=int, default=20)
+    bn.add_argument("--seed", type=int, default=0)
+    return ap
+
+
+def _config(args):
+    impl = shlex.split(args.impl)
+    if not impl:
+        raise SystemExit("dealloc-harness: --impl is empty")
+    # The implementation runs in a temporary directory: arguments naming
+    # files relative to the caller's directory are made absolute.
+    impl = [os.path.abspath(a) if not a.startswith("-") and
+            ("/" in a or n > 0) and os.path.exists(a) else a
+            for n, a in enumerate(impl)]
+    paths = tools_mod.locate(args.tools)
+    tools = tools_mod.Tools(paths, timeout=max(60.0, args.verify_timeout_ms / 1000 * 3),
+                            verify_timeout_ms=args.verify_timeout_ms)
+    checks = tuple(c for c in args.checks.split(",") if c)
+    bad = [c for c in checks if c not in ("run", "verify", "equiv")]
+    if bad:
+        raise SystemExit(f"dealloc-harness: unknown check(s) {bad}")
+    missing = [n for n, p in paths.items() if not p]
+    if missing and not args.quiet:
+        print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
+              "are reported as not run", file=sys.stderr)
+    return check.Config(impl=impl, tools=tools, timeout=args.timeout,
+                        memory=args.memory_mb * 1024 * 1024, checks=checks)
+
+
+def _summary(rep):
+    print(report_mod.markdown(rep), end="")
+
+
+def cmd_fuzz(args):
+    from .campaign import Campaign, run
+    if args.count is None and args.time is None:
+        args.count = 100
+    camp = Campaign(cfg=_config(args), seed=args.seed, count=args.count,
+                    time_limit=args.time, jobs=args.jobs, scheduler=args.scheduler,
+                    out=args.out, regressions=args.regressions,
+                    shrink_budget=args.shrink_budget,
+                    shrink_per_class=args.shrink_per_class,
+                    stop_after=args.stop_after, progress=not args.quiet)
+    rep = run(camp)
+    _summary(rep)
+    if rep["programs"] == 0:
+        return 2
+    return 1 if rep["findings"] else 0
+
+
+def cmd_conformance(args):
+    from . import conformance
+    dirs = args.dirs or [os.path.join(tools_mod.REPO, "corpus")]
+    cfg = _config(args)
+    rep = conformance.run(cfg.impl, cfg.tools, dirs, args.out, timeout=args.timeout,
+                          progress=not args.quiet)
+    _summary(rep)
+    if rep["programs"] == 0:
+        return 2
+    return 1 if rep["implementation_findings"] else 0
+
+
+def cmd_report(args):
+    try:
+        rep = report_mod.load(args.dir)
+    except (OSError, ValueError) as exc:
+        print(f"dealloc-harness: no report in {args.dir}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(rep, indent=1, sort_keys=True))
+    else:
+        _summary(rep)
+    return 1 if rep["findings"] else 0
+
+
+def cmd_bench(args):
+    from . import generate
+    cfg = _config(args)
+    progs, gen_time = [], 0.0
+    for i in range(args.count):
+        t = time.monotonic()
+        progs.append(generate.program(args.seed, i))
+        gen_time += time.monotonic() - t
+    bare = 0.0
+    for p in progs:
+        bare += process.run(cfg.impl, p.text, timeout=cfg.timeout).seconds
+    split = {s: 0.0 for s in ("implementation", "reference", "run", "verify", "equiv")}
+    t = time.monotonic()
+    for p in progs:
+        out = check.check(p.text, cfg)
+        for k, v in out.seconds.items():
+            split[k] = split.get(k, 0.0) + v
+    total = time.monotonic() - t
+    result = {"programs": args.count, "generation_s": round(gen_time, 3),
+              "implementation_alone_s": round(bare, 3),
+              "all_checks_s": round(total, 3),
+              "programs_per_second": round(args.count / max(total + gen_time, 1e-9), 2),
+              "ratio_to_implementation": round(total / max(bare, 1e-9), 2),
+              "split_s": {k: round(v, 3) for k, v in sorted(split.items())}}
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "bench.json"), "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+    print(json.dumps(result, indent=1, sort_keys=True))
+    return 0
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
+            "report": cmd_report, "bench": cmd_bench}[args.command](args)

@@ -1,0 +1,95 @@
+"""`conformance`: run the pre-deallocation programs of a corpus through an
+implementation and check each one like a generated program.
+
+A corpus file is a lit test; its cases are separated by `// -----`. A case
+is a pre-deallocation program if the file's RUN lines run a deallocation
+pipeline on the file (`deallocation` in a RUN line), the case contains no
+`memref.dealloc` / `bufferization.dealloc` yet, is not an expected-error
+case (`expected-error`), and parses. Every other case is counted as skipped,
+with the reason. Cases get `dealloc.site` attributes (if they have none) so
+that implementation and reference can be compared.
+"""
+
+import glob
+import os
+import re
+import time
+
+from . import check, findings, report as report_mod, tools as tools_mod
+from .gen_tensor import annotate_sites
+from .generate import Program
+
+SPLIT = re.compile(r"^// -----\s*$", re.M)
+
+
+def cases(paths):
+    """Yield (name, text) or (name, None, reason) per case, sorted."""
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += glob.glob(os.path.join(path, "**", "*.mlir"), recursive=True)
+        else:
+            files.append(path)
+    for path in sorted(set(files)):
+        with open(path) as f:
+            content = f.read()
+        rel = os.path.relpath(path, tools_mod.REPO) if path.startswith(
+            tools_mod.REPO) else path
+        runs = " ".join(re.findall(r"^// RUN:(.*)$", content, re.M))
+        parts = SPLIT.split(content)
+        for n, part in enumerate(parts):
+            name = f"{rel}:{n + 1}" if len(parts) > 1 else rel
+            if "deallocation" not in runs:
+                yield name, None, "file does not run a deallocation pipeline"
+            elif re.search(r"\b(memref|bufferization)\.dealloc\b", part):
+                yield name, None, "already deallocated"
+            elif "expected-error" in part or "expected-warning" in part:
+                yield name, None, "expected-diagnostics case"
+            elif "func.func" not in part:
+                yield name, None, "no function"
+            else:
+                yield name, part, ""
+
+
+def run(impl, tools, dirs, out, timeout=30.0, progress=True):
+    cfg = check.Config(impl=impl, tools=tools, timeout=timeout)
+    start = time.monotonic()
+    counts, not_run, errors, found = {}, {}, [], []
+    skipped = {}
+    programs = 0
+    repro_dir = os.path.join(out, "reproducers")
+    for item in cases(dirs):
+        name, text, reason = item
+        if text is None:
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        if not tools_mod.parses(text):
+            skipped["does not parse"] = skipped.get("does not parse", 0) + 1
+            continue
+        if "dealloc.site" not in text:
+            text = annotate_sites(text)
+        programs += 1
+        outcome = check.check(text, cfg)
+        counts[outcome.kind] = counts.get(outcome.kind, 0) + 1
+        for nr in outcome.not_run:
+            not_run[nr] = not_run.get(nr, 0) + 1
+        for kind, verdict in outcome.findings():
+            entry = outcome.entry(kind, verdict)
+            sig = (re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") + "-"
+                   + findings.signature(entry, text))[:150]
+            prog = Program(0, programs, "memref", text)
+            path = findings.write(repro_dir, sig, entry, prog, impl,
+                                  f"conformance case {name}")
+            found.append({"kind": kind, "verdict": verdict, "signature": sig,
+                          "reproducer": path, "case": name,
+                          "function": entry.function, "detector": entry.detector,
+                          "message": entry.message[:2000]})
+        if progress:
+            print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}",
+                  file=__import__("sys").stderr, flush=True)
+    params = {"impl": " ".join(impl), "dirs": list(dirs),
+              "skipped": dict(sorted(skipped.items()))}
+    rep = report_mod.build("conformance", params, programs, counts, not_run,
+                           found, {"wall": time.monotonic() - start}, errors)
+    report_mod.write(out, rep)
+    return rep

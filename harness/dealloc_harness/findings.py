@@ -1,0 +1,164 @@
+"""Findings: signatures, and saving a shrunk finding as a lit regression test
+plus a JSON record.
+
+Signature = kind + verdict + op-shape, e.g. `impl-unsafe-leak-alloc-if`: the
+op-shape is the set of constructs left in the *shrunk* program, so two
+findings with the same signature are, as far as the harness can tell, the
+same bug. Only the first (lowest seed/index) program per signature is kept.
+
+Regression tests document current behaviour: their RUN lines pass while the
+finding reproduces and fail once it is fixed (then the test is updated to the
+fixed behaviour, or deleted if the finding was ours). See docs/conformance.md.
+"""
+
+import glob
+import json
+import os
+import re
+import shlex
+
+from . import tools as tools_mod
+
+SPEC_DIR = os.path.join(tools_mod.REPO, "spec")
+
+# (token, regex) in a fixed order: the op-shape of a program.
+SHAPE = [
+    ("alloc", r"memref\.alloc\("), ("alloca", r"memref\.alloca\("),
+    ("global", r"memref\.get_global"), ("clone", r"bufferization\.clone"),
+    ("select", r"arith\.select"),
+    ("view", r"memref\.(cast|subview|reinterpret_cast|expand_shape|collapse_shape)"),
+    ("ptr", r"extract_aligned_pointer_as_index"),
+    ("copy", r"memref\.copy"),
+    ("if", r"scf\.if"), ("for", r"scf\.for"), ("while", r"scf\.while"),
+    ("region", r"scf\.execute_region"), ("switch", r"scf\.index_switch"),
+    ("call", r"func\.call"), ("decl", r"func\.func private @\w+\([^)]*\)[^{]*$"),
+    ("cf", r"cf\.cond_br"),
+]
+
+
+def op_shape(text):
+    return [tok for tok, rx in SHAPE if re.search(rx, text, re.M)]
+
+
+def _slug(text):
+    text = text.lower().replace("exit code ", "exit").replace("killed by signal ", "")
+    return re.sub(r"[^a-z0-9]+", "_", text).strip("_") or "none"
+
+
+def signature(outcome, text):
+    shape = op_shape(text)
+    sig = f"{outcome.kind}-{_slug(outcome.verdict)}-{'-'.join(shape) or 'empty'}"
+    return sig[:120]
+
+
+def command_for_lit(argv):
+    """The implementation command as it should appear in a RUN line."""
+    out = []
+    for n, arg in enumerate(argv):
+        if n == 0 and arg == tools_mod.MLIR_OPT:
+            out.append("mlir-opt")
+        elif arg == "/usr/bin/python3":
+            out.append("%python")
+        elif arg.startswith(tools_mod.REPO + "/"):
+            out.append("%repo/" + shlex.quote(arg[len(tools_mod.REPO) + 1:]))
+        else:
+            out.append(shlex.quote(arg))
+    return " ".join(out)
+
+
+def _defined_clauses():
+    ids = set()
+    for path in glob.glob(os.path.join(SPEC_DIR, "*.md")):
+        with open(path) as f:
+            ids.update(re.findall(r"^\*\*\[([a-z0-9_.-]+)\]\*\*", f.read(), re.M))
+    return ids
+
+
+def run_lines(outcome, impl_cmd):
+    """RUN/CHECK lines that pass while the finding reproduces."""
+    kind, verdict, fn = outcome.kind, outcome.verdict, outcome.function
+    ref = "dealloc-opt --reference-buffer-deallocation-pipeline %s"
+    if kind == "impl-crash":
+        crash = "--crash " if not verdict.startswith("exit") else ""
+        return [f"RUN: not {crash}{impl_cmd} %s"], []
+    if kind == "impl-timeout":
+        return [f"RUN: not timeout 60 {impl_cmd} %s"], []
+    if kind == "impl-invalid-output":
+        if verdict == "empty output":
+            return [f"RUN: {impl_cmd} %s | count 0"], []
+        return [f"RUN: {impl_cmd} %s > %t.mlir",
+                "RUN: not mlir-opt --allow-unregistered-dialect %t.mlir -o /dev/null"], []
+    if kind == "impl-unsafe":
+        tool = "dealloc-run" if outcome.detector == "run" else "dealloc-verify"
+        return ([f"RUN: {impl_cmd} %s > %t.mlir",
+                 f"RUN: not {tool} %t.mlir | FileCheck %s"],
+                [f"CHECK: @{fn}: {verdict}"])
+    if kind == "different":
+        return ([f"RUN: {impl_cmd} %s > %t.impl.mlir",
+                 f"RUN: {ref} > %t.ref.mlir",
+                 "RUN: not dealloc-verify --equiv %t.impl.mlir %t.ref.mlir | FileCheck %s"],
+                ["CHECK: DIFFERENT"])
+    if kind == "reference-unsafe":
+        tool = "dealloc-run" if outcome.detector == "run" else "dealloc-verify"
+        return ([f"RUN: {ref} > %t.mlir", f"RUN: not {tool} %t.mlir | FileCheck %s"],
+                [f"CHECK: @{fn}: {verdict}"])
+    if kind == "reference-error":
+        crash = "--crash " if not verdict.startswith("exit") else ""
+        return [f"RUN: not {crash}{ref}"], []
+    # tool-error: a tool crashed, contradicted itself or the other tool.
+    if verdict == "disagreement":
+        return ([f"RUN: {impl_cmd} %s > %t.mlir",
+                 "RUN: not dealloc-run %t.mlir | FileCheck --check-prefix=RUN %s",
+                 "RUN: dealloc-verify %t.mlir | FileCheck --check-prefix=VERIFY %s"],
+                [f"RUN: @{fn}: ", f"VERIFY: @{fn}: SAFE"])
+    tool = {"run": "dealloc-run", "verify": "dealloc-verify"}.get(
+        outcome.detector, "dealloc-verify")
+    return ([f"RUN: {impl_cmd} %s > %t.mlir", f"RUN: not --crash {tool} %t.mlir"], [])
+
+
+def write(directory, sig, outcome, prog, impl_argv, origin):
+    """Write <directory>/<sig>.mlir (lit test) and <sig>.json; returns the
+    path of the .mlir file."""
+    os.makedirs(directory, exist_ok=True)
+    impl_cmd = command_for_lit(impl_argv)
+    runs, checks = run_lines(outcome, impl_cmd)
+    header = [f"Finding {sig}",
+              f"kind: {outcome.kind}; verdict: {outcome.verdict}"
+              + (f"; function: @{outcome.function}" if outcome.function else "")
+              + (f"; found by: {outcome.detector}" if outcome.detector else ""),
+              f"origin: {origin}",
+              f"implementation: {shlex.join(impl_argv)}",
+              "This test passes while the finding reproduces and fails once it",
+              "is fixed (see docs/conformance.md)."]
+    clauses = re.findall(r"\[([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)\]", outcome.message or "")
+    defined = _defined_clauses()
+    cited = [c for c in dict.fromkeys(clauses) if c in defined]
+    lines = [f"// {h}" for h in header]
+    lines += [f"// SPEC: [{c}]" for c in cited]
+    for msg in (outcome.message or "").splitlines()[:12]:
+        lines.append(f"// | {msg}"[:200])
+    if prog.level == "tensor":
+        lines.append("// Tensor-level source (bufferized with One-Shot Bufferize):")
+        lines += [f"// | {s}" for s in prog.source.splitlines()]
+    lines.append("")
+    lines += [f"// {r}" for r in runs]
+    lines += [f"// {c}" for c in checks]
+    lines.append("")
+    base = os.path.join(directory, sig)
+    _atomic_write(base + ".mlir", "\n".join(lines) + "\n" + prog.text)
+    record = {"signature": sig, "kind": outcome.kind, "verdict": outcome.verdict,
+              "function": outcome.function, "detector": outcome.detector,
+              "message": outcome.message, "origin": origin,
+              "implementation": impl_argv, "level": prog.level,
+              "seed": prog.seed, "index": prog.index,
+              "choices": bytes(prog.choices).rstrip(b"\0").hex(),
+              "reproducer": base + ".mlir"}
+    _atomic_write(base + ".json", json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return base + ".mlir"
+
+
+def _atomic_write(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)

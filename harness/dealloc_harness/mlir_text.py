@@ -1,0 +1,59 @@
+"""Text emission helpers shared by the program generators: SSA names,
+block labels, allocation-site numbering and indentation."""
+
+MEMREF = "memref<4xf32>"
+TENSOR = "tensor<4xf32>"
+
+
+class FunctionText:
+    """Accumulates the body of one function with function-wide unique SSA
+    names and block labels (MLIR forbids shadowing inside nested regions)."""
+
+    def __init__(self, module):
+        self.module = module
+        self.lines = []
+        self.counter = 0
+        self.labels = 0
+        self.indent = 1
+
+    def fresh(self, stem="v"):
+        name = f"%{stem}{self.counter}"
+        self.counter += 1
+        return name
+
+    def label(self):
+        name = f"^bb{self.labels + 1}"
+        self.labels += 1
+        return name
+
+    def emit(self, text):
+        self.lines.append("  " * self.indent + text)
+
+    def emit_label(self, text):
+        self.lines.append("  " * (self.indent - 1) + text)
+
+    def site(self):
+        return self.module.site()
+
+
+class ModuleText:
+    """Owns the allocation-site counter: every allocation op of a generated
+    program carries a discardable `dealloc.site = N : i64` attribute so that
+    `dealloc-verify --equiv` can match allocation sites across two outputs."""
+
+    def __init__(self):
+        self.sites = 0
+        self.globals = []
+        self.functions = []
+
+    def site(self):
+        self.sites += 1
+        return f"{{dealloc.site = {self.sites} : i64}}"
+
+    def render(self):
+        parts = ["module {"]
+        parts.extend("  " + g for g in self.globals)
+        for fn in self.functions:
+            parts.extend("  " + line for line in fn)
+        parts.append("}")
+        return "\n".join(parts) + "\n"

@@ -1,0 +1,16 @@
+"""Seeded bug: upstream's output with its first memref.dealloc repeated
+(a double free whenever it executes)."""
+import os
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seeded_bug import main  # noqa: E402
+
+
+def duplicate_first(src, lines):
+    for n, line in enumerate(lines):
+        if "memref.dealloc " in line:
+            return lines[:n + 1] + [line] + lines[n + 1:]
+    return lines
+
+
+main(duplicate_first)
