@@ -1,0 +1,121 @@
+"""Locating and timing the benchmarked tools (used by bench/run.py).
+
+A tool is "not built" when its binary is missing or, for the reference
+passes, when `dealloc-opt --help` does not list the pass.  Nothing is ever
+faked: a missing tool yields no time, only the status "not built".
+"""
+import glob
+import os
+import subprocess
+import time
+
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def candidate_bin_dirs(explicit=None):
+    """Directories searched for project tools, most preferred first.
+
+    --tools DIR or $DEALLOC_BUILD_DIR/bin when given (and only those);
+    otherwise /work/main/build/bin, then every build-*/bin of the repo.
+    """
+    if explicit:
+        return [explicit]
+    env = os.environ.get("DEALLOC_BUILD_DIR")
+    if env:
+        return [os.path.join(env, "bin")]
+    return [os.path.join(REPO, "build", "bin")] + sorted(
+        glob.glob(os.path.join(REPO, "build-*", "bin")))
+
+
+def find_tool(name, dirs, accept=None):
+    """Path of `name`: the first dir's if it qualifies, else the newest one.
+
+    `accept(path)` filters candidates (e.g. a dealloc-opt that has the
+    reference pass); the main build wins when it qualifies.
+    """
+    found = [os.path.join(d, name) for d in dirs]
+    found = [p for p in found if os.access(p, os.X_OK)]
+    if accept:
+        found = [p for p in found if accept(p)]
+    if not found:
+        return None
+    if dirs and found[0] == os.path.join(dirs[0], name):
+        return found[0]
+    return max(found, key=os.path.getmtime)
+
+
+def has_pass(dealloc_opt, flag):
+    if not dealloc_opt:
+        return False
+    try:
+        proc = subprocess.run([dealloc_opt, "--help"], capture_output=True,
+                              text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return flag in proc.stdout
+
+
+class Outcome:
+    """One timed tool invocation."""
+
+    def __init__(self, status, seconds=None, rc=None, detail=""):
+        self.status = status  # ok | timeout | error | not built | no input | skipped
+        self.seconds = seconds
+        self.rc = rc
+        self.detail = detail  # verdict line or first error line
+        self.stdout = ""  # full stdout of the first run (not serialized)
+
+    def to_json(self):
+        return {"status": self.status, "seconds": self.seconds, "rc": self.rc,
+                "detail": self.detail}
+
+
+def run_once(argv, timeout, stdout_path=None):
+    """Run argv once; returns (seconds or None on timeout, rc, stdout, stderr)."""
+    out = open(stdout_path, "w") if stdout_path else subprocess.PIPE
+    try:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL, text=True)
+        try:
+            sout, serr = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            return None, None, "", ""
+        elapsed = time.perf_counter() - start
+        return elapsed, proc.returncode, sout or "", serr or ""
+    finally:
+        if stdout_path:
+            out.close()
+
+
+def timed(argv, timeout, repeats, ok_codes=(0,), stdout_path=None,
+          repeat_below=5.0):
+    """Best wall-clock time of up to `repeats` runs.
+
+    Runs taking longer than `repeat_below` seconds are not repeated (their
+    variance is small relative to their length and the machine is shared).
+    """
+    best = None
+    detail = ""
+    rc = None
+    first_out = ""
+    for i in range(max(1, repeats)):
+        secs, rc, sout, serr = run_once(argv, timeout, stdout_path)
+        if secs is None:
+            return Outcome("timeout", None, None, f"did not finish in {timeout:g} s")
+        if rc not in ok_codes:
+            first = (serr.strip().splitlines() or sout.strip().splitlines() or [""])[0]
+            return Outcome("error", secs, rc, first[:300])
+        if i == 0:
+            lines = sout.strip().splitlines()
+            detail = lines[0][:300] if lines and not stdout_path else ""
+            first_out = sout
+        best = secs if best is None else min(best, secs)
+        if secs > repeat_below:
+            break
+    o = Outcome("ok", best, rc, detail)
+    o.stdout = first_out
+    return o
