@@ -1,6 +1,6 @@
 //===- Interpreter.cpp - Machine core: dispatch, regions, calls -----------===//
 //
-// spec/operations.md: [op.step], [op.unsupported], [op.uninit.control],
+// spec/operations.md: [op.unsupported], [op.uninit.control],
 // [op.func.call]; spec/safety.md: [safety.first], [safety.steps].
 //
 //===----------------------------------------------------------------------===//
