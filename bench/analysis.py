@@ -49,7 +49,7 @@ def fit(shape_res, tool, startup):
         o = shape_res["rows"][str(n)].get(tool)
         if o and o["status"] == "ok" and o["seconds"]:
             pts.append((n, o["seconds"]))
-    t0 = startup.get(tool) or 0.0
+    t0 = (shape_res.get("startup") or startup).get(tool) or 0.0
     corr = [(n, t - t0) for n, t in pts if t >= 1.5 * t0 and t - t0 > 0]
     local = [None if s is None else round(s, 2) for s in
              (_slope([a, b]) for a, b in zip(pts, pts[1:]))]

@@ -195,6 +195,8 @@ def main(argv):
                     help="best of K runs (default 3, quick 1)")
     ap.add_argument("--tools", help="directory with dealloc-opt/-run/-verify")
     ap.add_argument("--label", help="results name: bench/results/LABEL.json")
+    ap.add_argument("--merge", action="store_true",
+                    help="update the shapes run in an existing LABEL.json")
     ap.add_argument("--no-nice", dest="nice", action="store_false")
     args = ap.parse_args(argv)
     args.max_time = args.max_time or (10.0 if args.quick else 60.0)
@@ -220,7 +222,8 @@ def main(argv):
     problems = []
     for shape in names:
         sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else series[shape]
-        res = {"sizes": sizes, "rows": {}}
+        res = {"sizes": sizes, "rows": {}, "tools": found, "startup": startup,
+               "date": results["date"]}
         dead = {}
         for n in sizes:
             row, probs = bench_size(shape, n, found, work, args, dead)
@@ -240,6 +243,12 @@ def main(argv):
     out_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, results["label"] + ".json")
+    if args.merge and os.path.exists(out):
+        with open(out) as f:
+            old = json.load(f)
+        old["shapes"].update(results["shapes"])
+        old["problems"] = old.get("problems", []) + problems
+        results = old
     with open(out, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     print(f"\nresults: {out}")
