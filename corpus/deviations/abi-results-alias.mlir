@@ -4,6 +4,9 @@
 // buffers.
 // SPEC: [dev.abi.results-alias]
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | FileCheck %s
+// RUN: mlir-opt %s -buffer-deallocation-pipeline | not dealloc-run - | FileCheck %s --check-prefix=VERDICT
+// VERDICT: @test2: ABI_VIOLATION
+// VERDICT: reason: {{.*}}result 1 of @test2 views buffer #{{[0-9]+}}, which an earlier result also views
 
 // CHECK-LABEL: func.func @test2
 // CHECK: %[[A:.*]] = memref.alloc() : memref<1xf64>

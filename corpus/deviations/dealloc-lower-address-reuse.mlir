@@ -6,6 +6,15 @@
 // RUN: mlir-opt %s -bufferization-lower-deallocations -convert-scf-to-cf -expand-strided-metadata -lower-affine -finalize-memref-to-llvm -convert-arith-to-llvm -convert-cf-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
 // RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so \
 // RUN: | FileCheck %s
+// The reference semantics agrees: @f is SAFE (the spec frees the new
+// buffer); upstream's lowering leaks it when addresses are reused, and is
+// SAFE when they are not.
+// RUN: dealloc-run --reuse-addresses --function f %s | FileCheck %s --check-prefix=CONFORM
+// RUN: mlir-opt %s -bufferization-lower-deallocations | not dealloc-run --reuse-addresses --function f - | FileCheck %s --check-prefix=REUSE
+// RUN: mlir-opt %s -bufferization-lower-deallocations | dealloc-run --function f - | FileCheck %s --check-prefix=NOREUSE
+// CONFORM: @f: SAFE (1 input)
+// REUSE: @f: LEAK (1 input)
+// NOREUSE: @f: SAFE (1 input)
 // The allocator did reuse the address (precondition of the case):
 // CHECK:      1
 // The op's result (spec: 0):

@@ -4,6 +4,15 @@
 // points into.
 // SPEC: [dev.dealloc.lower.view-pointer]
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | FileCheck %s --check-prefix=PIPE
+// Under the reference semantics the program is SAFE after stages 1-5 and
+// violates the ABI (returns a view of a freed buffer) after the lowering:
+// RUN: mlir-opt %s -expand-realloc=emit-deallocs=false -canonicalize -ownership-based-buffer-deallocation -canonicalize -buffer-deallocation-simplification \
+// RUN: | dealloc-run - | FileCheck %s --check-prefix=BEFORE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline | not dealloc-run - | FileCheck %s --check-prefix=AFTER
+// BEFORE: @return_view_or_alloc: SAFE (2 inputs)
+// AFTER: @return_view_or_alloc: ABI_VIOLATION
+// AFTER-NEXT: input: true
+// AFTER-NEXT: reason: {{.*}}result 0 of @return_view_or_alloc views freed buffer
 
 // End to end: when %x is true the function returns a view into %a, but the
 // pipeline's output frees %a because ptr(%a) != ptr(view) = ptr(%a) + 8.
