@@ -8,10 +8,12 @@
 //   %r = bufferization.dealloc (%m0, %m1) if (%c0, %c1) retain (%x)
 //   =>  %p0, %p1, %q = aligned pointers of %m0, %m1, %x
 //       %r  = (%c0 and %p0 == %q) or (%c1 and %p1 == %q)    [dealloc.results]
-//       free0 = (%c0 or (%c1 and %p1 == %p0))              [dealloc.free.condition]
-//               and not (%p0 == %q)                        [dealloc.retain]
-//       free1 = (%p0 != %p1)                               [dealloc.free.once]
-//               and ((%c0 and %p0 == %p1) or %c1) and not (%p1 == %q)
+//       free0 = %c0 and not (%p0 == %q)        [dealloc.free.condition],
+//                                                [dealloc.retain]
+//       free1 = %c1 and not (%c0 and %p0 == %p1) [dealloc.free.once]
+//               and not (%p1 == %q)
+// so each buffer is freed iff some operand viewing it has a true condition and
+// no retained value views it, by the first operand with a true condition.
 //       scf.if free0 { memref.dealloc %m0 }   scf.if free1 { memref.dealloc %m1 }
 //
 // The IR is quadratic in the operand count: a reference, not an optimization.
@@ -98,19 +100,17 @@ void lowerDealloc(bufferization::DeallocOp op) {
 
   SmallVector<Value> frees;
   for (size_t i = 0; i < n; ++i) {
-    // [dealloc.free.once] Only the first operand viewing a buffer frees it.
-    Value first = bb.constant(true);
+    // [dealloc.free.condition], [dealloc.free.once] The buffer is freed iff an
+    // operand viewing it has a true condition, by the first such operand.
+    // Operands with a false condition are never freed and never compared as
+    // "first" ([dealloc.operands.dangling]).
+    Value free = c[i];
     for (size_t l = 0; l < i; ++l)
-      first = bb.andOf(first, bb.notOf(bb.same(p[l], p[i])));
-    // [dealloc.free.condition] The disjunction over the operands viewing it.
-    Value cond;
-    for (size_t l = 0; l < n; ++l)
-      cond = bb.orOf(cond, bb.andOf(c[l], bb.same(p[l], p[i])));
+      free = bb.andOf(free, bb.notOf(bb.andOf(c[l], bb.same(p[l], p[i]))));
     // [dealloc.retain] No retained operand views it.
-    Value kept = bb.constant(false);
     for (Value qj : q)
-      kept = bb.orOf(kept, bb.same(p[i], qj));
-    frees.push_back(bb.andOf(bb.andOf(first, cond), bb.notOf(kept)));
+      free = bb.andOf(free, bb.notOf(bb.same(p[i], qj)));
+    frees.push_back(free);
   }
   for (size_t i = 0; i < n; ++i) {
     if (auto k = BoolBuilder::known(frees[i]); k && !*k)

@@ -1,0 +1,199 @@
+//===- FunctionBoundary.cpp - The function-boundary ABI -------------------===//
+//
+// spec/ownership.md: [own.materialize], [own.boundary.owned],
+// [own.boundary.distinct], [own.call.private.dynamic]; and rebuilding an op
+// with extra results.
+//
+//===----------------------------------------------------------------------===//
+#include "ReferenceDeallocation.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace dealloc;
+
+//===----------------------------------------------------------------------===//
+// Function boundary
+//===----------------------------------------------------------------------===//
+
+/// [own.materialize] A memref whose ownership is Unknown is replaced by a
+/// clone, which the block owns:
+///
+///   (ownership(%v) = Unknown)   =>   %c = bufferization.clone %v
+///                                    ownership(%c) = %true, dealloc list += %c
+/// Returns the memref to use and its indicator.
+std::pair<Value, Value>
+ReferenceDeallocation::materializeUnique(OpBuilder &b, Value memref) {
+  Block *block = b.getInsertionBlock();
+  Ownership own = state.getOwnership(memref, block);
+  if (own.isUnique())
+    return {memref, own.getIndicator()};
+  Value clone = bufferization::CloneOp::create(b, memref.getLoc(), memref);
+  state.resetOwnership(clone, Ownership::unique(state.getBool(true)), block);
+  state.addToDeallocList(clone, block);
+  return {clone, state.getBool(true)};
+}
+
+/// [own.boundary.owned] A memref returned across the function boundary must be
+/// owned by the returning block, which makes it a heap buffer that is not an
+/// argument's ([abi.results.owned], [abi.results.no_arg_alias],
+/// [abi.results.heap]). If ownership is not statically `true`, copy when it is
+/// not owned at run time:
+///
+///   return %v          =>   %r = scf.if %own_v -> memref<2xf32> {
+///                               scf.yield %v
+///                             } else {
+///                               %c = bufferization.clone %v
+///                               scf.yield %c
+///                             }
+///                           return %r     // ownership(%r) = %true
+/// A statically unowned value (`false`) is cloned unconditionally.
+Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
+  Block *block = b.getInsertionBlock();
+  auto [value, indicator] = materializeUnique(b, memref);
+  if (state.isConstant(indicator, true))
+    return value;
+  Location loc = memref.getLoc();
+  Value owned;
+  if (state.isConstant(indicator, false)) {
+    owned = bufferization::CloneOp::create(b, loc, value);
+  } else {
+    owned = scf::IfOp::create(
+                b, loc, indicator,
+                [&](OpBuilder &nb, Location l) {
+                  scf::YieldOp::create(nb, l, value);
+                },
+                [&](OpBuilder &nb, Location l) {
+                  Value clone = bufferization::CloneOp::create(nb, l, value);
+                  scf::YieldOp::create(nb, l, clone);
+                })
+                .getResult(0);
+  }
+  state.resetOwnership(owned, Ownership::unique(state.getBool(true)), block);
+  state.addToDeallocList(owned, block);
+  return owned;
+}
+
+/// The value a chain of views starts from.
+static Value viewRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view->getNumResults() != 1 && !isa<memref::ExtractStridedMetadataOp>(view))
+      break;
+    v = view.getViewSource();
+  }
+  return v;
+}
+
+/// True if `v` is the result of an allocation (a buffer distinct from every
+/// other allocation's).
+static bool isFreshAllocation(Value v) {
+  auto effects = v.getDefiningOp<MemoryEffectOpInterface>();
+  return effects && effects.getEffectOnValue<MemoryEffects::Allocate>(v);
+}
+
+/// [own.boundary.distinct] Two memref results of a boundary return must not
+/// share a buffer ([abi.results.distinct]); upstream does not ensure this (see
+/// corpus/ownership/dealloc-boundary-distinct.mlir). Result i is copied if it
+/// views the same buffer as an earlier result j < i: always when both are
+/// views of the same value, never when both come from different allocations,
+/// otherwise when their aligned pointers are equal at run time:
+///
+///   return %a, %a        =>   %c = bufferization.clone %a ; return %a, %c
+///   return %x, %y        =>   %px = memref.extract_aligned_pointer_as_index %x
+///                             %py = memref.extract_aligned_pointer_as_index %y
+///                             %eq = arith.cmpi eq, %py, %px
+///                             %y2 = scf.if %eq { clone %y } else { %y }
+///                             return %x, %y2
+void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
+                                                Operation *returnOp) {
+  Block *block = returnOp->getBlock();
+  SmallVector<OpOperand *> earlier;
+  for (OpOperand &operand : returnOp->getOpOperands()) {
+    if (!isMemref(operand.get()))
+      continue;
+    Value value = operand.get();
+    Location loc = value.getLoc();
+    bool mustAlias = false;
+    SmallVector<Value> mayAlias;
+    for (OpOperand *prev : earlier) {
+      Value other = prev->get();
+      Value r1 = viewRoot(value), r2 = viewRoot(other);
+      if (r1 == r2)
+        mustAlias = true;
+      else if (!(isFreshAllocation(r1) && isFreshAllocation(r2)))
+        mayAlias.push_back(other);
+    }
+    earlier.push_back(&operand);
+    if (!mustAlias && mayAlias.empty())
+      continue;
+    Value distinct;
+    if (mustAlias) {
+      distinct = bufferization::CloneOp::create(b, loc, value);
+    } else {
+      auto pointer = [&](Value m) {
+        return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
+      };
+      Value p = pointer(value);
+      Value same;
+      for (Value other : mayAlias) {
+        Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p,
+                                         pointer(other));
+        same = same ? arith::OrIOp::create(b, loc, same, eq) : eq;
+      }
+      distinct = scf::IfOp::create(
+                     b, loc, same,
+                     [&](OpBuilder &nb, Location l) {
+                       Value clone =
+                           bufferization::CloneOp::create(nb, l, value);
+                       scf::YieldOp::create(nb, l, clone);
+                     },
+                     [&](OpBuilder &nb, Location l) {
+                       scf::YieldOp::create(nb, l, value);
+                     })
+                     .getResult(0);
+    }
+    state.resetOwnership(distinct, Ownership::unique(state.getBool(true)),
+                         block);
+    state.addToDeallocList(distinct, block);
+    operand.set(distinct);
+  }
+}
+
+/// [own.call.private.dynamic] A private function with dynamic ownership
+/// returns one extra `i1` per memref result; its type is updated to match.
+void ReferenceDeallocation::updateFunctionSignature() {
+  if (!hasDynamicOwnership(func))
+    return;
+  auto type = dyn_cast<FunctionType>(func.getFunctionType());
+  if (!type)
+    return;
+  for (Block &block : func.getFunctionBody()) {
+    Operation *terminator = block.getTerminator();
+    if (!terminator || !isa<RegionBranchTerminatorOpInterface>(terminator))
+      continue;
+    func.setType(FunctionType::get(func->getContext(), type.getInputs(),
+                                   terminator->getOperandTypes()));
+    return;
+  }
+}
+
+/// Rebuilds `op` with `types` appended to its results, moving its regions.
+Operation *ReferenceDeallocation::appendResults(Operation *op,
+                                                TypeRange types) {
+  SmallVector<Type> resultTypes(op->getResultTypes());
+  llvm::append_range(resultTypes, types);
+  Operation *newOp = Operation::create(
+      op->getLoc(), op->getName(), resultTypes, op->getOperands(),
+      op->getAttrDictionary(), op->getPropertiesStorage(), op->getSuccessors(),
+      op->getNumRegions());
+  for (auto [oldRegion, newRegion] :
+       llvm::zip(op->getRegions(), newOp->getRegions()))
+    newRegion.takeBody(oldRegion);
+  OpBuilder(op).insert(newOp);
+  state.replaceOp(op, newOp);
+  return newOp;
+}
+

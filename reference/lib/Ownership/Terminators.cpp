@@ -1,0 +1,238 @@
+//===- Terminators.cpp - Deallocs before terminators ----------------------===//
+//
+// spec/ownership.md: [own.dealloc.list], [own.retain.return],
+// [own.retain.branch], [own.branch.cond], [own.region.opaque].
+//
+//===----------------------------------------------------------------------===//
+#include "ReferenceDeallocation.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace dealloc;
+
+//===----------------------------------------------------------------------===//
+// Where ownership ends: deallocs before terminators
+//===----------------------------------------------------------------------===//
+
+/// [own.dealloc.list] The memrefs a block may have to free at its end: its
+/// live-in memrefs, its memref arguments (except a function's), and the
+/// memrefs its ops allocate or receive with ownership (allocs, clones, call
+/// and region-op results), in that order. Each is passed to the dealloc as its
+/// base buffer (memref.extract_strided_metadata), with its indicator as
+/// condition. Members whose indicator is the constant `false` are left out:
+/// they free nothing and add nothing to any result ([dealloc.free.condition],
+/// [dealloc.results]).
+LogicalResult ReferenceDeallocation::collectDeallocList(
+    OpBuilder &b, Block *block, SmallVectorImpl<Value> &bases,
+    SmallVectorImpl<Value> &conditions) {
+  for (Value memref : state.getDeallocList(block)) {
+    Ownership own = state.getOwnership(memref, block);
+    if (!own.isUnique())
+      return emitError(memref.getLoc(),
+                       "MemRef value does not have valid ownership");
+    if (state.isConstant(own.getIndicator(), false))
+      continue;
+    Location loc = memref.getLoc();
+    Value ranked = memref;
+    if (isa<UnrankedMemRefType>(memref.getType()))
+      ranked = memref::ReinterpretCastOp::create(
+          b, loc, memref, b.getIndexAttr(0), ArrayRef<OpFoldResult>{},
+          ArrayRef<OpFoldResult>{});
+    bases.push_back(
+        memref::ExtractStridedMetadataOp::create(b, loc, ranked).getBaseBuffer());
+    conditions.push_back(own.getIndicator());
+  }
+  return success();
+}
+
+/// [own.retain] Creates `bufferization.dealloc (bases) if (conds) retain
+/// (retained)` and returns its updated conditions. With an empty list nothing
+/// is created and every updated condition is `false` ([dealloc.empty]).
+SmallVector<Value> ReferenceDeallocation::createDealloc(OpBuilder &b,
+                                                       Location loc,
+                                                       ValueRange bases,
+                                                       ValueRange conds,
+                                                       ValueRange retained) {
+  if (bases.empty())
+    return SmallVector<Value>(retained.size(), state.getBool(false));
+  auto dealloc =
+      bufferization::DeallocOp::create(b, loc, bases, conds, retained);
+  return SmallVector<Value>(dealloc.getUpdatedConditions());
+}
+
+/// [own.retain] After the dealloc, a retained value is owned by the block iff
+/// its updated condition is true ([dealloc.results]); successors that have it
+/// live take this ownership over ([own.live.in]). A value whose ownership was
+/// the constant `false` keeps it: no list member can view its buffer (it is an
+/// argument, stack, global or captured buffer, or a manual allocation).
+void ReferenceDeallocation::updateRetainedOwnership(Block *block,
+                                                    ValueRange retained,
+                                                    ValueRange updated) {
+  for (auto [value, cond] : llvm::zip(retained, updated)) {
+    Ownership own = state.getOwnership(value, block);
+    if (own.isUnique() && state.isConstant(own.getIndicator(), false))
+      continue;
+    state.resetOwnership(value, Ownership::unique(cond), block);
+  }
+}
+
+/// [own.retain.return] A return-like terminator (scf.yield, scf.condition,
+/// func.return, ...) ends with one dealloc that frees the dealloc list and
+/// retains the memrefs it passes on. Outside a function-boundary return, the
+/// updated conditions travel with them as extra `i1` operands:
+///
+///   scf.yield %a       =>  %base = memref.extract_strided_metadata %a
+///                          %o = bufferization.dealloc (%base) if (%true)
+///                                 retain (%a)
+///                          scf.yield %a, %o
+/// [own.boundary.abi] At a return of a function without dynamic ownership each
+/// memref result is first made owned ([own.boundary.owned]) and distinct from
+/// the others ([own.boundary.distinct]); no indicator is returned.
+LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
+  Operation *parent = op->getParentOp();
+  bool boundary = parent == func.getOperation() && !hasDynamicOwnership(parent);
+  OpBuilder b(op);
+  if (boundary) {
+    for (OpOperand &operand : op->getOpOperands())
+      if (isMemref(operand.get()))
+        operand.set(materializeOwned(b, operand.get()));
+    makeResultsDistinct(b, op);
+  }
+  MutableOperandRange forwarded =
+      cast<RegionBranchTerminatorOpInterface>(op).getMutableSuccessorOperands(
+          RegionSuccessor(parent, parent->getResults()));
+  SmallVector<Value> retained = memrefsOf(OperandRange(forwarded));
+  SmallVector<Value> bases, conds;
+  if (failed(collectDeallocList(b, op->getBlock(), bases, conds)))
+    return failure();
+  SmallVector<Value> updated =
+      createDealloc(b, op->getLoc(), bases, conds, retained);
+  updateRetainedOwnership(op->getBlock(), retained, updated);
+  if (!boundary)
+    forwarded.append(updated);
+  return success();
+}
+
+/// [own.retain.branch] A branch with one successor ends its block with one
+/// dealloc that retains the memrefs passed as successor operands and the
+/// memrefs live at the start of the successor. The updated conditions of the
+/// successor operands are appended to them ([own.block.args]):
+///
+///   cf.br ^bb1(%a : memref<2xf32>)
+///   =>  %o = bufferization.dealloc (%base_a) if (%true) retain (%a)
+///       cf.br ^bb1(%a, %o : memref<2xf32>, i1)
+LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
+  OpBuilder b(op);
+  Block *block = op->getBlock();
+  SmallVector<Value> bases, conds;
+  if (failed(collectDeallocList(b, block, bases, conds)))
+    return failure();
+  SuccessorOperands operands = op.getSuccessorOperands(0);
+  SmallVector<Value> retained =
+      memrefsOf(operands.getForwardedOperands());
+  unsigned numForwarded = retained.size();
+  llvm::append_range(retained, state.getLiveIn(op->getSuccessor(0)));
+  SmallVector<Value> updated =
+      createDealloc(b, op.getLoc(), bases, conds, retained);
+  updateRetainedOwnership(block, retained, updated);
+  operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
+  return success();
+}
+
+Value ReferenceDeallocation::andValues(OpBuilder &b, Location loc, Value lhs,
+                                       Value rhs) {
+  if (state.isConstant(lhs, true))
+    return rhs;
+  if (state.isConstant(rhs, true))
+    return lhs;
+  return arith::AndIOp::create(b, loc, lhs, rhs);
+}
+
+/// [own.branch.cond] `cf.cond_br %c` ends its block with two deallocs, one per
+/// successor, over the same list. The conditions are conjoined with the branch
+/// condition taken (`%c`, resp. `not %c`), so at most one of them frees
+/// anything; each retains what its successor receives or has live
+/// ([own.retain.branch]):
+///
+///   cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
+///   =>  %nc = arith.xori %c, %true
+///       %o = bufferization.dealloc (%base_a) if (%c) retain (%a)
+///       bufferization.dealloc (%base_a) if (%nc)
+///       cf.cond_br %c, ^bb1(%a, %o : memref<2xf32>, i1), ^bb2
+/// A value retained for either successor gets the ownership
+/// `arith.select %c, <true-side result or false>, <false-side result or false>`
+/// in the block, which is what the successors that have it live take over.
+LogicalResult ReferenceDeallocation::handleCondBranch(cf::CondBranchOp op) {
+  OpBuilder b(op);
+  Block *block = op->getBlock();
+  Location loc = op.getLoc();
+  SmallVector<Value> bases, conds;
+  if (failed(collectDeallocList(b, block, bases, conds)))
+    return failure();
+  Value taken[2] = {op.getCondition(), Value()};
+  // For each successor: retained value -> updated condition.
+  llvm::MapVector<Value, Value> updatedFor[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    SuccessorOperands operands = op.getSuccessorOperands(i);
+    SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
+    unsigned numForwarded = retained.size();
+    llvm::append_range(retained, state.getLiveIn(op->getSuccessor(i)));
+    SmallVector<Value> branchConds;
+    for (Value cond : conds) {
+      if (!taken[i])
+        taken[i] = arith::XOrIOp::create(b, loc, op.getCondition(),
+                                         state.getBool(true));
+      branchConds.push_back(andValues(b, loc, cond, taken[i]));
+    }
+    SmallVector<Value> updated =
+        createDealloc(b, loc, bases, branchConds, retained);
+    operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
+    for (auto [value, cond] : llvm::drop_begin(llvm::zip(retained, updated),
+                                                numForwarded))
+      updatedFor[i][value] = cond;
+  }
+  // The ownership of live-in values of the successors after the branch: the
+  // updated condition of the successor taken (`false` where it is not live).
+  llvm::SetVector<Value> live;
+  for (unsigned i = 0; i < 2; ++i)
+    for (auto &entry : updatedFor[i]) {
+      Ownership own = state.getOwnership(entry.first, block);
+      if (!own.isUnique() || !state.isConstant(own.getIndicator(), false))
+        live.insert(entry.first);
+    }
+  SmallVector<Value> merged;
+  for (Value value : live) {
+    Value t = updatedFor[0].lookup(value), f = updatedFor[1].lookup(value);
+    t = t ? t : state.getBool(false);
+    f = f ? f : state.getBool(false);
+    merged.push_back(
+        t == f ? t : arith::SelectOp::create(b, loc, op.getCondition(), t, f));
+  }
+  updateRetainedOwnership(block, live.getArrayRef(), merged);
+  return success();
+}
+
+/// [own.region.opaque] The terminator of a region of an op without the
+/// region-branch interface (allowed when the op has one region and no
+/// results, e.g. linalg.generic) passes no memref on: the block frees all it
+/// owns.
+///
+///   linalg.yield %x : f32   =>   bufferization.dealloc (%base_a) if (%true)
+///                                linalg.yield %x : f32
+LogicalResult ReferenceDeallocation::handleOpaqueTerminator(Operation *op) {
+  OpBuilder b(op);
+  SmallVector<Value> bases, conds;
+  if (failed(collectDeallocList(b, op->getBlock(), bases, conds)))
+    return failure();
+  if (!bases.empty())
+    bufferization::DeallocOp::create(b, op->getLoc(), bases, conds,
+                                     ValueRange());
+  return success();
+}
+
