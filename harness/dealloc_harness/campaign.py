@@ -63,9 +63,9 @@ def check_range(seed, start, stop, cfg):
     return [check_index(seed, i, cfg) for i in range(start, stop)]
 
 
-def shrink_one(seed, index, kind, verdict, cfg, budget):
+def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
     """Phase 2 for one finding (runs in a worker): shrink, re-check."""
-    prog = generate.program(seed, index)
+    prog = start or generate.program(seed, index)
 
     def interesting(text):
         out = check.check(text, cfg, wanted=kind)

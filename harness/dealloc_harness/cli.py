@@ -4,6 +4,7 @@
        [--scheduler ADDR|local] [--regressions DIR] [--tools DIR]
   conformance --impl CMD [DIRS...] [--out DIR]
   report [DIR]
+  reduce RECORD.json [--budget N]
   bench --impl CMD [--count N] [--seed S]
 
 Exit codes: 0 no finding, 1 findings (fuzz: any; conformance: about the
@@ -68,6 +69,13 @@ def _parser():
     rp = sub.add_parser("report", help="print the report of a previous run")
     rp.add_argument("dir", nargs="?", default="dealloc-harness-out")
     rp.add_argument("--json", action="store_true")
+    rd = sub.add_parser("reduce", help="shrink a recorded finding further "
+                        "(its .json record) and rewrite its reproducer")
+    _common(rd)
+    rd.add_argument("record", help="finding record (.json) written by fuzz")
+    rd.add_argument("--budget", type=int, default=200)
+    rd.add_argument("--into", help="directory for the result (default: the "
+                    "record's directory)")
     bn = sub.add_parser("bench", help="time split of the checks vs. the "
                         "implementation alone")
     _common(bn)
@@ -177,7 +185,37 @@ def cmd_bench(args):
     return 0
 
 
+def cmd_reduce(args):
+    from . import findings, generate
+    from .campaign import shrink_one
+    with open(args.record) as f:
+        rec = json.load(f)
+    if "--impl" not in sys.argv and rec.get("implementation"):
+        args.impl = shlex.join(rec["implementation"])
+    cfg = _config(args)
+    prog = generate.program_from_choices(rec["seed"], rec["index"],
+                                         bytes.fromhex(rec["choices"]))
+    if rec.get("text") and prog.text != rec["text"]:
+        print("dealloc-harness: this record was made by another generator "
+              "version; its choice buffer no longer decodes to its program",
+              file=sys.stderr)
+        return 2
+    res = shrink_one(rec["seed"], rec["index"], rec["kind"], rec["verdict"], cfg,
+                     args.budget, start=prog)
+    if res["outcome"] is None:
+        print("dealloc-harness: the finding no longer reproduces", file=sys.stderr)
+        return 1
+    sig = findings.signature(res["outcome"], res["program"].text)
+    into = args.into or os.path.dirname(os.path.abspath(args.record))
+    path = findings.write(into, sig, res["outcome"], res["program"], cfg.impl,
+                          f"{rec.get('origin', '')}; reduced with {res['calls']} "
+                          "more checks")
+    print(path)
+    return 0
+
+
 def main(argv=None):
     args = _parser().parse_args(argv)
     return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
-            "report": cmd_report, "bench": cmd_bench}[args.command](args)
+            "report": cmd_report, "bench": cmd_bench,
+            "reduce": cmd_reduce}[args.command](args)

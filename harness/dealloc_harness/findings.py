@@ -152,7 +152,7 @@ def write(directory, sig, outcome, prog, impl_argv, origin):
               "implementation": impl_argv, "level": prog.level,
               "seed": prog.seed, "index": prog.index,
               "choices": bytes(prog.choices).rstrip(b"\0").hex(),
-              "reproducer": base + ".mlir"}
+              "reproducer": base + ".mlir", "text": prog.text}
     _atomic_write(base + ".json", json.dumps(record, indent=1, sort_keys=True) + "\n")
     return base + ".mlir"
 

@@ -192,7 +192,7 @@ def _block(draw, prog, fn, env, depth, max_size=None):
 def _block_span(draw, prog, fn, env, depth, max_size=None):
     """A straight-line statement list (may contain nested structured ops)."""
     if max_size is None:
-        max_size = 4 if depth == 0 else 2
+        max_size = 3 if depth == 0 else 2
     count = draw(st.integers(0, max_size))
     for _ in range(count):
         draw(statement(prog, fn, env, depth))
@@ -262,7 +262,7 @@ def _stmt_execute_region(draw, prog, fn, env, depth):
     fn.indent += 1
     inner = env.copy()
     cfg_body(draw, prog, fn, inner, depth + 1,
-             lambda e: fn.emit(f"scf.yield {_memref(draw, fn, e)} : {T}"))
+             lambda e: fn.emit(f"scf.yield {_memref(draw, fn, e)} : {T}"), nest=1)
     fn.indent -= 1
     fn.emit("}")
     env.memrefs.append(name)

@@ -50,8 +50,12 @@ def locate(tools_dir=None):
                  if os.access(p, os.X_OK)]
         extra.sort(key=lambda p: (-os.path.getmtime(p), p))
         candidates += extra
-        found[name] = next((p for p in candidates if os.access(p, os.X_OK)), None)
-    if found.get("dealloc-opt") and not _has_reference_pass(found["dealloc-opt"]):
+        usable = [p for p in candidates if os.access(p, os.X_OK)]
+        if name == "dealloc-opt":
+            usable = [p for p in usable if _has_reference_pass(p)]
+        found[name] = usable[0] if usable else None
+    if explicit and found.get("dealloc-opt") and \
+            not _has_reference_pass(found["dealloc-opt"]):
         found["dealloc-opt"] = None
     return found
 
