@@ -5,6 +5,11 @@
 // before (DOUBLE_FREE).
 // SPEC: [dealloc.invalid]
 // RUN: mlir-opt %s -split-input-file -bufferization-lower-deallocations | FileCheck %s
+// RUN: not dealloc-run %s | FileCheck %s --check-prefix=VERDICT
+// VERDICT: @free_alloca: INVALID_FREE
+// VERDICT-NEXT: input: true,
+// VERDICT: @free_twice: DOUBLE_FREE
+// VERDICT-NEXT: input: true,
 
 // CHECK-LABEL: func.func @free_alloca
 // CHECK: %[[S:.*]] = memref.alloca() : memref<2xf32>

@@ -3,6 +3,11 @@
 // SPEC: [dealloc.retain]
 // RUN: mlir-opt %s -split-input-file -bufferization-lower-deallocations | FileCheck %s --check-prefix=LOWER
 // RUN: mlir-opt %s -split-input-file -buffer-deallocation-simplification | FileCheck %s --check-prefix=SIMPL
+// Retaining a dangling value is not a use, and it does not protect a new
+// buffer that took its address (identity, not address):
+// RUN: dealloc-run --function dangling_retained_local %s | FileCheck %s --check-prefix=VERDICT
+// RUN: dealloc-run --reuse-addresses --function dangling_retained_local %s | FileCheck %s --check-prefix=VERDICT
+// VERDICT: @dangling_retained_local: SAFE (2 inputs){{$}}
 
 // A dangling retained value (freed just before): the lowering only takes its
 // address; it never reads or writes it, and frees %a iff %c and %a is not
@@ -43,4 +48,27 @@ func.func @retain_other_buffer(%c: i1, %r: memref<2xf32>, %f: f32) -> i1 {
   memref.store %f, %a[%i] : memref<2xf32>
   %x = bufferization.dealloc (%a : memref<2xf32>) if (%c) retain (%r : memref<2xf32>)
   return %x : i1
+}
+
+// -----
+
+// The op frees %a (a new buffer, whatever its address) iff %c; the program
+// frees it otherwise and asserts that the result is false.
+// LOWER-LABEL: func.func @dangling_retained_local
+// SIMPL-LABEL: func.func @dangling_retained_local
+func.func @dangling_retained_local(%c: i1, %f: f32) {
+  %i = arith.constant 0 : index
+  %t = arith.constant true
+  %false = arith.constant false
+  %r = memref.alloc() : memref<2xf32>
+  memref.store %f, %r[%i] : memref<2xf32>
+  memref.dealloc %r : memref<2xf32>
+  %a = memref.alloc() : memref<2xf32>
+  memref.store %f, %a[%i] : memref<2xf32>
+  %x = bufferization.dealloc (%a : memref<2xf32>) if (%c) retain (%r : memref<2xf32>)
+  %ok = arith.cmpi eq, %x, %false : i1
+  cf.assert %ok, "a dangling retained value owns nothing"
+  %nc = arith.xori %c, %t : i1
+  bufferization.dealloc (%a : memref<2xf32>) if (%nc)
+  return
 }
