@@ -174,6 +174,7 @@ def run(camp):
             path = findings.write(regressions, sig, out, prog, camp.cfg.impl, origin)
             final_findings.append({
                 "kind": out.kind, "verdict": out.verdict, "signature": sig,
+                "clause": check.clause_of(out.message),
                 "reproducer": path, "function": out.function,
                 "detector": out.detector, "message": out.message[:2000],
                 "seed": camp.seed, "index": res["index"], "level": prog.level})

@@ -18,6 +18,7 @@ this order):
 Checks whose tool is not built are listed in `not_run` and counted.
 """
 
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -213,9 +214,25 @@ def _describe(rec):
     trace = rec.get("trace")
     if trace:
         if isinstance(trace, list):
-            trace = "\n".join(str(x) for x in trace)
+            trace = "\n".join(_trace_line(x) for x in trace)
         parts.append("trace:\n" + str(trace)[:1500])
-    return "\n".join(parts)
+    return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", "\n".join(parts))
+
+
+def _trace_line(event):
+    if isinstance(event, dict):
+        what = event.get("event", "?")
+        buf = event.get("buffer")
+        loc = event.get("loc", "")
+        return f"  {what}" + (f" buffer #{buf}" if buf is not None else "") + \
+            (f" at {loc}" if loc else "")
+    return f"  {event}"
+
+
+def clause_of(message):
+    """The first spec clause ID cited in a message, or ""."""
+    m = re.search(r"\[([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)\]", message or "")
+    return m.group(1) if m else ""
 
 
 def _outcome(classes, not_run, seconds, impl_output):

@@ -81,6 +81,7 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
             path = findings.write(repro_dir, sig, entry, prog, impl,
                                   f"conformance case {name}")
             found.append({"kind": kind, "verdict": verdict, "signature": sig,
+                          "clause": check.clause_of(entry.message),
                           "reproducer": path, "case": name,
                           "function": entry.function, "detector": entry.detector,
                           "message": entry.message[:2000]})
