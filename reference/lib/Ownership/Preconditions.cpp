@@ -111,7 +111,10 @@ static LogicalResult checkOperation(Operation *op) {
     return op->emitError("All operations with attached regions need to "
                          "implement the RegionBranchOpInterface.");
 
-  // [limit.terminators]
+  // [limit.terminators] upstream's model of scf.reduce.return has its own
+  // message for the same limitation.
+  if (op->getName().getStringRef() == "scf.reduce.return")
+    return op->emitError("only supported when operand is not a MemRef");
   if (op->hasTrait<OpTrait::IsTerminator>() &&
       isa<BranchOpInterface>(op) == isa<RegionBranchTerminatorOpInterface>(op))
     return op->emitError(
