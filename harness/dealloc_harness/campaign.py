@@ -80,6 +80,27 @@ def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
             "outcome": final, "calls": calls}
 
 
+def _deduplicate(shrunk):
+    """Keep one finding per signature (lowest index), and drop a finding whose
+    op-shape is a superset of a kept one with the same kind, verdict and
+    spec clause: a shrink that ran out of budget, not a different bug."""
+    def key(item):
+        res, sig, _ = item
+        return (len(findings.op_shape(res["program"].text)), res["index"], sig)
+
+    kept = []
+    for item in sorted(shrunk, key=key):
+        res, sig, _ = item
+        out = res["outcome"]
+        shape = set(findings.op_shape(res["program"].text))
+        cls = (out.kind, out.verdict, check.clause_of(out.message))
+        if any(sig == k_sig or (cls == k_cls and k_shape <= shape)
+               for _, k_sig, _, k_cls, k_shape in kept):
+            continue
+        kept.append((item, sig, res, cls, shape))
+    return sorted((k[0] for k in kept), key=lambda it: (it[0]["index"], it[1]))
+
+
 class Progress:
     def __init__(self, enabled):
         self.enabled = enabled
@@ -137,7 +158,8 @@ def run(camp):
             if found:
                 finding_programs += 1
             for kind, verdict in found:
-                idx = groups.setdefault((kind, verdict), [])
+                clause = check.clause_of(out.entry(kind, verdict).message)
+                idx = groups.setdefault((kind, verdict, clause), [])
                 if len(idx) < camp.shrink_per_class:
                     idx.append(res["index"])
                     prog = generate.program(camp.seed, res["index"])
@@ -153,10 +175,10 @@ def run(camp):
         progress.show(programs, finding_programs, counts, force=True)
 
         # Phase 2: shrink, deduplicate, save.
-        tasks = sorted((idx, kind, verdict) for (kind, verdict), idxs in groups.items()
-                       for idx in idxs)
+        tasks = sorted({(idx, kind, verdict) for (kind, verdict, _), idxs
+                        in groups.items() for idx in idxs})
         shrink_start = time.monotonic()
-        seen = set()
+        shrunk = []
         for res in executor.map_ordered(
                 shrink_one, [(camp.seed, i, k, v, camp.cfg, camp.shrink_budget)
                              for i, k, v in tasks]):
@@ -166,11 +188,15 @@ def run(camp):
                               f"{res['verdict']} did not reproduce")
                 continue
             sig = findings.signature(out, prog.text)
-            if sig in seen:
-                continue
-            seen.add(sig)
             origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
                       f"{res['index']}, shrunk with {res['calls']} checks")
+            # Saved at once (an interrupted campaign keeps it), deduplicated
+            # into the regressions directory below.
+            findings.write(os.path.join(camp.out, "shrunk"), sig, out, prog,
+                           camp.cfg.impl, origin)
+            shrunk.append((res, sig, origin))
+        for res, sig, origin in _deduplicate(shrunk):
+            prog, out = res["program"], res["outcome"]
             path = findings.write(regressions, sig, out, prog, camp.cfg.impl, origin)
             final_findings.append({
                 "kind": out.kind, "verdict": out.verdict, "signature": sig,

@@ -103,7 +103,8 @@ def check(text, cfg, wanted=None):
     seconds["implementation"] = impl.seconds
     kind, verdict = _impl_class(impl)
     if kind:
-        _add(classes, (kind, verdict, "", "impl", impl.stderr.strip()[-1500:]))
+        _add(classes, (kind, verdict, "", "impl",
+                       _untemp(impl.stderr.strip()[-1500:])))
         return _outcome(classes, not_run, seconds, impl.stdout)
     impl_text = impl.stdout
     if wanted in ("impl-crash", "impl-timeout"):
@@ -208,7 +209,7 @@ def check(text, cfg, wanted=None):
 
 def _describe(rec):
     parts = []
-    for key in ("clause", "input", "message"):
+    for key in ("clause", "input", "location", "message", "reason"):
         if rec.get(key):
             parts.append(f"{key}: {rec[key]}")
     trace = rec.get("trace")
@@ -217,6 +218,11 @@ def _describe(rec):
             trace = "\n".join(_trace_line(x) for x in trace)
         parts.append("trace:\n" + str(trace)[:1500])
     return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", "\n".join(parts))
+
+
+def _untemp(text):
+    """Drop the per-run temporary directory from paths in messages."""
+    return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", text)
 
 
 def _trace_line(event):
