@@ -22,13 +22,19 @@ POLY_MAX_EXPONENT = 3.0     # issue 3: "polynomial" = fitted exponent <= 3
 LINEAR_MAX_EXPONENT = 1.3   # issue 4: "near-linear"
 REF_MAX_RATIO = 3.0         # issue 4: <= 3x upstream where upstream finishes
 IN_SECONDS = 10.0           # issue 4: "in seconds"
+METRIC = "seconds"          # "seconds" (wall clock) or "cpu" (user + system)
 
 
-def _slope(points):
-    """Least-squares slope of log t against log n."""
+def t_of(o):
+    """The measured time of an outcome under METRIC (None if absent)."""
+    return o.get(METRIC) if o and o.get("status") == "ok" else None
+
+
+def _slope(points, logx=True):
+    """Least-squares slope of log t against log n (against n if not logx)."""
     if len(points) < 2 or len({n for n, _ in points}) < 2:
         return None
-    xs = [math.log(n) for n, _ in points]
+    xs = [math.log(n) if logx else n for n, _ in points]
     ys = [math.log(t) for _, t in points]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     sxx = sum((x - mx) ** 2 for x in xs)
@@ -46,16 +52,21 @@ def fit(shape_res, tool, startup):
     """
     pts = []
     for n in shape_res["sizes"]:
-        o = shape_res["rows"][str(n)].get(tool)
-        if o and o["status"] == "ok" and o["seconds"]:
-            pts.append((n, o["seconds"]))
+        t = t_of(shape_res["rows"][str(n)].get(tool))
+        if t:
+            pts.append((n, t))
     t0 = (shape_res.get("startup") or startup).get(tool) or 0.0
     corr = [(n, t - t0) for n, t in pts if t >= 1.5 * t0 and t - t0 > 0]
     local = [None if s is None else round(s, 2) for s in
              (_slope([a, b]) for a, b in zip(pts, pts[1:]))]
     raw = _slope(pts)
     cor = _slope(corr)
-    return {"raw": None if raw is None else round(raw, 2),
+    # Exponential model t - t0 ~ b^n: slope of log(t - t0) against n.
+    base = None
+    if len(corr) >= 2:
+        lin = _slope(corr, logx=False)
+        base = None if lin is None else round(math.exp(lin), 3)
+    return {"raw": None if raw is None else round(raw, 2), "base": base,
             "corrected": None if cor is None else round(cor, 2),
             "corrected_points": len(corr), "local": local,
             "points": len(pts)}
@@ -70,9 +81,12 @@ def cell(o, base):
         return "-"
     st = o["status"]
     if st == "ok":
-        s = f"{o['seconds']:.3f}"
-        if base and base.get("status") == "ok" and base["seconds"]:
-            s += f" ({o['seconds'] / base['seconds']:.2f}x)"
+        t, b = t_of(o), t_of(base)
+        if t is None:
+            return "n/a"
+        s = f"{t:.3f}"
+        if b:
+            s += f" ({t / b:.2f}x)"
         v = o.get("verdict")
         if v and v != "SAFE":
             s += f" {v}"
@@ -125,8 +139,8 @@ def targets(shape, shape_res, startup):
         for n, r in runs:
             if not _ok(r["run"]):
                 bad.append(f"N={n}: dealloc-run {r['run']['status']}")
-            elif _ok(r.get("upstream")) and r["run"]["seconds"] >= r["upstream"]["seconds"]:
-                bad.append(f"N={n}: {r['run']['seconds']:.3f}s >= {r['upstream']['seconds']:.3f}s")
+            elif _ok(r.get("upstream")) and t_of(r["run"]) >= t_of(r["upstream"]):
+                bad.append(f"N={n}: {t_of(r['run']):.3f}s >= {t_of(r['upstream']):.3f}s")
         out.append(("2", "dealloc-run < upstream pipeline at every size",
                     "FAIL" if bad else "PASS", "; ".join(bad) or
                     f"{len(runs)} sizes"))
@@ -159,13 +173,13 @@ def targets(shape, shape_res, startup):
             bad.append(f"exponent {e:.2f} > {LINEAR_MAX_EXPONENT}")
         for n, r in tried:
             if _ok(r[ref]) and _ok(r.get(up)):
-                ratio = r[ref]["seconds"] / r[up]["seconds"]
+                ratio = t_of(r[ref]) / t_of(r[up])
                 if ratio > REF_MAX_RATIO:
                     bad.append(f"N={n}: {ratio:.2f}x {HEADERS[up]}")
         big = {"diamonds": 1000, "straight": 10000}.get(shape)
         if big and str(big) in shape_res["rows"]:
             o = shape_res["rows"][str(big)].get(ref)
-            if not (_ok(o) and o["seconds"] <= IN_SECONDS):
+            if not (_ok(o) and t_of(o) <= IN_SECONDS):
                 bad.append(f"N={big} not done in {IN_SECONDS:g} s")
         out.append(("4", f"{HEADERS[ref]} near-linear (exp {e}), <= 3x {HEADERS[up]}",
                     "FAIL" if bad else "PASS", "; ".join(bad) or f"{len(tried)} sizes"))

@@ -16,7 +16,10 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results")
     ap.add_argument("--shapes")
+    ap.add_argument("--metric", choices=["seconds", "cpu"], default="seconds",
+                    help="wall clock (default) or child CPU time")
     args = ap.parse_args(argv)
+    analysis.METRIC = args.metric
     with open(args.results) as f:
         results = json.load(f)
     names = args.shapes.split(",") if args.shapes else list(results["shapes"])

@@ -40,7 +40,7 @@ import tools  # noqa: E402
 
 FULL_SIZES = {
     "straight": [100, 300, 1000, 3000, 10000],
-    "diamonds": [5, 10, 15, 20, 22, 24, 26, 28, 30, 100, 300, 1000],
+    "diamonds": [5, 10, 15, 20, 22, 24, 26, 28, 100, 300, 1000],
     "scf-if": [5, 10, 20, 40, 80],
     "for-loops": [10, 30, 100, 300, 1000],
     "for-iterargs": [5, 10, 20, 50, 100],
@@ -48,22 +48,33 @@ FULL_SIZES = {
     "calls-public": [10, 30, 100, 300, 1000],
 }
 QUICK_SIZES = {
-    "straight": [10, 100],
-    "diamonds": [2, 8],
-    "scf-if": [2, 8],
-    "for-loops": [2, 8],
-    "for-iterargs": [2, 8],
-    "calls-private": [2, 8],
-    "calls-public": [2, 8],
+    "straight": [10, 50],
+    "diamonds": [2, 4],
+    "scf-if": [2, 4],
+    "for-loops": [1, 2],
+    "for-iterargs": [1, 2],
+    "calls-private": [2, 4],
+    "calls-public": [2, 4],
 }
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)
-SEVERITY = ["SAFE", "UNKNOWN", "UNSUPPORTED", "ABI_VIOLATION", "INVALID_FREE",
+SEVERITY = ["SAFE", "UNKNOWN-bounded", "UNKNOWN", "UNSUPPORTED", "ABI_VIOLATION", "INVALID_FREE",
             "USE_AFTER_FREE", "DOUBLE_FREE", "LEAK"]
 
 
 def summarize_verdicts(text):
-    """'SAFE' if every function line says SAFE, else the worst verdict seen."""
-    vs = [v for _, v in VERDICT_RE.findall(text)]
+    """'SAFE' if every function line says SAFE, else the worst verdict seen.
+
+    UNKNOWN answers that only mean "no violation up to the stated unroll
+    bound" become UNKNOWN-bounded: an answer, as opposed to a timeout.
+    """
+    vs = []
+    for line in text.splitlines():
+        m = VERDICT_RE.match(line)
+        if m:
+            v = m.group(2)
+            if v == "UNKNOWN" and "bounded" in line and "timeout" not in line:
+                v = "UNKNOWN-bounded"
+            vs.append(v)
     if not vs:
         return None
     worst = max(vs, key=lambda v: SEVERITY.index(v) if v in SEVERITY else 0)
@@ -101,6 +112,26 @@ def command(tool, path, inp, outp, prog):
     return [path, inp]  # verify, verify-ref: the tool's default timeout
 
 
+def snapshot(found, work):
+    """Copy the project's binaries once: other helpers rebuild them while a
+    benchmark runs (a binary being relinked fails with exit code 126)."""
+    import shutil
+    copies, out = {}, {}
+    for tool, path in found.items():
+        if not path or path.startswith(tools.LLVM_BIN):
+            out[tool] = path
+            continue
+        if path not in copies:
+            d = os.path.join(work, "bin", str(len(copies)))
+            os.makedirs(d)
+            copies[path] = shutil.copy2(path, d)
+        out[tool] = copies[path]
+    for tool in list(out):
+        if out[tool] and out[tool] != found[tool]:
+            out[tool + "@source"] = found[tool]
+    return out
+
+
 OK_CODES = {"run": (0, 1, 2), "verify": (0, 1, 2), "verify-ref": (0, 1, 2)}
 
 
@@ -110,7 +141,7 @@ def measure_startup(found, work, timeout, repeats):
         f.write("module {\n}\n")
     res = {}
     for tool, path in found.items():
-        if not path:
+        if not path or "@" in tool:
             continue
         argv = command(tool, path, empty, os.path.join(work, "empty.out.mlir"),
                        None) if tool != "run" else [path, empty]
@@ -190,7 +221,7 @@ def main(argv):
     ap.add_argument("--shapes", help="comma-separated subset of shapes")
     ap.add_argument("--sizes", help="comma-separated sizes (overrides the series)")
     ap.add_argument("--max-time", type=float, default=None,
-                    help="per-run timeout in seconds (default 60, quick 10)")
+                    help="per-run timeout in seconds (default 60, quick 5)")
     ap.add_argument("--repeat", type=int, default=None,
                     help="best of K runs (default 3, quick 1)")
     ap.add_argument("--tools", help="directory with dealloc-opt/-run/-verify")
@@ -199,7 +230,7 @@ def main(argv):
                     help="update the shapes run in an existing LABEL.json")
     ap.add_argument("--no-nice", dest="nice", action="store_false")
     args = ap.parse_args(argv)
-    args.max_time = args.max_time or (10.0 if args.quick else 60.0)
+    args.max_time = args.max_time or (5.0 if args.quick else 60.0)
     args.repeat = args.repeat or (1 if args.quick else 3)
     series = QUICK_SIZES if args.quick else FULL_SIZES
     names = args.shapes.split(",") if args.shapes else list(series)
@@ -209,6 +240,7 @@ def main(argv):
             return 2
     found = locate(args)
     work = tempfile.mkdtemp(prefix="dealloc-bench-")
+    found = snapshot(found, work)
     startup = measure_startup(found, work, args.max_time, args.repeat)
     results = {"label": args.label or ("quick" if args.quick else "full"),
                "max_time": args.max_time, "repeat": args.repeat,
@@ -217,7 +249,7 @@ def main(argv):
     sys.stdout.flush()
     print("tools:")
     for t in analysis.TOOLS:
-        print(f"  {analysis.HEADERS[t]:18} {found.get(t) or 'not built'}"
+        print(f"  {analysis.HEADERS[t]:18} {found.get(t + '@source', found.get(t)) or 'not built'}"
               + (f"  (start-up {startup[t]:.3f} s)" if startup.get(t) else ""))
     problems = []
     for shape in names:
