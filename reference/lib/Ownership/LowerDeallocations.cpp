@@ -80,8 +80,14 @@ struct BoolBuilder {
 void lowerDealloc(bufferization::DeallocOp op) {
   OpBuilder b(op);
   BoolBuilder bb{b, op.getLoc()};
+  // One pointer per distinct memref value, so that an operand compared with
+  // itself folds to `true`.
+  DenseMap<Value, Value> pointers;
   auto pointerOf = [&](Value m) -> Value {
-    return memref::ExtractAlignedPointerAsIndexOp::create(b, op.getLoc(), m);
+    Value &p = pointers[m];
+    if (!p)
+      p = memref::ExtractAlignedPointerAsIndexOp::create(b, op.getLoc(), m);
+    return p;
   };
   SmallVector<Value> p = llvm::map_to_vector(op.getMemrefs(), pointerOf);
   SmallVector<Value> q = llvm::map_to_vector(op.getRetained(), pointerOf);
