@@ -1,7 +1,7 @@
 // func/cf/scf ops execute concretely; each function frees exactly what the
 // executed path allocated, so a wrong branch or trip count would leak or
 // double free.
-// SPEC: [op.func.call] [op.cf.br] [op.cf.cond_br] [op.scf.if] [op.scf.for] [op.scf.while] [op.scf.execute_region] [op.scf.index_switch]
+// SPEC: [op.func.call] [op.cf.br] [op.cf.cond_br] [op.cf.switch] [op.scf.if] [op.scf.for] [op.scf.while] [op.scf.execute_region] [op.scf.index_switch]
 // RUN: not dealloc-run %s | FileCheck %s
 
 // CHECK-LABEL: @branches: SAFE (2 inputs)
@@ -109,5 +109,27 @@ func.func private @consume(%m: memref<2xf32>) {
 func.func @calls(%c: i1) {
   %a = call @make(%c) : (i1) -> memref<2xf32>
   call @consume(%a) : (memref<2xf32>) -> ()
+  return
+}
+
+// cf.switch picks the matching case (forwarding its operands) or the default.
+// CHECK-LABEL: @switch: DOUBLE_FREE (3 inputs)
+// CHECK-NEXT:    input: 2
+func.func @switch(%k: i32) {
+  %a = memref.alloc() : memref<2xf32>
+  cf.switch %k : i32, [
+    default: ^d(%a : memref<2xf32>),
+    0: ^z,
+    2: ^two(%a, %a : memref<2xf32>, memref<2xf32>)
+  ]
+^d(%x: memref<2xf32>):
+  memref.dealloc %x : memref<2xf32>
+  return
+^z:
+  memref.dealloc %a : memref<2xf32>
+  return
+^two(%p: memref<2xf32>, %q: memref<2xf32>):
+  memref.dealloc %p : memref<2xf32>
+  memref.dealloc %q : memref<2xf32>
   return
 }

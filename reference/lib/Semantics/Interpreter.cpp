@@ -140,6 +140,27 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
           blockArgs.push_back(lookup(f, v));
         break;
       }
+      // [op.cf.switch]
+      if (auto sw = dyn_cast<cf::SwitchOp>(op)) {
+        int64_t flag;
+        if (!decideInt(f, sw.getFlag(), &op, flag))
+          return false;
+        next = sw.getDefaultDestination();
+        ValueRange operands = sw.getDefaultOperands();
+        if (auto cases = sw.getCaseValues()) {
+          for (auto [k, c] : llvm::enumerate(cases->getValues<llvm::APInt>())) {
+            if (c.getSExtValue() != flag)
+              continue;
+            next = sw.getCaseDestinations()[k];
+            operands = sw.getCaseOperands(k);
+            break;
+          }
+        }
+        blockArgs.clear();
+        for (Value v : operands)
+          blockArgs.push_back(lookup(f, v));
+        break;
+      }
       if (!isa<func::ReturnOp>(op) && !op.getName().getStringRef().starts_with("scf."))
         return unsupported(&op, "terminator not modelled");
       exit.terminator = &op;

@@ -19,7 +19,7 @@ namespace dealloc {
 static const llvm::StringSet<> &supportedOps() {
   static const llvm::StringSet<> ops = {
       "func.call", "func.return",
-      "cf.br", "cf.cond_br", "cf.assert",
+      "cf.br", "cf.cond_br", "cf.switch", "cf.assert",
       "scf.if", "scf.for", "scf.while", "scf.condition", "scf.execute_region",
       "scf.index_switch", "scf.yield",
       "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divsi",
