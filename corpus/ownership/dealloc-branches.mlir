@@ -3,7 +3,7 @@
 // RUN: dealloc-opt %s -split-input-file --reference-buffer-deallocation | FileCheck %s
 // RUN: dealloc-opt %s --reference-buffer-deallocation-pipeline | dealloc-run - | FileCheck %s --check-prefix=EXEC
 
-// SPEC: [own.block.args] [own.retain.branch] [own.dealloc.list]
+// SPEC: [own.block.args] [own.retain.branch] [own.dealloc.list] [own.retain]
 // The join block gets an i1 argument; each predecessor passes its ownership.
 // An empty dealloc list needs no dealloc: the indicator is `false`.
 // CHECK-LABEL: func @diamond

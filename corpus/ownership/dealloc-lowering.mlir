@@ -3,7 +3,7 @@
 // RUN: dealloc-opt %s -split-input-file --reference-lower-deallocations | FileCheck %s
 // RUN: dealloc-opt %s --reference-lower-deallocations | dealloc-run - | FileCheck %s --check-prefix=EXEC
 
-// SPEC: [dealloc.free.condition] [dealloc.free.once] [dealloc.operands.dangling]
+// SPEC: [dealloc.free.condition] [dealloc.free.once] [dealloc.operands.dangling] [own.pipeline]
 // Two operands view one buffer; exactly one condition is true. The buffer is
 // freed once, by the first operand whose condition is true. (Upstream's
 // lowering frees nothing when only the second condition is true; see

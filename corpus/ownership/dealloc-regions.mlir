@@ -27,7 +27,7 @@ func.func @if_yield(%c: i1, %m: memref<2xf32>) {
 
 // -----
 
-// SPEC: [own.region.op] [own.block.args]
+// SPEC: [own.region.op] [own.block.args] [limit.region.append]
 // The init operand is passed with `false`; the body owns its iter_arg through
 // the added i1 block argument and frees the previous iteration's buffer.
 // CHECK-LABEL: func @for_carry
