@@ -77,8 +77,22 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
                        " arguments",
                    fn.getLoc());
   llvm::DenseMap<unsigned, RtValue> groups;
+  llvm::DenseMap<unsigned, Type> groupTypes;
   for (auto [k, t] : llvm::enumerate(type.getInputs())) {
     const InputValue &in = input.args[k];
+    // Inputs built through the API (not parseInput) are checked here.
+    bool matches = isa<MemRefType>(t)   ? in.kind == InputValue::Buffer
+                   : t.isInteger(1)     ? in.kind == InputValue::Bool
+                   : intWidth(t)        ? in.kind == InputValue::Int
+                   : isa<FloatType>(t)  ? in.kind == InputValue::Float
+                                        : false;
+    if (auto mt = dyn_cast<MemRefType>(t))
+      matches = matches && isSupportedMemRef(mt) &&
+                (in.extents.empty() || in.extents.size() == mt.getNumDynamicDims());
+    if (!matches)
+      return unknown("input value " + std::to_string(k) +
+                         " does not match the argument type",
+                     fn.getLoc());
     switch (in.kind) {
     case InputValue::Bool:
       args.push_back(RtValue::makeBool(in.b));
@@ -92,9 +106,14 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
     case InputValue::Buffer: {
       auto it = groups.find(in.group);
       if (it != groups.end()) { // [input.memref.alias]
+        if (groupTypes.lookup(in.group) != t)
+          return unknown("input shares buffer b" + std::to_string(in.group) +
+                             " between arguments of different types",
+                         fn.getLoc());
         args.push_back(it->second);
         break;
       }
+      groupTypes.insert({in.group, t});
       auto mt = cast<MemRefType>(t);
       SmallVector<int64_t, 4> dyn(in.extents.begin(), in.extents.end());
       if (dyn.empty())

@@ -201,6 +201,11 @@ bool Machine::execOp(Operation *op, Frame &f) {
       }
     }
   }
+  // Memref operands always hold views; anything else is an interpreter bug,
+  // reported instead of crashing.
+  for (Value v : op->getOperands())
+    if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
+      return unknown("internal error: memref operand without a value", op->getLoc());
   for (auto family : {&Machine::execControl, &Machine::execArith,
                       &Machine::execMemRef, &Machine::execBufferization}) {
     if (std::optional<bool> done = (this->*family)(op, f))

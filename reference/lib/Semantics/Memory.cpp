@@ -41,13 +41,18 @@ MemRefDesc Machine::layoutFor(MemRefType t, ArrayRef<int64_t> dynSizes,
 }
 
 int64_t Machine::extentBytes(MemRefType t, const MemRefDesc &d) {
-  int64_t last = d.offset;
+  // Computed in wide arithmetic: absurd static shapes saturate (and are then
+  // rejected by the size limit) instead of overflowing.
+  __int128 last = d.offset;
   for (auto [s, st] : llvm::zip(d.sizes, d.strides)) {
     if (s == 0)
       return 0;
-    last += (s - 1) * st;
+    last += static_cast<__int128>(s - 1) * st;
+    if (last > (static_cast<__int128>(1) << 62) || last < 0)
+      return INT64_MAX;
   }
-  return (last + 1) * static_cast<int64_t>(elementBytes(t.getElementType()));
+  __int128 bytes = (last + 1) * elementBytes(t.getElementType());
+  return bytes > INT64_MAX ? INT64_MAX : static_cast<int64_t>(bytes);
 }
 
 bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes,
