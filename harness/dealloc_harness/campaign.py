@@ -20,9 +20,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, report as report_mod, shrink
+from . import check, findings, generate, process, report as report_mod, shrink
 from .scheduler import make_executor
 
+DETERMINISM_RUNS = 4   # implementation runs on each shrunk finding
 STAGES = ("generation", "implementation", "reference", "run", "verify", "equiv")
 
 
@@ -76,6 +77,15 @@ def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
     if final is None:   # flaky implementation: keep the unshrunk program
         small = prog
         final = check.check(prog.text, cfg).entry(kind, verdict)
+    if final is not None:
+        runs = {(r.status, r.stdout) for r in
+                (process.run(cfg.impl, small.text, timeout=cfg.timeout,
+                             memory=cfg.memory) for _ in range(DETERMINISM_RUNS))}
+        if len(runs) > 1:
+            final.message = (f"NONDETERMINISTIC implementation: {len(runs)} different "
+                             f"results in {DETERMINISM_RUNS} runs on this program "
+                             f"({', '.join(sorted({st for st, _ in runs}))})\n"
+                             + final.message)
     return {"index": index, "kind": kind, "verdict": verdict, "program": small,
             "outcome": final, "calls": calls}
 

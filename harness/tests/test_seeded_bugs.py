@@ -43,4 +43,4 @@ def test_a_crash_on_scf_while_is_caught(tmp_path):
                        {"killed by signal SIGABRT"})
     with open(hits[0]["reproducer"]) as f:
         text = f.read()
-    assert "scf.while" in text and "RUN: not --crash" in text
+    assert "scf.while" in text and "--until-crash" in text
