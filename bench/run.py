@@ -150,8 +150,13 @@ def measure_startup(found, work, timeout, repeats):
     return res
 
 
-def bench_size(shape, n, found, work, args, dead):
-    """Measure every tool on one program; returns (row, problems)."""
+def bench_size(shape, n, found, work, args, dead, old_row=None):
+    """Measure every tool on one program; returns (row, problems).
+
+    With --only, tools outside the set keep their record from `old_row`
+    (the merged results file); their outputs are regenerated, untimed,
+    when a measured tool needs them as input.
+    """
     prog = shapes.generate(shape, n)
     inp = os.path.join(work, f"{shape}-{n}.mlir")
     with open(inp, "w") as f:
@@ -161,6 +166,16 @@ def bench_size(shape, n, found, work, args, dead):
     row, problems = {}, []
     for tool in analysis.TOOLS:
         path = found.get(tool)
+        if args.only and tool not in args.only and old_row and tool in old_row:
+            row[tool] = old_row[tool]
+            if tool in ("upstream", "ref-pipeline") and path and \
+                    row[tool]["status"] == "ok":
+                secs, rc, _, _ = tools.run_once(
+                    command(tool, path, inp, outs[tool], prog), args.max_time * 2)
+                if secs is None or rc != 0:
+                    row[tool] = dict(row[tool], status="error",
+                                     detail="could not regenerate output")
+            continue
         if not path:
             row[tool] = tools.Outcome("not built").to_json()
             continue
@@ -228,21 +243,34 @@ def main(argv):
     ap.add_argument("--label", help="results name: bench/results/LABEL.json")
     ap.add_argument("--merge", action="store_true",
                     help="update the shapes run in an existing LABEL.json")
+    ap.add_argument("--only", help="with --merge: re-measure only these tools "
+                    f"({','.join(analysis.TOOLS)}), keep the others' records")
     ap.add_argument("--no-nice", dest="nice", action="store_false")
     args = ap.parse_args(argv)
     args.max_time = args.max_time or (5.0 if args.quick else 60.0)
     args.repeat = args.repeat or (1 if args.quick else 3)
     series = QUICK_SIZES if args.quick else FULL_SIZES
+    args.only = set(args.only.split(",")) if args.only else None
+    if args.only and (not args.merge or args.only - set(analysis.TOOLS)):
+        sys.stderr.write("run.py: error: --only needs --merge and known tools\n")
+        return 2
     names = args.shapes.split(",") if args.shapes else list(series)
     for s in names:
         if s not in series:
             sys.stderr.write(f"run.py: error: unknown shape '{s}'\n")
             return 2
+    label = args.label or ("quick" if args.quick else "full")
+    out_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+    out = os.path.join(out_dir, label + ".json")
+    previous = None
+    if args.merge and os.path.exists(out):
+        with open(out) as f:
+            previous = json.load(f)
     found = locate(args)
     work = tempfile.mkdtemp(prefix="dealloc-bench-")
     found = snapshot(found, work)
     startup = measure_startup(found, work, args.max_time, args.repeat)
-    results = {"label": args.label or ("quick" if args.quick else "full"),
+    results = {"label": label,
                "max_time": args.max_time, "repeat": args.repeat,
                "tools": found, "startup": startup, "shapes": {},
                "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
@@ -258,7 +286,9 @@ def main(argv):
                "date": results["date"]}
         dead = {}
         for n in sizes:
-            row, probs = bench_size(shape, n, found, work, args, dead)
+            old_row = (previous or {}).get("shapes", {}).get(shape, {}).get(
+                "rows", {}).get(str(n))
+            row, probs = bench_size(shape, n, found, work, args, dead, old_row)
             res["rows"][str(n)] = row
             problems += probs + check_valid(shape, n, row, work)
             sys.stderr.write(f"  {shape} N={n} done\n")
@@ -272,12 +302,9 @@ def main(argv):
             print(f"  [{verdict:4}] issue {issue}: {name}: {why}")
         sys.stdout.flush()
     results["problems"] = problems
-    out_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
     os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, results["label"] + ".json")
-    if args.merge and os.path.exists(out):
-        with open(out) as f:
-            old = json.load(f)
+    if previous:
+        old = previous
         old["shapes"].update(results["shapes"])
         old["problems"] = old.get("problems", []) + problems
         results = old

@@ -46,15 +46,21 @@ def find_tool(name, dirs, accept=None):
     return max(found, key=os.path.getmtime)
 
 
-def has_pass(dealloc_opt, flag):
+def has_pass(dealloc_opt, flag, attempts=3):
+    """Whether `dealloc-opt --help` lists `flag`.  Retried: a binary that
+    another helper is relinking right now fails to start (exit 126)."""
     if not dealloc_opt:
         return False
-    try:
-        proc = subprocess.run([dealloc_opt, "--help"], capture_output=True,
-                              text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return flag in proc.stdout
+    for i in range(attempts):
+        try:
+            proc = subprocess.run([dealloc_opt, "--help"], capture_output=True,
+                                  text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            proc = None
+        if proc is not None and proc.returncode == 0:
+            return flag in proc.stdout
+        time.sleep(5)
+    return False
 
 
 class Outcome:
