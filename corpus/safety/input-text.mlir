@@ -1,11 +1,11 @@
 // --input runs one input written as text; malformed text is exit 3.
 // SPEC: [input.text]
-// RUN: dealloc-run %s --input 'true,2,b0[3],b0[3]' | FileCheck %s
-// RUN: not dealloc-run %s --input 'false,0,b0,b1' | FileCheck %s --check-prefix=LEAK
-// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--input','maybe,0,b0,b0'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-BOOL
-// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--input','true,0,b0'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-COUNT
-// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--input','true,0,b0[2x2],b1'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-EXTENTS
-// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--input','true,x,b0,b1'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-INT
+// RUN: dealloc-run %s --function f --input 'true,2,b0[3],b0[3]' | FileCheck %s
+// RUN: not dealloc-run %s --function f --input 'false,0,b0,b1' | FileCheck %s --check-prefix=LEAK
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--function','f','--input','maybe,0,b0,b0'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-BOOL
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--function','f','--input','true,0,b0'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-COUNT
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--function','f','--input','true,0,b0[2x2],b1'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-EXTENTS
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--function','f','--input','true,x,b0,b1'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=BAD-INT
 
 // The buffers alias (b0, b0) and have 3 elements: index 2 is in bounds.
 // CHECK: @f: SAFE (1 input)
@@ -25,5 +25,14 @@ func.func @f(%c: i1, %i: index, %x: memref<?xf32>, %y: memref<?xf32>) {
   scf.if %free {
     memref.dealloc %a : memref<2xf32>
   }
+  return
+}
+
+// --function must name a function with a body; --input needs one function.
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--function','nope'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=NO-FN
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-run','%s','--input','true'],capture_output=True,text=True); print(r.stderr); sys.exit(0 if r.returncode == 3 else 1)" | FileCheck %s --check-prefix=MANY-FN
+// NO-FN: error: no function @nope with a body
+// MANY-FN: error: --input needs exactly one function (use --function)
+func.func @g(%c: i1) {
   return
 }

@@ -154,6 +154,7 @@ void printReportJson(llvm::raw_ostream &os, const FunctionReport &rep) {
     o["loc"] = rep.unsupported->location;
     o["message"] = rep.unsupported->reason;
     o["clause"] = "[op.unsupported]";
+    o["inputs"] = 0;
   } else {
     o["inputs"] = static_cast<int64_t>(rep.inputsRun);
     o["total_inputs"] = static_cast<int64_t>(rep.totalInputs);

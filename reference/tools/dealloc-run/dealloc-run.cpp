@@ -45,6 +45,8 @@ int main(int argc, char **argv) {
   } else {
     fns = publicFunctions(*module);
   }
+  if (fns.empty())
+    errs() << "note: no public function with a body in '" << inputFile << "'\n";
   if (inputText.getNumOccurrences() && fns.size() != 1) {
     errs() << "error: --input needs exactly one function (use --function)\n";
     return ExitBadInput;
