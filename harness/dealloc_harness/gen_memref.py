@@ -307,7 +307,12 @@ def _stmt_call(draw, prog, fn, env, depth):
 def cfg_body(draw, prog, fn, env, depth, finish, nest=2):
     """A region body: statements, then either the terminator `finish(env)` or
     a `cf.cond_br` diamond whose branches (possibly nested diamonds) pass a
-    memref to a join block, which continues recursively."""
+    memref to a join block, which continues recursively. One Hypothesis
+    example, so the reducer can replace a body by its join continuation."""
+    draw(_span(_cfg_body_span, prog, fn, env, depth, finish, nest))
+
+
+def _cfg_body_span(draw, prog, fn, env, depth, finish, nest):
     _block(draw, prog, fn, env, depth)
     if nest == 0 or not draw(st.booleans()):
         finish(env)

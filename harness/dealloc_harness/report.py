@@ -53,7 +53,7 @@ def markdown(report):
     p = report["parameters"]
     lines = [f"# dealloc-harness {report['mode']} report", "",
              f"- implementation: `{p.get('impl', '')}`"]
-    for key in ("seed", "count", "dirs"):
+    for key in ("seed", "count", "dirs", "skipped"):
         if key in p:
             lines.append(f"- {key}: {p[key]}")
     lines += [f"- programs checked: {report['programs']}",
