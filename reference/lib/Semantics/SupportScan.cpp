@@ -97,10 +97,11 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
   for (Type t : fn.getFunctionType().getInputs())
     if (!typeModelled(t))
       return make(fn, "argument type " + typeText(t) + " has no input model");
+  // Breadth-first from `fn`, callees in call order: deterministic.
   SmallVector<func::FuncOp, 8> work{fn};
   llvm::DenseSet<Operation *> seen;
-  while (!work.empty()) {
-    func::FuncOp f = work.pop_back_val();
+  for (size_t next = 0; next < work.size(); ++next) {
+    func::FuncOp f = work[next];
     if (!seen.insert(f).second)
       continue;
     for (Type t : f.getFunctionType().getResults())
@@ -120,8 +121,7 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
     });
     if (found)
       return found;
-    // Keep walk order: callees are scanned after the caller, first call first.
-    work.insert(work.begin(), callees.begin(), callees.end());
+    work.append(callees.begin(), callees.end());
   }
   return std::nullopt;
 }
