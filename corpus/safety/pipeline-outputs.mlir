@@ -28,3 +28,5 @@
 // CHECK-LABEL: @views: SAFE (6 inputs)
 // CHECK-LABEL: @regions: SAFE (6 inputs)
 // CHECK-LABEL: @globals_and_stack: SAFE (2 inputs)
+// CHECK-LABEL: @nested_loops: SAFE (6 inputs)
+// CHECK-LABEL: @while_before: SAFE (3 inputs)

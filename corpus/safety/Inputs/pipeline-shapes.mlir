@@ -123,3 +123,38 @@ func.func @globals_and_stack(%c: i1) -> memref<2xf32> {
   %r = arith.select %c, %a, %g : memref<2xf32>
   return %r : memref<2xf32>
 }
+// Regression: a loop body binding values must not invalidate the loop's
+// bounds (dealloc-run crashed on this nest before).
+func.func @nested_loops(%n: index, %c: i1, %arg: memref<?xf32>) -> (memref<?xf32>, memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = memref.alloc(%c2) : memref<?xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %arg) -> (memref<?xf32>, memref<?xf32>) {
+    %inner = scf.for %j = %c0 to %i step %c1 iter_args(%z = %x) -> memref<?xf32> {
+      %b = memref.alloc(%c2) : memref<?xf32>
+      memref.copy %z, %b : memref<?xf32> to memref<?xf32>
+      %s = arith.select %c, %b, %z : memref<?xf32>
+      scf.yield %s : memref<?xf32>
+    }
+    %t = arith.select %c, %y, %inner : memref<?xf32>
+    scf.yield %inner, %t : memref<?xf32>, memref<?xf32>
+  }
+  return %r#0, %r#1 : memref<?xf32>, memref<?xf32>
+}
+func.func @while_before(%n: index, %m: memref<2xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res:2 = scf.while (%i = %c0, %buf = %m) : (index, memref<2xi32>) -> (index, memref<2xi32>) {
+    %new = memref.alloc() : memref<2xi32>
+    memref.copy %buf, %new : memref<2xi32> to memref<2xi32>
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %new : index, memref<2xi32>
+  } do {
+  ^bb0(%i: index, %b: memref<2xi32>):
+    %ip = arith.addi %i, %c1 : index
+    scf.yield %ip, %b : index, memref<2xi32>
+  }
+  %v = memref.load %res#1[%c0] : memref<2xi32>
+  return %v : i32
+}

@@ -30,9 +30,10 @@ static SmallVector<RtValue, 4> operandValues(Machine &m, Frame &f,
 }
 
 static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
-  const RtValue &lb = m.lookup(f, op.getLowerBound());
-  const RtValue &ub = m.lookup(f, op.getUpperBound());
-  const RtValue &st = m.lookup(f, op.getStep());
+  // Copies: the body binds values, which may move the frame's storage.
+  RtValue lb = m.lookup(f, op.getLowerBound());
+  RtValue ub = m.lookup(f, op.getUpperBound());
+  RtValue st = m.lookup(f, op.getStep());
   if (lb.kind != RtValue::Int || ub.kind != RtValue::Int ||
       st.kind != RtValue::Int)
     return m.unknown("uninitialized value decides control flow ([op.uninit.control])",
