@@ -114,15 +114,22 @@ def parse_deviations(source):
 
 def reference_verdicts(dealloc_run, program):
     """{function: [(input, verdict, trace)]} in dealloc-run's order."""
-    p = subprocess.run([dealloc_run, program, "--all-inputs", "--json"],
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        p = subprocess.run([dealloc_run, program, "--all-inputs", "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    except OSError as e:
+        raise SetupError(f"cannot run {dealloc_run}: {e}")
     if p.returncode not in (0, 1, 2):
         raise SetupError(f"dealloc-run exit {p.returncode}:\n{p.stderr}")
     out = {}
     for line in p.stdout.splitlines():
         if not line.strip():
             continue
-        rec = json.loads(line)
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise SetupError(f"dealloc-run printed non-JSON line {line!r}: {e}")
         out.setdefault(rec["function"], []).append(
             (rec.get("input", ""), rec["verdict"], rec.get("trace")))
     return out
