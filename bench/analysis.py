@@ -55,7 +55,10 @@ def fit(shape_res, tool, startup):
         t = t_of(shape_res["rows"][str(n)].get(tool))
         if t:
             pts.append((n, t))
-    t0 = (shape_res.get("startup") or startup).get(tool) or 0.0
+    if METRIC == "cpu":
+        t0 = (shape_res.get("startup_cpu") or {}).get(tool) or 0.0
+    else:
+        t0 = (shape_res.get("startup") or startup).get(tool) or 0.0
     corr = [(n, t - t0) for n, t in pts if t >= 1.5 * t0 and t - t0 > 0]
     local = [None if s is None else round(s, 2) for s in
              (_slope([a, b]) for a, b in zip(pts, pts[1:]))]
@@ -73,7 +76,10 @@ def fit(shape_res, tool, startup):
 
 
 def best_exponent(f):
-    return f["corrected"] if f["corrected"] is not None else f["raw"]
+    """The start-up-corrected exponent when at least 3 sizes support it."""
+    if f["corrected"] is not None and f["corrected_points"] >= 3:
+        return f["corrected"]
+    return f["raw"]
 
 
 def cell(o, base):
@@ -114,7 +120,7 @@ def table(shape, shape_res, startup, tools):
         f = fit(shape_res, t, startup)
         e = best_exponent(f)
         exps.append("-" if e is None else
-                    f"{e:.2f}" + ("" if f["corrected"] is not None else " raw"))
+                    f"{e:.2f}" + ("" if e != f["raw"] or e == f["corrected"] else " raw"))
     lines.append("| exponent | " + " | ".join(exps) + " |")
     return "\n".join(lines)
 

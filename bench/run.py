@@ -136,18 +136,20 @@ OK_CODES = {"run": (0, 1, 2), "verify": (0, 1, 2), "verify-ref": (0, 1, 2)}
 
 
 def measure_startup(found, work, timeout, repeats):
+    """Wall and CPU seconds of each tool on an empty module."""
     empty = os.path.join(work, "empty.mlir")
     with open(empty, "w") as f:
         f.write("module {\n}\n")
-    res = {}
+    wall, cpu = {}, {}
     for tool, path in found.items():
         if not path or "@" in tool:
             continue
         argv = command(tool, path, empty, os.path.join(work, "empty.out.mlir"),
                        None) if tool != "run" else [path, empty]
         o = tools.timed(argv, timeout, repeats, ok_codes=(0, 1, 2))
-        res[tool] = o.seconds if o.status == "ok" else None
-    return res
+        wall[tool] = o.seconds if o.status == "ok" else None
+        cpu[tool] = o.cpu if o.status == "ok" else None
+    return wall, cpu
 
 
 def bench_size(shape, n, found, work, args, dead, old_row=None):
@@ -269,7 +271,7 @@ def main(argv):
     found = locate(args)
     work = tempfile.mkdtemp(prefix="dealloc-bench-")
     found = snapshot(found, work)
-    startup = measure_startup(found, work, args.max_time, args.repeat)
+    startup, startup_cpu = measure_startup(found, work, args.max_time, args.repeat)
     results = {"label": label,
                "max_time": args.max_time, "repeat": args.repeat,
                "tools": found, "startup": startup, "shapes": {},
@@ -283,6 +285,7 @@ def main(argv):
     for shape in names:
         sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else series[shape]
         res = {"sizes": sizes, "rows": {}, "tools": found, "startup": startup,
+               "startup_cpu": startup_cpu,
                "date": results["date"]}
         dead = {}
         for n in sizes:
