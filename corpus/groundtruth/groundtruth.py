@@ -202,7 +202,7 @@ def main(argv):
         passes = (["--buffer-deallocation-pipeline"] if args.pipeline else
                   ["--ownership-based-buffer-deallocation"] if args.ownership
                   else [])
-        text = run([tool("mlir-opt")] + passes + [args.file],
+        text = run([tool("mlir-opt")] + passes + [str(args.file)],
                    "upstream deallocation" if passes else "parsing")
         with open(program, "w") as f:
             f.write(text)
@@ -230,7 +230,7 @@ def main(argv):
             chosen += [r for r in recs if (f.name, r[0]) in deviations
                        and r not in chosen]
             for text_in, verdict, trace in chosen:
-                cases.append((by_name[f.name], text_in, verdict, trace))
+                cases.append((by_name.get(f.name), text_in, verdict, trace))
         exe = build(program, functions, [(c[0], c[1]) for c in cases], work)
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             observed = list(pool.map(lambda n: gt_valgrind.run_case(exe, n),

@@ -136,7 +136,8 @@ def generate(functions, cases):
     out.append("")
     interfaces = {}
     for f in functions:
-        ci = interfaces[f.name] = CInterface(f)
+        ci = CInterface(f)
+        interfaces.update({f.name: ci})
         if ci.result_struct:
             members = " ".join(f"{_c_type(t)} r{i};"
                                for i, t in enumerate(f.results))
@@ -147,7 +148,7 @@ def generate(functions, cases):
             out.append(f"{ci.prototype()};")
     out.append("")
     for n, (f, text) in enumerate(cases):
-        out.extend(_case(n, interfaces[f.name], Input(text, f)))
+        out.extend(_case(n, interfaces.get(f.name), Input(text, f)))
     out.append("int main(int argc, char **argv) {")
     out.append("  if (argc != 2) return 64;")
     out.append("  switch (atoi(argv[1])) {")

@@ -105,7 +105,7 @@ class MemRefType:
         sizes, strides, offset = self.layout(dynamic_extents)
         last = offset + sum((n - 1) * st for n, st in zip(sizes, strides)
                             if n > 0)
-        return (last + 1) * ELEMENT_BYTES[self.element]
+        return (last + 1) * ELEMENT_BYTES.get(self.element)
 
 
 def parse_type(text):
