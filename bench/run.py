@@ -129,6 +129,8 @@ def snapshot(found, work):
     for tool in list(out):
         if out[tool] and out[tool] != found[tool]:
             out[tool + "@source"] = found[tool]
+            out[tool + "@built"] = time.strftime(
+                "%Y-%m-%d %H:%M UTC", time.gmtime(os.path.getmtime(found[tool])))
     return out
 
 
@@ -280,6 +282,7 @@ def main(argv):
     print("tools:")
     for t in analysis.TOOLS:
         print(f"  {analysis.HEADERS[t]:18} {found.get(t + '@source', found.get(t)) or 'not built'}"
+              + (f"  (built {found[t + '@built']})" if found.get(t + '@built') else "")
               + (f"  (start-up {startup[t]:.3f} s)" if startup.get(t) else ""))
     problems = []
     for shape in names:
