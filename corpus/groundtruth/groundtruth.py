@@ -136,19 +136,25 @@ def reference_verdicts(dealloc_run, program):
 
 
 def select_inputs(records, cap):
-    """At most `cap` inputs: first the first input of every distinct verdict,
-    then the rest in enumeration order; output keeps enumeration order."""
+    """At most `cap` inputs (more only if there are more distinct verdicts):
+    first the first input of every distinct verdict, then inputs evenly
+    spread over the enumeration (which varies the last arguments fastest, so
+    taking a prefix would only ever see the first i1 value); output keeps
+    enumeration order."""
     chosen, seen = [], set()
     for idx, (_, verdict, _) in enumerate(records):
         if verdict not in seen:
             seen.add(verdict)
             chosen.append(idx)
-    for idx in range(len(records)):
+    n = len(records)
+    spread = [round(k * (n - 1) / (cap - 1)) for k in range(cap)] if cap > 1 \
+        else [0]
+    for idx in spread + list(range(n)):
         if len(chosen) >= cap:
             break
         if idx not in chosen:
             chosen.append(idx)
-    return [records[i] for i in sorted(chosen[:max(cap, len(seen))])]
+    return [records[i] for i in sorted(chosen)]
 
 
 def build(program, functions, cases, work):
