@@ -104,7 +104,7 @@ def check(text, cfg, wanted=None):
     kind, verdict = _impl_class(impl)
     if kind:
         _add(classes, (kind, verdict, "", "impl",
-                       _untemp(impl.stderr.strip()[-1500:])))
+                       _untemp(impl.stderr.strip()[:1500])))
         return _outcome(classes, not_run, seconds, impl.stdout)
     impl_text = impl.stdout
     if wanted in ("impl-crash", "impl-timeout"):
@@ -153,10 +153,12 @@ def check(text, cfg, wanted=None):
                     _add(classes, ("tool-error", "disagreement", fn, "verify",
                                    f"dealloc-run says {run_v[fn]} for @{fn}, "
                                    "dealloc-verify says SAFE"))
-    for res in impl_results.values():
+    for name, res in impl_results.items():
         if res.status == "ok":
             for fn, v in sorted(res.unsure().items()):
-                _add(classes, (v.lower(), v, fn, "", res.message[:500]))
+                why = next((_describe(r) for r in res.records
+                            if r.get("function") == fn and r.get("verdict") == v), "")
+                _add(classes, (v.lower(), v, fn, name, why[:500]))
     if wanted in ("impl-unsafe", "impl-invalid-output"):
         return _outcome(classes, not_run, seconds, impl_text)
 
@@ -219,7 +221,7 @@ def check(text, cfg, wanted=None):
 
 def _describe(rec):
     parts = []
-    for key in ("clause", "input", "location", "message", "reason"):
+    for key in ("clause", "op", "loc", "input", "location", "message", "reason"):
         if rec.get(key):
             parts.append(f"{key}: {rec[key]}")
     trace = rec.get("trace")

@@ -65,6 +65,9 @@ def markdown(report):
     if report["not_run"]:
         lines += ["", "Checks not run (tool not built), per program:", ""]
         lines += [f"- {k}: {v}" for k, v in report["not_run"].items()]
+    if report.get("unsure_reasons"):
+        lines += ["", "Why checks were unsure (classes per program):", ""]
+        lines += [f"- {n} × {why}" for why, n in report["unsure_reasons"].items()]
     if report["errors"]:
         lines += ["", "Harness errors (programs not checked):", ""]
         lines += [f"- {e}" for e in report["errors"]]
