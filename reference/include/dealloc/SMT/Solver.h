@@ -1,0 +1,148 @@
+//===- Solver.h - Thin wrapper around Z3 (the only Z3 user) -----*- C++ -*-===//
+//
+// dealloc-verify's symbolic encoding talks to the SMT solver only through this
+// header: nothing outside reference/lib/SMT includes a Z3 header (DESIGN.md,
+// "Alive2-style"). Expressions are cheap handles into their Context, which
+// owns every term it creates; terms are hash-consed by Z3, so `same()` is
+// structural identity.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_SMT_SOLVER_H
+#define DEALLOC_SMT_SOLVER_H
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dealloc::smt {
+
+class Context;
+
+/// A handle to a term owned by a Context. Default-constructed handles are
+/// null and must not be passed to operations.
+class Expr {
+public:
+  Expr() = default;
+  bool isNull() const { return ctx == nullptr; }
+  Context &context() const { return *ctx; }
+  bool isBool() const;
+  bool isBV() const;
+  bool isArray() const;
+  unsigned bvWidth() const;
+  /// True if this is the literal `true` / `false`.
+  bool isTrue() const;
+  bool isFalse() const;
+  /// Structural identity (Z3 hash-conses terms).
+  bool same(const Expr &o) const;
+  /// The value of a bit-vector literal, if this is one (sign-extended).
+  std::optional<int64_t> bvLiteral() const;
+  std::string str() const;
+
+private:
+  friend class Context;
+  friend class Solver;
+  Expr(Context *c, unsigned i) : ctx(c), idx(i) {}
+  Context *ctx = nullptr;
+  unsigned idx = 0;
+};
+
+/// Owns the Z3 context and every term. Not copyable.
+class Context {
+public:
+  Context();
+  ~Context();
+  Context(const Context &) = delete;
+  Context &operator=(const Context &) = delete;
+
+  // Literals and fresh constants (names are made unique by a counter).
+  Expr boolVal(bool b);
+  Expr bvVal(unsigned width, int64_t v);
+  Expr freshBool(const std::string &name);
+  Expr freshBV(const std::string &name, unsigned width);
+  /// A fresh array from bit-vectors of `idxWidth` to bit-vectors of `valWidth`.
+  Expr freshArray(const std::string &name, unsigned idxWidth,
+                  unsigned valWidth);
+
+  // Boolean structure (simplifies literals eagerly).
+  Expr mkNot(Expr a);
+  Expr mkAnd(Expr a, Expr b);
+  Expr mkOr(Expr a, Expr b);
+  Expr mkAnd(const std::vector<Expr> &xs);
+  Expr mkOr(const std::vector<Expr> &xs);
+  Expr mkImplies(Expr a, Expr b);
+  Expr mkIte(Expr c, Expr t, Expr e);
+  Expr mkEq(Expr a, Expr b);
+  Expr mkNe(Expr a, Expr b) { return mkNot(mkEq(a, b)); }
+
+  // Bit-vector arithmetic.
+  enum class BinOp {
+    Add, Sub, Mul, SDiv, UDiv, SRem, URem, And, Or, Xor, Shl, LShr, AShr
+  };
+  Expr mkBin(BinOp op, Expr a, Expr b);
+  enum class Cmp { Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge };
+  Expr mkCmp(Cmp p, Expr a, Expr b);
+  Expr mkZExt(Expr a, unsigned toWidth);
+  Expr mkSExt(Expr a, unsigned toWidth);
+  Expr mkTrunc(Expr a, unsigned toWidth);
+  Expr mkConcat(Expr hi, Expr lo);
+  Expr mkExtract(Expr a, unsigned hi, unsigned lo);
+  /// Bool <-> bit-vector of width 1..64 (1 for true).
+  Expr boolToBV(Expr b, unsigned width);
+  Expr bvToBool(Expr a);
+
+  /// An uninterpreted function application `name(args...)` with bit-vector
+  /// result of `width` (width 0: Bool result). Same name and signature ->
+  /// same function; used to over-approximate operations the encoding does
+  /// not model (float arithmetic).
+  Expr mkUF(const std::string &name, const std::vector<Expr> &args,
+            unsigned width);
+
+  // Arrays.
+  /// The array mapping every index of `idxWidth` bits to `val`.
+  Expr mkConstArray(unsigned idxWidth, Expr val);
+  Expr mkSelect(Expr arr, Expr idx);
+  Expr mkStore(Expr arr, Expr idx, Expr val);
+  /// lambda k. (extract(hi, lo, k) == key) ? replacement[k] : arr[k].
+  Expr mkHavocSlice(Expr arr, Expr replacement, unsigned hi, unsigned lo,
+                    Expr key);
+
+  /// The Z3 term of `e` (a `z3::expr *`); only Solver.cpp dereferences it.
+  void *rawTerm(const Expr &e) const;
+
+private:
+  friend class Expr;
+  friend class Solver;
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+  Expr wrap(void *z3expr);
+  std::string freshName(const std::string &name);
+};
+
+enum class Result { Sat, Unsat, Unknown };
+
+/// An incremental solver over one Context.
+class Solver {
+public:
+  explicit Solver(Context &ctx);
+  ~Solver();
+  void add(Expr e);
+  /// Checks satisfiability of the assertions plus `assumptions`.
+  /// `timeoutMs == 0` means no timeout.
+  Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
+  /// Why the last check returned Unknown (e.g. "timeout").
+  std::string reasonUnknown() const;
+  // Model queries after a Sat check (model completion on).
+  bool evalBool(Expr e);
+  int64_t evalBV(Expr e); // sign-extended to 64 bits
+
+private:
+  Context &ctx;
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace dealloc::smt
+
+#endif // DEALLOC_SMT_SOLVER_H

@@ -1,0 +1,46 @@
+//===- Equivalence.h - dealloc-equivalence and pipeline stages --*- C++ -*-===//
+//
+// spec/verification.md [equiv.*]: two deallocated versions A and B of one
+// input program are dealloc-equivalent iff, for every input, they end the
+// same way and free every buffer of every matched input-program allocation
+// site in the same interval between input-program allocations. `--stages`
+// applies this check between consecutive stages of a pipeline.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_VERIFY_EQUIVALENCE_H
+#define DEALLOC_VERIFY_EQUIVALENCE_H
+
+#include "dealloc/Verify/Verify.h"
+
+namespace dealloc::verify {
+
+using OwningOpRefModule = mlir::OwningOpRef<mlir::ModuleOp>;
+
+/// The result of comparing one function of A and B.
+struct EquivResult {
+  std::string function;
+  EquivVerdict verdict = EquivVerdict::Unknown;
+  std::string input;               ///< distinguishing input (DIFFERENT)
+  std::string reason;              ///< what differs / why UNKNOWN
+  std::vector<std::string> details; ///< what each version does on the input
+  std::optional<unsigned> bound;
+};
+
+/// Compares `fn` (same name in both modules).
+EquivResult checkEquivalence(mlir::ModuleOp a, mlir::ModuleOp b,
+                             llvm::StringRef fn, const VerifyOptions &opts);
+void printEquivResult(llvm::raw_ostream &os, const EquivResult &r, bool json);
+
+/// `--equiv`: every public function of A (or only `function`); returns the
+/// exit code.
+int runEquivalence(mlir::ModuleOp a, mlir::ModuleOp b, llvm::StringRef function,
+                   const VerifyOptions &opts, bool json, llvm::raw_ostream &os);
+/// `--stages`: runs each top-level pass of `pipeline` on `module` and checks
+/// every stage after the first deallocated one against its predecessor.
+int runStages(llvm::StringRef pipeline, mlir::ModuleOp module,
+              llvm::StringRef function, const VerifyOptions &opts, bool json,
+              llvm::raw_ostream &os);
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_VERIFY_EQUIVALENCE_H

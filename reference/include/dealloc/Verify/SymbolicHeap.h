@@ -1,0 +1,168 @@
+//===- SymbolicHeap.h - Symbolic buffers, views and heap states -*- C++ -*-===//
+//
+// The symbolic counterpart of dealloc-run's run-time state (spec/buffers.md,
+// spec/verification.md [verify.encoding]): every allocation op occurrence of
+// the (inlined, unrolled) function is a *slot*; a memref value is a View whose
+// buffer identity is a symbolic choice among candidate slots; a State holds,
+// per slot, whether it was allocated and freed on the current path, the
+// buffer contents (one SMT array), and the *guard*: the condition under which
+// a run is at this program point and has not stopped. States are merged at
+// control-flow joins with if-then-else terms, so the encoding grows with the
+// number of blocks, not paths.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_VERIFY_SYMBOLICHEAP_H
+#define DEALLOC_VERIFY_SYMBOLICHEAP_H
+
+#include "dealloc/SMT/Solver.h"
+#include "dealloc/Support/Verdict.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include <string>
+#include <vector>
+
+namespace dealloc::verify {
+
+using smt::Expr;
+
+/// Width of buffer identities and of the index part of memory keys.
+constexpr unsigned kIdWidth = 32;
+constexpr unsigned kIndexWidth = 64;
+
+enum class SlotKind { Arg, Heap, Stack, Global };
+
+/// One potential buffer: an argument buffer, or one occurrence of an
+/// allocating op in the inlined and unrolled function.
+struct Slot {
+  SlotKind kind;
+  mlir::Location loc;
+  std::string origin; ///< "memref.alloc", "argument 2", "@global", ...
+  Expr idConst;       ///< the identity literal of this slot
+  Expr addr;          ///< aligned address (symbolic, [verify.encoding.addr])
+  int site = -1;      ///< allocation-site number for --equiv, -1 if none
+  Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
+};
+
+/// A memref value: the descriptor fields plus its buffer identity.
+struct View {
+  Expr id;
+  Expr addr;
+  Expr offset;
+  std::vector<Expr> sizes, strides;
+  std::vector<unsigned> cands; ///< slots `id` may denote, sorted
+  bool retyped = false;        ///< produced by memref.view (element type changed)
+};
+
+/// A symbolic SSA value.
+struct SymValue {
+  enum class Kind { Bool, BV, MemRef } kind = Kind::BV;
+  Expr e;    ///< Bool / BV
+  View view; ///< MemRef
+  static SymValue boolean(Expr b) { return {Kind::Bool, b, {}}; }
+  static SymValue bv(Expr v) { return {Kind::BV, v, {}}; }
+  static SymValue memref(View v) { return {Kind::MemRef, {}, std::move(v)}; }
+};
+
+/// Heap state at one program point, meaningful where `guard` holds.
+struct State {
+  Expr guard;
+  std::vector<Expr> alloc, freed; ///< per slot; missing entries are false
+  Expr mem;                       ///< (id ++ element index) -> 64-bit value
+  std::vector<Expr> siteCount;    ///< per --equiv site, allocations so far
+  /// For --equiv: input-program allocations so far, and per slot the value
+  /// it had when the slot was freed ([equiv.def]).
+  Expr epoch;
+  std::vector<Expr> freedAt;
+};
+
+/// A violation a run can reach: `cond` holds iff it is the run's first one.
+struct Violation {
+  Verdict kind;
+  Expr cond;
+  mlir::Location loc;
+  std::string message;
+  int slot = -1;
+};
+
+/// A condition under which the run stops without a verdict of its own
+/// (unroll bound, undefined behaviour): checked for UNKNOWN when no
+/// violation is reachable.
+struct Stop {
+  Expr cond;
+  mlir::Location loc;
+  std::string reason;
+  bool isBound = false;
+};
+
+/// A trace event, printed if `cond` holds in a counterexample.
+struct TraceEvent {
+  Expr cond;
+  mlir::Location loc;
+  std::string text;
+  int slot = -1;
+};
+
+/// The slots, definitions and observations of one function's encoding.
+class SymbolicHeap {
+public:
+  SymbolicHeap(smt::Context &ctx, bool reuseAddresses);
+
+  smt::Context &ctx;
+  bool reuseAddresses;
+  std::vector<Slot> slots;
+  std::vector<Expr> constraints; ///< definitions and input assumptions
+  std::vector<Violation> violations;
+  std::vector<Stop> stops;
+  std::vector<TraceEvent> events;
+
+  /// Creates a slot; for heap/stack slots allocated in `st`, marks it
+  /// allocated and constrains its address ([verify.encoding.addr]).
+  unsigned newSlot(SlotKind kind, mlir::Location loc, std::string origin,
+                   State *st);
+  /// A fresh view of the whole of slot `s` with the given sizes (row-major).
+  View wholeView(unsigned s, const std::vector<Expr> &sizes);
+
+  Expr allocOf(const State &st, unsigned s) const;
+  Expr freedOf(const State &st, unsigned s) const;
+  /// `v` denotes slot `s`.
+  Expr denotes(const View &v, unsigned s);
+  /// `a` and `b` view the same buffer.
+  Expr sameBuffer(const View &a, const View &b);
+  /// The buffer of `v` is a live heap buffer.
+  Expr isLiveHeap(const State &st, const View &v);
+
+  /// Records `bad` (under the state's guard) as a violation and removes it
+  /// from the guard: the first violation ends the run ([safety.first]).
+  void violate(State &st, Verdict kind, Expr bad, mlir::Location loc,
+               std::string message, int slot = -1);
+  /// Records a stop condition and removes it from the guard.
+  void stop(State &st, Expr cond, mlir::Location loc, std::string reason,
+            bool isBound = false);
+  void event(const State &st, Expr cond, mlir::Location loc, std::string text,
+             int slot = -1);
+
+  /// Frees the buffer of `v` if `cond` (memref.dealloc: cond = true):
+  /// [heap.free.twice], [heap.free.invalid], [abi.args.not_owned].
+  void free(State &st, const View &v, Expr cond, mlir::Location loc,
+            const std::vector<View> &borrowed);
+  /// A read or write of `v` ([heap.use]).
+  void use(State &st, const View &v, mlir::Location loc, llvm::StringRef what);
+
+  /// Memory keys and accesses.
+  Expr key(const View &v, Expr linearIndex);
+
+  /// Merges states reached under mutually exclusive guards.
+  State merge(const std::vector<const State *> &states, llvm::StringRef name);
+  /// Merges values under the guards of the merged states.
+  SymValue mergeValues(const std::vector<Expr> &guards,
+                       const std::vector<const SymValue *> &vals);
+  Expr mergeExprs(const std::vector<Expr> &guards,
+                  const std::vector<Expr> &vals);
+
+private:
+  Expr addrInverse(Expr addr);
+};
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_VERIFY_SYMBOLICHEAP_H

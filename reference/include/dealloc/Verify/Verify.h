@@ -1,0 +1,70 @@
+//===- Verify.h - dealloc-verify: safety proofs with Z3 ---------*- C++ -*-===//
+//
+// Public API of DeallocVerify (spec/verification.md): prove, for every input,
+// that a function of deallocated IR has no LEAK, DOUBLE_FREE,
+// USE_AFTER_FREE, INVALID_FREE or ABI_VIOLATION under the reference
+// semantics, or produce a counterexample input that dealloc-run replays.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_VERIFY_VERIFY_H
+#define DEALLOC_VERIFY_VERIFY_H
+
+#include "dealloc/Support/Verdict.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dealloc::verify {
+
+struct VerifyOptions {
+  /// Iterations of input-dependent loops to encode ([verify.bound]).
+  unsigned unroll = 4;
+  /// Per solver query; 0 = none ([verify.output]).
+  unsigned timeoutMs = 20000;
+  /// Address-reuse mode ([addr.reuse]).
+  bool reuseAddresses = false;
+  /// Replay counterexamples with dealloc-run's semantics ([verify.replay]).
+  bool replay = true;
+};
+
+/// The verdict for one public function.
+struct FunctionResult {
+  std::string function;
+  Verdict verdict = Verdict::Unknown;
+  std::string input;              ///< counterexample / witness input text
+  std::vector<std::string> trace; ///< counterexample trace lines
+  std::string reason;             ///< why (violation message, UNKNOWN reason)
+  std::string location;           ///< where (printed location)
+  std::optional<unsigned> bound;  ///< set when loops were unrolled to a bound
+  std::optional<mlir::Location> diagLoc; ///< where to emit the diagnostic
+  double seconds = 0;
+};
+
+/// Allocation sites of the input program, for --equiv ([equiv.sites]).
+struct SiteNumbering {
+  llvm::DenseMap<mlir::Operation *, int> siteOf;
+  std::vector<std::string> names; ///< per site: printed key
+};
+
+FunctionResult verifyFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                              const VerifyOptions &opts);
+/// Every public function with a body, in module order.
+std::vector<FunctionResult> verifyModule(mlir::ModuleOp module,
+                                         const VerifyOptions &opts);
+
+/// Output ([verify.output]): `@f: VERDICT ...` plus indented trace lines, or
+/// one JSON object per line.
+void printResult(llvm::raw_ostream &os, const FunctionResult &r, bool json);
+/// Emits a non-SAFE verdict as an MLIR diagnostic at its location: an error
+/// for a violation, a warning for UNSUPPORTED / UNKNOWN.
+void emitDiagnostic(const FunctionResult &r);
+/// A JSON string literal.
+std::string jsonQuote(llvm::StringRef s);
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_VERIFY_VERIFY_H

@@ -1,0 +1,344 @@
+//===- Solver.cpp - Thin wrapper around Z3 --------------------------------===//
+//
+// Implements dealloc/SMT/Solver.h. The only file that includes z3++.h.
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/SMT/Solver.h"
+
+#include <z3++.h>
+
+#include <map>
+
+using namespace dealloc::smt;
+
+struct Context::Impl {
+  z3::context z3;
+  std::vector<z3::expr> terms;
+  std::map<std::string, unsigned> nameCounts;
+  std::map<std::string, z3::func_decl> functions;
+};
+
+Context::Context() : impl(std::make_unique<Impl>()) {}
+Context::~Context() = default;
+
+Expr Context::wrap(void *p) {
+  impl->terms.push_back(*static_cast<z3::expr *>(p));
+  return Expr(this, impl->terms.size() - 1);
+}
+
+void *Context::rawTerm(const Expr &e) const { return &impl->terms.at(e.idx); }
+
+static z3::expr &termOf(const Expr &e) {
+  return *static_cast<z3::expr *>(e.context().rawTerm(e));
+}
+
+std::string Context::freshName(const std::string &name) {
+  unsigned n = impl->nameCounts[name]++;
+  return n == 0 ? name : name + "!" + std::to_string(n);
+}
+
+bool Expr::isBool() const { return termOf(*this).is_bool(); }
+bool Expr::isBV() const { return termOf(*this).is_bv(); }
+bool Expr::isArray() const { return termOf(*this).is_array(); }
+unsigned Expr::bvWidth() const { return termOf(*this).get_sort().bv_size(); }
+bool Expr::isTrue() const { return termOf(*this).is_true(); }
+bool Expr::isFalse() const { return termOf(*this).is_false(); }
+bool Expr::same(const Expr &o) const {
+  return termOf(*this).id() == termOf(o).id();
+}
+std::optional<int64_t> Expr::bvLiteral() const {
+  z3::expr &t = termOf(*this);
+  if (!t.is_numeral() || !t.is_bv())
+    return std::nullopt;
+  unsigned w = t.get_sort().bv_size();
+  uint64_t u = 0;
+  if (!Z3_get_numeral_uint64(t.ctx(), t, &u))
+    return std::nullopt;
+  if (w < 64 && (u >> (w - 1)) & 1)
+    u |= ~uint64_t(0) << w;
+  return static_cast<int64_t>(u);
+}
+std::string Expr::str() const { return termOf(*this).to_string(); }
+
+Expr Context::boolVal(bool b) {
+  z3::expr e = impl->z3.bool_val(b);
+  return wrap(&e);
+}
+Expr Context::bvVal(unsigned width, int64_t v) {
+  z3::expr e = impl->z3.bv_val(static_cast<uint64_t>(v), width);
+  return wrap(&e);
+}
+Expr Context::freshBool(const std::string &name) {
+  z3::expr e = impl->z3.bool_const(freshName(name).c_str());
+  return wrap(&e);
+}
+Expr Context::freshBV(const std::string &name, unsigned width) {
+  z3::expr e = impl->z3.bv_const(freshName(name).c_str(), width);
+  return wrap(&e);
+}
+Expr Context::freshArray(const std::string &name, unsigned idxWidth,
+                         unsigned valWidth) {
+  z3::sort s = impl->z3.array_sort(impl->z3.bv_sort(idxWidth),
+                                   impl->z3.bv_sort(valWidth));
+  z3::expr e = impl->z3.constant(freshName(name).c_str(), s);
+  return wrap(&e);
+}
+
+#define TERM(x) (impl->terms[(x).idx])
+
+Expr Context::mkNot(Expr a) {
+  if (a.isTrue())
+    return boolVal(false);
+  if (a.isFalse())
+    return boolVal(true);
+  z3::expr e = !TERM(a);
+  return wrap(&e);
+}
+Expr Context::mkAnd(Expr a, Expr b) {
+  if (a.isFalse() || b.isFalse())
+    return boolVal(false);
+  if (a.isTrue() || a.same(b))
+    return b;
+  if (b.isTrue())
+    return a;
+  z3::expr e = TERM(a) && TERM(b);
+  return wrap(&e);
+}
+Expr Context::mkOr(Expr a, Expr b) {
+  if (a.isTrue() || b.isTrue())
+    return boolVal(true);
+  if (a.isFalse() || a.same(b))
+    return b;
+  if (b.isFalse())
+    return a;
+  z3::expr e = TERM(a) || TERM(b);
+  return wrap(&e);
+}
+Expr Context::mkAnd(const std::vector<Expr> &xs) {
+  z3::expr_vector v(impl->z3);
+  for (const Expr &x : xs) {
+    if (x.isFalse())
+      return boolVal(false);
+    if (!x.isTrue())
+      v.push_back(TERM(x));
+  }
+  if (v.empty())
+    return boolVal(true);
+  if (v.size() == 1) {
+    z3::expr e = v[0];
+    return wrap(&e);
+  }
+  z3::expr e = z3::mk_and(v);
+  return wrap(&e);
+}
+Expr Context::mkOr(const std::vector<Expr> &xs) {
+  z3::expr_vector v(impl->z3);
+  for (const Expr &x : xs) {
+    if (x.isTrue())
+      return boolVal(true);
+    if (!x.isFalse())
+      v.push_back(TERM(x));
+  }
+  if (v.empty())
+    return boolVal(false);
+  if (v.size() == 1) {
+    z3::expr e = v[0];
+    return wrap(&e);
+  }
+  z3::expr e = z3::mk_or(v);
+  return wrap(&e);
+}
+Expr Context::mkImplies(Expr a, Expr b) { return mkOr(mkNot(a), b); }
+Expr Context::mkIte(Expr c, Expr t, Expr f) {
+  if (c.isTrue() || t.same(f))
+    return t;
+  if (c.isFalse())
+    return f;
+  if (t.isBool()) {
+    if (t.isTrue() && f.isFalse())
+      return c;
+    if (t.isFalse() && f.isTrue())
+      return mkNot(c);
+  }
+  z3::expr e = z3::ite(TERM(c), TERM(t), TERM(f));
+  return wrap(&e);
+}
+Expr Context::mkEq(Expr a, Expr b) {
+  if (a.same(b))
+    return boolVal(true);
+  if (a.isBV()) {
+    auto la = a.bvLiteral(), lb = b.bvLiteral();
+    if (la && lb)
+      return boolVal(*la == *lb);
+  }
+  z3::expr e = TERM(a) == TERM(b);
+  return wrap(&e);
+}
+
+Expr Context::mkBin(BinOp op, Expr a, Expr b) {
+  z3::expr x = TERM(a), y = TERM(b);
+  z3::expr r = x;
+  switch (op) {
+  case BinOp::Add: r = x + y; break;
+  case BinOp::Sub: r = x - y; break;
+  case BinOp::Mul: r = x * y; break;
+  case BinOp::SDiv: r = x / y; break;
+  case BinOp::UDiv: r = z3::udiv(x, y); break;
+  case BinOp::SRem: r = z3::srem(x, y); break;
+  case BinOp::URem: r = z3::urem(x, y); break;
+  case BinOp::And: r = x & y; break;
+  case BinOp::Or: r = x | y; break;
+  case BinOp::Xor: r = x ^ y; break;
+  case BinOp::Shl: r = z3::shl(x, y); break;
+  case BinOp::LShr: r = z3::lshr(x, y); break;
+  case BinOp::AShr: r = z3::ashr(x, y); break;
+  }
+  r = r.simplify();
+  return wrap(&r);
+}
+Expr Context::mkCmp(Cmp p, Expr a, Expr b) {
+  z3::expr x = TERM(a), y = TERM(b);
+  z3::expr r = x == y;
+  switch (p) {
+  case Cmp::Eq: return mkEq(a, b);
+  case Cmp::Ne: return mkNe(a, b);
+  case Cmp::Slt: r = x < y; break;
+  case Cmp::Sle: r = x <= y; break;
+  case Cmp::Sgt: r = x > y; break;
+  case Cmp::Sge: r = x >= y; break;
+  case Cmp::Ult: r = z3::ult(x, y); break;
+  case Cmp::Ule: r = z3::ule(x, y); break;
+  case Cmp::Ugt: r = z3::ugt(x, y); break;
+  case Cmp::Uge: r = z3::uge(x, y); break;
+  }
+  if (x.is_numeral() && y.is_numeral())
+    r = r.simplify();
+  return wrap(&r);
+}
+Expr Context::mkZExt(Expr a, unsigned w) {
+  unsigned from = a.bvWidth();
+  if (from == w)
+    return a;
+  z3::expr r = z3::zext(TERM(a), w - from).simplify();
+  return wrap(&r);
+}
+Expr Context::mkSExt(Expr a, unsigned w) {
+  unsigned from = a.bvWidth();
+  if (from == w)
+    return a;
+  z3::expr r = z3::sext(TERM(a), w - from).simplify();
+  return wrap(&r);
+}
+Expr Context::mkTrunc(Expr a, unsigned w) {
+  if (a.bvWidth() == w)
+    return a;
+  return mkExtract(a, w - 1, 0);
+}
+Expr Context::mkConcat(Expr hi, Expr lo) {
+  z3::expr r = z3::concat(TERM(hi), TERM(lo));
+  return wrap(&r);
+}
+Expr Context::mkExtract(Expr a, unsigned hi, unsigned lo) {
+  z3::expr r = TERM(a).extract(hi, lo).simplify();
+  return wrap(&r);
+}
+Expr Context::boolToBV(Expr b, unsigned width) {
+  return mkIte(b, bvVal(width, 1), bvVal(width, 0));
+}
+Expr Context::bvToBool(Expr a) { return mkNe(a, bvVal(a.bvWidth(), 0)); }
+
+Expr Context::mkUF(const std::string &name, const std::vector<Expr> &args,
+                   unsigned width) {
+  z3::sort_vector domain(impl->z3);
+  z3::expr_vector actuals(impl->z3);
+  std::string key = name + "/" + std::to_string(width);
+  for (const Expr &a : args) {
+    domain.push_back(TERM(a).get_sort());
+    actuals.push_back(TERM(a));
+    key += ":" + TERM(a).get_sort().to_string();
+  }
+  auto it = impl->functions.find(key);
+  if (it == impl->functions.end()) {
+    z3::sort range =
+        width == 0 ? impl->z3.bool_sort() : impl->z3.bv_sort(width);
+    z3::func_decl f = impl->z3.function(freshName(name).c_str(), domain, range);
+    it = impl->functions.emplace(key, f).first;
+  }
+  z3::expr r = it->second(actuals);
+  return wrap(&r);
+}
+
+Expr Context::mkConstArray(unsigned idxWidth, Expr val) {
+  z3::expr r = z3::const_array(impl->z3.bv_sort(idxWidth), TERM(val));
+  return wrap(&r);
+}
+Expr Context::mkSelect(Expr arr, Expr idx) {
+  z3::expr r = z3::select(TERM(arr), TERM(idx));
+  return wrap(&r);
+}
+Expr Context::mkStore(Expr arr, Expr idx, Expr val) {
+  z3::expr r = z3::store(TERM(arr), TERM(idx), TERM(val));
+  return wrap(&r);
+}
+Expr Context::mkHavocSlice(Expr arr, Expr replacement, unsigned hi,
+                           unsigned lo, Expr key) {
+  z3::expr a = TERM(arr);
+  z3::sort idx = a.get_sort().array_domain();
+  z3::expr k = impl->z3.constant(freshName("k").c_str(), idx);
+  z3::expr body = z3::ite(k.extract(hi, lo) == TERM(key),
+                          z3::select(TERM(replacement), k), z3::select(a, k));
+  z3::expr r = z3::lambda(k, body);
+  return wrap(&r);
+}
+
+struct Solver::Impl {
+  z3::solver solver;
+  std::optional<z3::model> model;
+  std::string reason;
+  explicit Impl(z3::context &c) : solver(c) {}
+};
+
+Solver::Solver(Context &c) : ctx(c), impl(std::make_unique<Impl>(c.impl->z3)) {}
+Solver::~Solver() = default;
+
+void Solver::add(Expr e) {
+  if (e.isTrue())
+    return;
+  impl->solver.add(termOf(e));
+}
+
+Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
+  z3::params p(ctx.impl->z3);
+  p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
+  impl->solver.set(p);
+  z3::expr_vector as(ctx.impl->z3);
+  for (const Expr &a : assumptions)
+    as.push_back(termOf(a));
+  impl->model.reset();
+  z3::check_result r = impl->solver.check(as);
+  if (r == z3::sat) {
+    impl->model.emplace(impl->solver.get_model());
+    return Result::Sat;
+  }
+  if (r == z3::unsat)
+    return Result::Unsat;
+  impl->reason = impl->solver.reason_unknown();
+  return Result::Unknown;
+}
+
+std::string Solver::reasonUnknown() const { return impl->reason; }
+
+bool Solver::evalBool(Expr e) {
+  if (!impl->model)
+    return false;
+  z3::expr v = impl->model->eval(termOf(e), true);
+  return v.is_true();
+}
+
+int64_t Solver::evalBV(Expr e) {
+  if (!impl->model)
+    return 0;
+  z3::expr v = impl->model->eval(termOf(e), true);
+  Expr w = ctx.wrap(&v);
+  return w.bvLiteral().value_or(0);
+}

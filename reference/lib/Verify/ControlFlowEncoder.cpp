@@ -1,0 +1,462 @@
+//===- ControlFlowEncoder.cpp - Blocks, structured control flow, calls ----===//
+//
+// spec/verification.md [verify.encoding.cfg], [verify.bound],
+// [verify.encoding.calls]: a region's blocks are encoded once each, in
+// reverse post-order, with the state at a block the if-then-else merge of
+// the states on its incoming edges (no path enumeration). Structured ops
+// encode their regions the same way and merge the exits. Loops are unrolled:
+// fully while the loop condition is a constant, and at most --unroll times
+// while it depends on the input; a run that would iterate further stops
+// there and the result is bounded. Calls to defined functions are inlined.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/RegionGraphTraits.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using BinOp = smt::Context::BinOp;
+using Cmp = smt::Context::Cmp;
+
+/// Literal iterations encoded per loop before the run is cut.
+static constexpr unsigned kMaxLiteralIterations = 1024;
+
+Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
+                 SiteNumbering *sites)
+    : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
+      sites(sites) {}
+
+bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {
+  if (!failure)
+    failure = EncodingFailure{v, reason, loc};
+  return false;
+}
+
+bool Encoder::unsupported(Operation *op, const std::string &why) {
+  return fail(Verdict::Unsupported,
+              "'" + op->getName().getStringRef().str() + "': " + why,
+              op->getLoc());
+}
+
+const SymValue &Encoder::get(Value v) {
+  auto it = values.find(v);
+  if (it == values.end()) {
+    // Values of unreachable code that was skipped.
+    values[v] = dummyValue(v.getType());
+    return values[v];
+  }
+  return it->second;
+}
+Expr Encoder::getBool(Value v) {
+  const SymValue &s = get(v);
+  return s.kind == SymValue::Kind::Bool ? s.e : ctx.bvToBool(s.e);
+}
+Expr Encoder::getBV(Value v) {
+  const SymValue &s = get(v);
+  return s.kind == SymValue::Kind::Bool ? ctx.boolToBV(s.e, 1) : s.e;
+}
+const View &Encoder::getView(Value v) { return get(v).view; }
+
+SymValue Encoder::dummyValue(Type t) {
+  if (auto mt = dyn_cast<MemRefType>(t)) {
+    View v;
+    v.id = ctx.bvVal(kIdWidth, 0);
+    v.addr = ctx.bvVal(kIndexWidth, 0);
+    v.offset = ctx.bvVal(kIndexWidth, 0);
+    v.sizes.assign(mt.getRank(), ctx.bvVal(kIndexWidth, 0));
+    v.strides.assign(mt.getRank(), ctx.bvVal(kIndexWidth, 1));
+    return SymValue::memref(v);
+  }
+  if (scalarWidth(t))
+    return zeroOf(t);
+  return SymValue::bv(ctx.bvVal(1, 0));
+}
+
+bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
+                         std::vector<SymValue> &vals, StringRef name) {
+  if (exits.empty())
+    return false;
+  std::vector<const State *> states;
+  std::vector<Expr> guards;
+  for (RegionExit &x : exits) {
+    states.push_back(&x.state);
+    guards.push_back(x.state.guard);
+  }
+  st = heap.merge(states, name);
+  vals.clear();
+  for (size_t i = 0; i < exits[0].values.size(); ++i) {
+    std::vector<const SymValue *> vs;
+    for (RegionExit &x : exits)
+      vs.push_back(&x.values[i]);
+    vals.push_back(heap.mergeValues(guards, vs));
+  }
+  return true;
+}
+
+bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
+                           const State &entry, std::vector<RegionExit> &exits) {
+  if (region.empty())
+    return true;
+  // Reverse post-order; a back edge is a cf loop, which is not encoded.
+  std::vector<Block *> order;
+  for (Block *b : llvm::post_order(&region.front()))
+    order.push_back(b);
+  std::reverse(order.begin(), order.end());
+  llvm::DenseMap<Block *, unsigned> pos;
+  for (auto [i, b] : llvm::enumerate(order))
+    pos[b] = i;
+  for (Block *b : order)
+    for (Block *succ : b->getSuccessors())
+      if (pos[succ] <= pos[b])
+        return fail(Verdict::Unknown,
+                    "loop in the control-flow graph (back edge to a block "
+                    "of the region) is not encoded ([verify.encoding.cfg])",
+                    b->getTerminator()->getLoc());
+  struct Edge {
+    State state;
+    std::vector<SymValue> values;
+  };
+  llvm::DenseMap<Block *, std::vector<Edge>> incoming;
+  incoming[&region.front()].push_back(
+      Edge{entry, std::vector<SymValue>(args.begin(), args.end())});
+  for (Block *b : order) {
+    std::vector<Edge> edges = std::move(incoming[b]);
+    incoming.erase(b);
+    if (edges.empty())
+      continue;
+    std::vector<const State *> states;
+    std::vector<Expr> guards;
+    for (Edge &e : edges) {
+      states.push_back(&e.state);
+      guards.push_back(e.state.guard);
+    }
+    State st = heap.merge(states, "block");
+    if (st.guard.isFalse())
+      continue;
+    for (auto [i, arg] : llvm::enumerate(b->getArguments())) {
+      std::vector<const SymValue *> vs;
+      for (Edge &e : edges)
+        vs.push_back(&e.values[i]);
+      bind(arg, heap.mergeValues(guards, vs));
+    }
+    for (Operation &op : b->without_terminator())
+      if (!encodeOp(&op, st))
+        return false;
+    Operation *term = b->getTerminator();
+    auto operandsOf = [&](OperandRange r) {
+      std::vector<SymValue> vs;
+      for (Value v : r)
+        vs.push_back(get(v));
+      return vs;
+    };
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      incoming[br.getDest()].push_back(
+          Edge{st, operandsOf(br.getDestOperands())});
+    } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+      Expr c = getBool(cb.getCondition());
+      State t = st, f = st;
+      t.guard = ctx.mkAnd(st.guard, c);
+      f.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+      incoming[cb.getTrueDest()].push_back(
+          Edge{t, operandsOf(cb.getTrueDestOperands())});
+      incoming[cb.getFalseDest()].push_back(
+          Edge{f, operandsOf(cb.getFalseDestOperands())});
+    } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
+      Expr flag = getBV(sw.getFlag());
+      std::vector<Expr> none;
+      if (auto cases = sw.getCaseValues()) {
+        for (auto [i, cv] : llvm::enumerate(cases->getValues<APInt>())) {
+          Expr hit = ctx.mkEq(flag, ctx.bvVal(flag.bvWidth(), cv.getSExtValue()));
+          State s = st;
+          s.guard = ctx.mkAnd({st.guard, hit, ctx.mkAnd(none)});
+          none.push_back(ctx.mkNot(hit));
+          incoming[sw.getCaseDestinations()[i]].push_back(
+              Edge{s, operandsOf(sw.getCaseOperands(i))});
+        }
+      }
+      State d = st;
+      d.guard = ctx.mkAnd(st.guard, ctx.mkAnd(none));
+      incoming[sw.getDefaultDestination()].push_back(
+          Edge{d, operandsOf(sw.getDefaultOperands())});
+    } else if (term->hasTrait<OpTrait::ReturnLike>() ||
+               isa<scf::ConditionOp>(term)) {
+      exits.push_back(RegionExit{term, st, operandsOf(term->getOperands())});
+    } else {
+      return unsupported(term, "terminator not modelled");
+    }
+  }
+  return true;
+}
+
+/// Encodes the regions of an op whose exits all continue after the op, and
+/// binds its results.
+static bool joinRegions(Encoder &E, Operation *op, State &st,
+                        std::vector<RegionExit> &exits) {
+  std::vector<SymValue> vals;
+  if (!E.mergeExits(exits, st, vals, "join")) {
+    st.guard = E.ctx.boolVal(false);
+    for (Value r : op->getResults())
+      E.bind(r, E.dummyValue(r.getType()));
+    return true;
+  }
+  for (auto [r, v] : llvm::zip(op->getResults(), vals))
+    E.bind(r, v);
+  return true;
+}
+
+/// Bookkeeping of one unrolled loop: the state of runs still iterating and
+/// the exits of runs that left.
+struct LoopUnroller {
+  Encoder &E;
+  Operation *loop;
+  unsigned literal = 0, symbolic = 0;
+  /// Decides whether to encode another iteration under `cond`; false when
+  /// the loop is done (after cutting runs that need more iterations).
+  bool another(State &running, Expr cond) {
+    if (cond.isFalse() || running.guard.isFalse())
+      return false;
+    bool isLiteral = cond.isTrue();
+    if (isLiteral ? ++literal > kMaxLiteralIterations
+                  : ++symbolic > E.opts.unroll) {
+      E.heap.stop(running, cond, loop->getLoc(),
+                  "loop bound " + std::to_string(E.opts.unroll) +
+                      " reached ([verify.bound])",
+                  /*isBound=*/true);
+      return false;
+    }
+    return true;
+  }
+};
+
+bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
+  handled = true;
+  Location loc = op->getLoc();
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    Expr c = getBool(ifOp.getCondition());
+    std::vector<RegionExit> exits;
+    State t = st, f = st;
+    t.guard = ctx.mkAnd(st.guard, c);
+    f.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+    if (!t.guard.isFalse() && !encodeRegion(ifOp.getThenRegion(), {}, t, exits))
+      return false;
+    if (ifOp.getElseRegion().empty())
+      exits.push_back(RegionExit{nullptr, f, {}});
+    else if (!f.guard.isFalse() &&
+             !encodeRegion(ifOp.getElseRegion(), {}, f, exits))
+      return false;
+    return joinRegions(*this, op, st, exits);
+  }
+  if (auto ex = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    std::vector<RegionExit> exits;
+    if (!encodeRegion(ex.getRegion(), {}, st, exits))
+      return false;
+    return joinRegions(*this, op, st, exits);
+  }
+  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+    Expr arg = getBV(sw.getArg());
+    std::vector<RegionExit> exits;
+    std::vector<Expr> none;
+    for (auto [i, cv] : llvm::enumerate(sw.getCases())) {
+      Expr hit = ctx.mkEq(arg, ctx.bvVal(kIndexWidth, cv));
+      State s = st;
+      s.guard = ctx.mkAnd({st.guard, hit, ctx.mkAnd(none)});
+      none.push_back(ctx.mkNot(hit));
+      if (!s.guard.isFalse() &&
+          !encodeRegion(sw.getCaseRegions()[i], {}, s, exits))
+        return false;
+    }
+    State d = st;
+    d.guard = ctx.mkAnd(st.guard, ctx.mkAnd(none));
+    if (!d.guard.isFalse() &&
+        !encodeRegion(sw.getDefaultRegion(), {}, d, exits))
+      return false;
+    return joinRegions(*this, op, st, exits);
+  }
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    Expr lb = getBV(forOp.getLowerBound()), ub = getBV(forOp.getUpperBound()),
+         step = getBV(forOp.getStep());
+    unsigned w = lb.bvWidth();
+    // [op.scf.for]: a step <= 0 is undefined behaviour.
+    heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc,
+              "scf.for step is not positive");
+    std::vector<SymValue> iters;
+    for (Value v : forOp.getInitArgs())
+      iters.push_back(get(v));
+    std::vector<RegionExit> done;
+    LoopUnroller unroller{*this, op};
+    Expr iv = lb;
+    State running = st;
+    bool unsignedCmp = forOp.getUnsignedCmp();
+    while (true) {
+      Expr cond = ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub);
+      State leave = running;
+      leave.guard = ctx.mkAnd(running.guard, ctx.mkNot(cond));
+      if (!leave.guard.isFalse())
+        done.push_back(RegionExit{nullptr, leave, iters});
+      if (!unroller.another(running, cond))
+        break;
+      State body = running;
+      body.guard = ctx.mkAnd(running.guard, cond);
+      std::vector<SymValue> args{SymValue::bv(iv)};
+      args.insert(args.end(), iters.begin(), iters.end());
+      std::vector<RegionExit> exits;
+      if (!encodeRegion(forOp.getRegion(), args, body, exits))
+        return false;
+      if (!mergeExits(exits, running, iters, "iteration"))
+        break;
+      iv = ctx.mkBin(BinOp::Add, iv, step);
+    }
+    return joinRegions(*this, op, st, done);
+  }
+  if (auto wh = dyn_cast<scf::WhileOp>(op)) {
+    std::vector<SymValue> inits;
+    for (Value v : wh.getInits())
+      inits.push_back(get(v));
+    std::vector<RegionExit> done;
+    LoopUnroller unroller{*this, op};
+    State running = st;
+    while (true) {
+      std::vector<RegionExit> before;
+      if (!encodeRegion(wh.getBefore(), inits, running, before))
+        return false;
+      State atCond;
+      std::vector<SymValue> condArgs;
+      if (!mergeExits(before, atCond, condArgs, "condition"))
+        break;
+      // condArgs[0] is the scf.condition flag; the rest are forwarded.
+      Expr c = condArgs[0].kind == SymValue::Kind::Bool
+                   ? condArgs[0].e
+                   : ctx.bvToBool(condArgs[0].e);
+      std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
+      State leave = atCond;
+      leave.guard = ctx.mkAnd(atCond.guard, ctx.mkNot(c));
+      if (!leave.guard.isFalse())
+        done.push_back(RegionExit{nullptr, leave, fwd});
+      if (!unroller.another(atCond, c))
+        break;
+      State body = atCond;
+      body.guard = ctx.mkAnd(atCond.guard, c);
+      std::vector<RegionExit> after;
+      if (!encodeRegion(wh.getAfter(), fwd, body, after))
+        return false;
+      if (!mergeExits(after, running, inits, "iteration"))
+        break;
+    }
+    return joinRegions(*this, op, st, done);
+  }
+  if (auto as = dyn_cast<cf::AssertOp>(op)) {
+    // [op.cf.assert]: a failed assertion aborts the program; the run ends
+    // without a verdict of its own and is not a violation.
+    st.guard = ctx.mkAnd(st.guard, getBool(as.getArg()));
+    return true;
+  }
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee =
+        SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, call.getCalleeAttr());
+    if (!callee)
+      return unsupported(op, "callee not found");
+    std::vector<SymValue> args, results;
+    for (Value v : call.getOperands())
+      args.push_back(get(v));
+    if (!encodeCall(callee, args, op, st, results))
+      return false;
+    for (auto [r, v] : llvm::zip(call.getResults(), results))
+      bind(r, v);
+    return true;
+  }
+  handled = false;
+  return true;
+}
+
+bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
+                         Operation *site, State &st,
+                         std::vector<SymValue> &results) {
+  Location loc = site->getLoc();
+  results.clear();
+  if (callee.isDeclaration()) {
+    // [abi.external]: frees nothing, keeps nothing, returns fresh distinct
+    // heap buffers (dynamic extents 2) and zero scalars.
+    for (Type t : callee.getFunctionType().getResults()) {
+      if (auto mt = dyn_cast<MemRefType>(t)) {
+        std::vector<Expr> dyn(mt.getNumDynamicDims(), ctx.bvVal(kIndexWidth, 2));
+        results.push_back(SymValue::memref(allocate(
+            st, SlotKind::Heap, mt, dyn, site,
+            "result of @" + callee.getSymName().str())));
+      } else if (scalarWidth(t)) {
+        results.push_back(zeroOf(t));
+      } else {
+        return unsupported(site, "external result type not modelled");
+      }
+    }
+    return true;
+  }
+  if (!activeCalls.insert(callee.getOperation()).second)
+    return fail(Verdict::Unknown,
+                "recursive call to @" + callee.getSymName().str() +
+                    " is not encoded",
+                loc);
+  bool boundary = callee.isPublic();
+  size_t lent = borrowed.size();
+  if (boundary)
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        borrowed.push_back(a.view);
+  std::vector<unsigned> outerStack = std::move(stackSlots);
+  stackSlots.clear();
+  std::vector<RegionExit> exits;
+  if (!encodeRegion(callee.getBody(), args, st, exits))
+    return false;
+  Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc() : loc;
+  if (!mergeExits(exits, st, results, "return")) {
+    st.guard = ctx.boolVal(false);
+    for (Type t : callee.getFunctionType().getResults())
+      results.push_back(dummyValue(t));
+  }
+  borrowed.resize(lent);
+  if (boundary)
+    checkResults(st, args, results, retLoc);
+  // [op.memref.alloca]: stack buffers are released when their function returns.
+  for (unsigned s : stackSlots) {
+    if (s >= st.freed.size())
+      st.freed.resize(s + 1, ctx.boolVal(false));
+    st.freed[s] = ctx.boolVal(true);
+  }
+  stackSlots = std::move(outerStack);
+  activeCalls.erase(callee.getOperation());
+  return true;
+}
+
+void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
+                           ArrayRef<SymValue> results, Location loc) {
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].kind != SymValue::Kind::MemRef)
+      continue;
+    const View &r = results[i].view;
+    heap.violate(st, Verdict::AbiViolation, ctx.mkNot(heap.isLiveHeap(st, r)),
+                 loc,
+                 "result #" + std::to_string(i) +
+                     " does not view a live heap buffer ([abi.results.heap])");
+    std::vector<Expr> alias;
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        alias.push_back(heap.sameBuffer(r, a.view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(alias), loc,
+                 "result #" + std::to_string(i) +
+                     " views an argument's buffer ([abi.results.no_arg_alias])");
+    std::vector<Expr> dup;
+    for (size_t j = 0; j < i; ++j)
+      if (results[j].kind == SymValue::Kind::MemRef)
+        dup.push_back(heap.sameBuffer(r, results[j].view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(dup), loc,
+                 "result #" + std::to_string(i) +
+                     " views the same buffer as an earlier result "
+                     "([abi.results.distinct])");
+  }
+}

@@ -1,0 +1,116 @@
+//===- Encoder.h - Symbolic encoding of one function ------------*- C++ -*-===//
+//
+// Internal to DeallocVerify. The Encoder walks a function's body once,
+// block by block, and builds the SymbolicHeap's violations, stops and trace
+// events (spec/verification.md [verify.encoding]). Op semantics live in
+// OpEncoder.cpp; control flow, loops and calls in ControlFlowEncoder.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_ENCODER_H
+#define DEALLOC_LIB_VERIFY_ENCODER_H
+
+#include "dealloc/Verify/SymbolicHeap.h"
+#include "dealloc/Verify/Verify.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
+
+namespace dealloc::verify {
+
+/// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
+struct EncodingFailure {
+  Verdict verdict;
+  std::string reason;
+  mlir::Location loc;
+};
+
+/// A way out of a region: the terminator, the state, the operand values.
+struct RegionExit {
+  mlir::Operation *terminator;
+  State state;
+  std::vector<SymValue> values;
+};
+
+class Encoder {
+public:
+  Encoder(smt::Context &ctx, mlir::ModuleOp module, const VerifyOptions &opts,
+          SiteNumbering *sites = nullptr);
+
+  /// Encodes `fn` as the entry function: symbolic inputs, body, the boundary
+  /// checks and the leak check at return. Returns false on failure().
+  bool encodeEntry(mlir::func::FuncOp fn);
+
+  smt::Context &ctx;
+  SymbolicHeap heap;
+  mlir::ModuleOp module;
+  const VerifyOptions &opts;
+  SiteNumbering *sites;
+  std::optional<EncodingFailure> failure;
+
+  /// For --equiv: take the symbolic inputs of this (earlier) encoding of the
+  /// same function instead of fresh ones.
+  const Encoder *inputsFrom = nullptr;
+  Expr initialMem;
+  /// The entry's arguments and their symbolic values (for the input text).
+  std::vector<SymValue> argValues;
+  /// Per memref argument: its dynamic extents (symbolic).
+  std::vector<std::vector<Expr>> argExtents;
+  /// The entry's exit (merged over its returns); valid after encodeEntry.
+  std::optional<State> exitState;
+  std::vector<SymValue> results;
+
+  // -- used by the op and control-flow encoders --
+  llvm::DenseMap<mlir::Value, SymValue> values;
+  std::vector<View> borrowed; ///< buffers lent to active public calls
+  llvm::SmallPtrSet<mlir::Operation *, 8> activeCalls;
+
+  bool fail(Verdict v, const std::string &reason, mlir::Location loc);
+  bool unsupported(mlir::Operation *op, const std::string &why);
+  const SymValue &get(mlir::Value v);
+  Expr getBool(mlir::Value v);
+  Expr getBV(mlir::Value v);
+  const View &getView(mlir::Value v);
+  void bind(mlir::Value v, SymValue s) { values[v] = std::move(s); }
+
+  /// Op semantics (OpEncoder.cpp); returns false on failure().
+  bool encodeOp(mlir::Operation *op, State &st);
+  bool encodeArith(mlir::Operation *op, State &st, bool &handled);
+  bool encodeMemRef(mlir::Operation *op, State &st, bool &handled);
+  bool encodeBufferization(mlir::Operation *op, State &st, bool &handled);
+
+  /// Control flow (ControlFlowEncoder.cpp).
+  bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
+                    const State &entry, std::vector<RegionExit> &exits);
+  /// Merges exits into one state and values; false if there is none.
+  bool mergeExits(std::vector<RegionExit> &exits, State &st,
+                  std::vector<SymValue> &vals, llvm::StringRef name);
+  bool encodeControl(mlir::Operation *op, State &st, bool &handled);
+  bool encodeCall(mlir::func::FuncOp callee, llvm::ArrayRef<SymValue> args,
+                  mlir::Operation *site, State &st,
+                  std::vector<SymValue> &results);
+  /// The boundary checks of a public function's return ([abi.results.*]).
+  void checkResults(State &st, llvm::ArrayRef<SymValue> args,
+                    llvm::ArrayRef<SymValue> results, mlir::Location loc);
+  /// A placeholder for values of unreachable code.
+  SymValue dummyValue(mlir::Type t);
+
+  /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
+  View allocate(State &st, SlotKind kind, mlir::MemRefType t,
+                llvm::ArrayRef<Expr> dyn, mlir::Operation *op,
+                std::string origin);
+  /// Shape of a freshly created descriptor of `t`.
+  std::vector<Expr> shapeOf(mlir::MemRefType t, llvm::ArrayRef<Expr> dyn);
+  /// The symbolic value of a scalar type's zero.
+  SymValue zeroOf(mlir::Type t);
+
+  std::vector<unsigned> stackSlots; ///< allocas of the current call
+};
+
+/// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.
+unsigned scalarWidth(mlir::Type t);
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_LIB_VERIFY_ENCODER_H

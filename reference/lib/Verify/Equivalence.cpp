@@ -1,0 +1,361 @@
+//===- Equivalence.cpp - dealloc-equivalence of two versions --------------===//
+//
+// spec/verification.md [equiv.sites], [equiv.def], [equiv.output]: both
+// versions are encoded over the same symbolic input; allocation sites of the
+// input program are matched by `dealloc.site` attribute or source location;
+// a distinguishing input is one where the versions end differently, or
+// free a matched buffer in different intervals between input-program
+// allocations.
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Verify/Equivalence.h"
+#include "Encoder.h"
+#include "Replay.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+
+#ifdef DEALLOC_HAVE_SEMANTICS
+#include "dealloc/Semantics/Interpreter.h"
+#endif
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+/// [equiv.sites]: the key of an allocation op, if it has one.
+static std::optional<std::string> siteKey(Operation *op) {
+  if (auto a = op->getAttrOfType<IntegerAttr>("dealloc.site"))
+    return "dealloc.site = " + std::to_string(a.getInt());
+  Location loc = op->getLoc();
+  while (true) {
+    if (auto nl = dyn_cast<NameLoc>(loc)) {
+      loc = nl.getChildLoc();
+      continue;
+    }
+    if (auto fused = dyn_cast<FusedLoc>(loc)) {
+      std::optional<std::string> k;
+      for (Location l : fused.getLocations())
+        if (isa<FileLineColLoc>(l)) {
+          loc = l;
+          break;
+        }
+      if (!isa<FileLineColLoc>(loc))
+        return std::nullopt;
+      continue;
+    }
+    break;
+  }
+  if (isa<FileLineColLoc>(loc))
+    return printLocation(loc);
+  return std::nullopt;
+}
+
+static bool isSiteOp(Operation *op) {
+  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp>(op);
+}
+
+using KeyMap = std::map<std::string, std::vector<Operation *>>;
+
+static void collectSites(ModuleOp m, KeyMap &keyed,
+                         std::vector<Operation *> &unkeyed) {
+  m.walk([&](Operation *op) {
+    if (!isSiteOp(op))
+      return;
+    if (auto k = siteKey(op))
+      keyed[*k].push_back(op);
+    else
+      unkeyed.push_back(op);
+  });
+}
+
+/// Matches sites; returns an UNKNOWN reason if they cannot be matched.
+static std::optional<std::string> matchSites(ModuleOp a, ModuleOp b,
+                                             SiteNumbering &sa,
+                                             SiteNumbering &sb) {
+  KeyMap ka, kb;
+  std::vector<Operation *> ua, ub;
+  collectSites(a, ka, ua);
+  collectSites(b, kb, ub);
+  for (auto *u : {&ua, &ub})
+    if (!u->empty())
+      return "allocation sites cannot be matched: the allocation at " +
+             printLocation((*u)[0]->getLoc()) + " in " +
+             (u == &ua ? "A" : "B") +
+             " has neither a file location nor a dealloc.site attribute "
+             "([equiv.sites])";
+  for (auto &[key, ops] : ka) {
+    auto it = kb.find(key);
+    if (it == kb.end())
+      continue;
+    if (ops.size() > 1 || it->second.size() > 1) {
+      // An explicit site attribute must be unique; a location shared by
+      // several allocations (the lowering's scratch buffers share their
+      // dealloc op's location) is not an input-program site.
+      if (key.rfind("dealloc.site", 0) == 0)
+        return "allocation sites cannot be matched: several allocations "
+               "carry '" + key + "' ([equiv.sites])";
+      continue;
+    }
+    int n = sa.names.size();
+    sa.names.push_back(key);
+    sb.names.push_back(key);
+    sa.siteOf[ops[0]] = n;
+    sb.siteOf[it->second[0]] = n;
+  }
+  if (sa.names.empty() && (!ka.empty() || !kb.empty()))
+    return std::string("allocation sites cannot be matched: no allocation "
+                       "site of A appears in B (print both with "
+                       "--mlir-print-debuginfo from the same source, or tag "
+                       "sites with dealloc.site) ([equiv.sites])");
+  return std::nullopt;
+}
+
+/// What one version does on `input`, under dealloc-run's semantics.
+static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
+                                        const std::string &input,
+                                        const VerifyOptions &opts,
+                                        std::string &text) {
+#ifdef DEALLOC_HAVE_SEMANTICS
+  auto in = parseInput(input, fn.getFunctionType());
+  if (!in) {
+    text = "input not accepted by dealloc-run: " + llvm::toString(in.takeError());
+    return std::nullopt;
+  }
+  RunOptions ro;
+  ro.reuseAddresses = opts.reuseAddresses;
+  RunResult r = runFunction(m, fn, *in, ro);
+  text = verdictName(r.verdict).str() +
+         (r.message.empty() ? "" : " (" + r.message + ")");
+  return r.verdict;
+#else
+  text = "not replayed: built without dealloc-run's semantics library";
+  return std::nullopt;
+#endif
+}
+
+static std::vector<Expr> ofKind(SymbolicHeap &h, Verdict k) {
+  std::vector<Expr> out;
+  for (const Violation &v : h.violations)
+    if (v.kind == k)
+      out.push_back(v.cond);
+  return out;
+}
+
+static const Verdict kViolationKinds[] = {
+    Verdict::Leak, Verdict::DoubleFree, Verdict::UseAfterFree,
+    Verdict::InvalidFree, Verdict::AbiViolation};
+
+EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
+                                              StringRef name,
+                                              const VerifyOptions &opts) {
+  EquivResult res;
+  res.function = name.str();
+  auto fa = a.lookupSymbol<func::FuncOp>(name);
+  auto fb = b.lookupSymbol<func::FuncOp>(name);
+  if (!fa || !fb || fa.isDeclaration() || fb.isDeclaration()) {
+    res.reason = std::string("function has no body in ") + (fa ? "B" : "A");
+    return res;
+  }
+  if (fa.getFunctionType() != fb.getFunctionType()) {
+    res.reason = "the versions' signatures differ";
+    return res;
+  }
+  SiteNumbering sa, sb;
+  if (auto why = matchSites(a, b, sa, sb)) {
+    res.reason = *why;
+    return res;
+  }
+  smt::Context ctx;
+  Encoder ea(ctx, a, opts, &sa), eb(ctx, b, opts, &sb);
+  eb.inputsFrom = &ea;
+  for (auto [e, f, tag] : {std::tuple{&ea, fa, "A"}, std::tuple{&eb, fb, "B"}})
+    if (!e->encodeEntry(f)) {
+      res.reason = std::string(tag) + ": " + e->failure->reason + " at " +
+                   printLocation(e->failure->loc);
+      return res;
+    }
+  smt::Solver S(ctx);
+  for (Encoder *e : {&ea, &eb})
+    for (const Expr &c : e->heap.constraints)
+      S.add(c);
+  auto anyStop = [&](SymbolicHeap &h) {
+    std::vector<Expr> v;
+    for (const Stop &s : h.stops)
+      v.push_back(s.cond);
+    return ctx.mkOr(v);
+  };
+  Expr stopA = anyStop(ea.heap), stopB = anyStop(eb.heap);
+  Expr running = ctx.mkAnd(ctx.mkNot(stopA), ctx.mkNot(stopB));
+  auto check = [&](Expr q, smt::Result &r) {
+    Expr lit = ctx.freshBool("equiv_query");
+    S.add(ctx.mkImplies(lit, q));
+    r = S.check({lit}, opts.timeoutMs);
+    if (r == smt::Result::Unknown)
+      res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
+                   " ms ([verify.output])";
+    return r;
+  };
+  auto outcome = [&](SymbolicHeap &h) -> std::string {
+    for (Verdict k : kViolationKinds)
+      for (const Violation &v : h.violations)
+        if (v.kind == k && S.evalBool(v.cond))
+          return verdictName(k).str() + " at " + printLocation(v.loc);
+    return "returns without violation";
+  };
+  auto distinguish = [&](const std::string &what, bool verdictsMustDiffer) {
+    res.input = inputFromModel(ea, S, fa);
+    res.reason = what;
+    std::string ta, tb;
+    auto va = replayOne(a, fa, res.input, opts, ta);
+    auto vb = replayOne(b, fb, res.input, opts, tb);
+    res.details.push_back("A: " + ta);
+    res.details.push_back("B: " + tb);
+    res.verdict = EquivVerdict::Different;
+    if (!va || !vb || (verdictsMustDiffer && *va == *vb)) {
+      res.verdict = EquivVerdict::Unknown;
+      res.reason = "distinguishing input " + res.input + " (" + what +
+                   ") did not reproduce under dealloc-run ([verify.replay])";
+    }
+    return res;
+  };
+  // 1. The versions end differently ([equiv.def], outcome).
+  std::vector<Expr> differ;
+  for (Verdict k : kViolationKinds)
+    differ.push_back(ctx.mkNe(ctx.mkOr(ofKind(ea.heap, k)),
+                              ctx.mkOr(ofKind(eb.heap, k))));
+  smt::Result r;
+  if (check(ctx.mkAnd(running, ctx.mkOr(differ)), r) == smt::Result::Unknown)
+    return res;
+  if (r == smt::Result::Sat)
+    return distinguish("A: " + outcome(ea.heap) + "; B: " + outcome(eb.heap),
+                       true);
+  // 2. Both return: matched buffers are freed in the same interval.
+  const State &xa = *ea.exitState, &xb = *eb.exitState;
+  std::vector<Expr> frees;
+  std::vector<std::tuple<Expr, std::string>> explain;
+  size_t nSites = sa.names.size();
+  auto countOf = [&](const State &x, size_t s) {
+    return s < x.siteCount.size() ? x.siteCount[s] : ctx.bvVal(kIndexWidth, 0);
+  };
+  for (size_t s = 0; s < nSites; ++s) {
+    Expr c = ctx.mkNe(countOf(xa, s), countOf(xb, s));
+    frees.push_back(c);
+    explain.push_back({c, "site " + sa.names[s] +
+                              " allocates a different number of times"});
+  }
+  auto atOf = [&](const State &x, unsigned slot) {
+    return slot < x.freedAt.size() ? x.freedAt[slot] : ctx.bvVal(kIndexWidth, 0);
+  };
+  for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
+    const Slot &si = ea.heap.slots[i];
+    if (si.site < 0)
+      continue;
+    for (unsigned j = 0; j < eb.heap.slots.size(); ++j) {
+      const Slot &sj = eb.heap.slots[j];
+      if (sj.site != si.site)
+        continue;
+      Expr same = ctx.mkAnd({ea.heap.allocOf(xa, i), eb.heap.allocOf(xb, j),
+                             ctx.mkEq(si.siteInstance, sj.siteInstance)});
+      Expr fa_ = ea.heap.freedOf(xa, i), fb_ = eb.heap.freedOf(xb, j);
+      Expr bad = ctx.mkAnd(
+          same, ctx.mkOr(ctx.mkNe(fa_, fb_),
+                         ctx.mkAnd(fa_, ctx.mkNe(atOf(xa, i), atOf(xb, j)))));
+      frees.push_back(bad);
+      explain.push_back(
+          {bad, "a buffer of site " + sa.names.at(si.site) +
+                    " is freed at a different point: in one version only, "
+                    "or after a different number of input-program "
+                    "allocations"});
+    }
+  }
+  Expr bothReturn = ctx.mkAnd({running, xa.guard, xb.guard});
+  if (check(ctx.mkAnd(bothReturn, ctx.mkOr(frees)), r) == smt::Result::Unknown)
+    return res;
+  if (r == smt::Result::Sat) {
+    std::string what = "the versions free buffers differently";
+    for (auto &[c, text] : explain)
+      if (S.evalBool(c)) {
+        what = text;
+        break;
+      }
+    // dealloc-run reports verdicts only: both runs are expected to be SAFE.
+    return distinguish(what, false);
+  }
+  // 3. Runs that stop (unroll bound, undefined behaviour) were not compared.
+  if (check(ctx.mkOr(stopA, stopB), r) == smt::Result::Unknown)
+    return res;
+  if (r == smt::Result::Sat) {
+    res.input = inputFromModel(ea, S, fa);
+    for (Encoder *e : {&ea, &eb})
+      for (const Stop &s : e->heap.stops)
+        if (S.evalBool(s.cond)) {
+          res.reason = "no difference found, but input " + res.input +
+                       " reaches " + s.reason + " at " + printLocation(s.loc);
+          if (s.isBound)
+            res.bound = opts.unroll;
+          return res;
+        }
+    res.reason = "no difference found, but some run stops";
+    return res;
+  }
+  res.verdict = EquivVerdict::Equivalent;
+  return res;
+}
+
+void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
+                                       const EquivResult &r, bool json) {
+  if (json) {
+    llvm::json::Object o;
+    o["function"] = r.function;
+    o["verdict"] = equivVerdictName(r.verdict).str();
+    if (!r.input.empty())
+      o["input"] = r.input;
+    if (!r.reason.empty())
+      o["reason"] = r.reason;
+    if (!r.details.empty()) {
+      llvm::json::Array d;
+      for (const std::string &s : r.details)
+        d.push_back(s);
+      o["trace"] = std::move(d);
+    }
+    if (r.bound)
+      o["bound"] = int64_t(*r.bound);
+    os << llvm::json::Value(std::move(o)) << "\n";
+    return;
+  }
+  os << "@" << r.function << ": " << equivVerdictName(r.verdict);
+  if (r.verdict == EquivVerdict::Different)
+    os << " on input " << (r.input.empty() ? "\"\"" : r.input) << " ("
+       << r.reason << ")";
+  else if (r.verdict == EquivVerdict::Unknown)
+    os << " (" << r.reason << ")";
+  os << "\n";
+  for (const std::string &d : r.details)
+    os << "  " << d << "\n";
+}
+
+int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
+                                    const VerifyOptions &opts, bool json,
+                                    llvm::raw_ostream &os) {
+  std::vector<std::string> names;
+  if (!function.empty()) {
+    names.push_back(function.str());
+  } else {
+    for (auto fn : a.getOps<func::FuncOp>())
+      if (fn.isPublic() && !fn.isDeclaration())
+        names.push_back(fn.getSymName().str());
+    for (auto fn : b.getOps<func::FuncOp>())
+      if (fn.isPublic() && !fn.isDeclaration() &&
+          !llvm::is_contained(names, fn.getSymName().str()))
+        names.push_back(fn.getSymName().str());
+  }
+  int code = ExitOk;
+  for (const std::string &n : names) {
+    EquivResult r = checkEquivalence(a, b, n, opts);
+    printEquivResult(os, r, json);
+    code = combineExitCodes(code, exitCodeFor(r.verdict));
+  }
+  return code;
+}

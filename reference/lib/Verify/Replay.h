@@ -1,0 +1,30 @@
+//===- Replay.h - Replaying counterexamples with dealloc-run ----*- C++ -*-===//
+//
+// Internal to DeallocVerify ([verify.replay]).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_REPLAY_H
+#define DEALLOC_LIB_VERIFY_REPLAY_H
+
+#include "Encoder.h"
+
+namespace dealloc::verify {
+
+/// Printed form of a location: `file:line:col` for file locations.
+std::string printLocation(mlir::Location loc);
+/// The entry's arguments in a model, in dealloc-run's input grammar.
+std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
+/// After a satisfiable check under `base`, re-solves so that every integer
+/// argument takes the smallest value in 0..64 it can ([verify.output]: small
+/// counterexamples); leaves the solver with a model of the last success.
+void minimizeInputs(Encoder &E, smt::Solver &S, std::vector<Expr> base,
+                    unsigned timeoutMs);
+/// Runs `res.input` under dealloc-run's semantics. If the run's verdict
+/// differs from `res.verdict`, `res` becomes UNKNOWN saying so; otherwise
+/// the replay's own account is appended to the trace.
+void replayCounterexample(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                          const VerifyOptions &opts, FunctionResult &res);
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_LIB_VERIFY_REPLAY_H

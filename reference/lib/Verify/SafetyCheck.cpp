@@ -1,0 +1,270 @@
+//===- SafetyCheck.cpp - Safety queries and counterexamples ---------------===//
+//
+// spec/verification.md [verify.verdict], [verify.order], [verify.bound],
+// [verify.replay], [verify.output]: one query for "some input reaches a
+// violation"; if satisfiable, the first verdict kind (in the order of the
+// verdict table) that some input reaches is reported with a counterexample
+// input, which dealloc-run's semantics must reproduce. If no violation is
+// reachable, the stop conditions (unroll bound, undefined behaviour) decide
+// between SAFE and UNKNOWN.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+#include "Replay.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/APFloat.h"
+#include <chrono>
+#include <map>
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+std::string dealloc::verify::printLocation(Location loc) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    os << fl.getFilename().getValue() << ":" << fl.getLine() << ":"
+       << fl.getColumn();
+  else if (auto nl = dyn_cast<NameLoc>(loc))
+    return printLocation(nl.getChildLoc());
+  else if (auto fused = dyn_cast<FusedLoc>(loc);
+           fused && !fused.getLocations().empty())
+    return printLocation(fused.getLocations().front());
+  else
+    loc.print(os);
+  return s;
+}
+
+std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
+                                            func::FuncOp fn) {
+  std::string out;
+  std::map<int64_t, unsigned> groups;
+  for (auto [i, v] : llvm::enumerate(E.argValues)) {
+    if (i)
+      out += ",";
+    Type t = fn.getArgument(i).getType();
+    if (v.kind == SymValue::Kind::Bool) {
+      out += S.evalBool(v.e) ? "true" : "false";
+    } else if (v.kind == SymValue::Kind::BV) {
+      int64_t x = S.evalBV(v.e);
+      if (auto ft = dyn_cast<FloatType>(t)) {
+        llvm::APFloat f(ft.getFloatSemantics(),
+                        llvm::APInt(ft.getWidth(), (uint64_t)x));
+        bool lost;
+        f.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &lost);
+        llvm::SmallString<32> str;
+        f.toString(str);
+        out += str.str().str();
+      } else {
+        out += std::to_string(x);
+      }
+    } else {
+      int64_t id = S.evalBV(v.view.id);
+      auto it = groups.emplace(id, groups.size()).first;
+      out += "b" + std::to_string(it->second);
+      if (!E.argExtents[i].empty()) {
+        out += "[";
+        for (auto [k, e] : llvm::enumerate(v.view.sizes)) {
+          if (k)
+            out += "x";
+          out += std::to_string(S.evalBV(e));
+        }
+        out += "]";
+      }
+    }
+  }
+  return out;
+}
+
+void dealloc::verify::minimizeInputs(Encoder &E, smt::Solver &S,
+                                     std::vector<Expr> base,
+                                     unsigned timeoutMs) {
+  smt::Context &c = E.ctx;
+  using Cmp = smt::Context::Cmp;
+  bool changed = false;
+  for (const SymValue &v : E.argValues) {
+    if (v.kind != SymValue::Kind::BV)
+      continue;
+    unsigned w = v.e.bvWidth();
+    auto within = [&](int64_t hi) {
+      std::vector<Expr> as = base;
+      as.push_back(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, 0)));
+      as.push_back(c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, hi)));
+      return S.check(as, timeoutMs) == smt::Result::Sat;
+    };
+    if (w < 8 || !within(64))
+      continue;
+    int64_t lo = 0, hi = 64;
+    while (lo < hi) {
+      int64_t mid = (lo + hi) / 2;
+      if (within(mid))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    base.push_back(c.mkEq(v.e, c.bvVal(w, lo)));
+    changed = true;
+  }
+  // Dynamic extents: prefer dealloc-run's default 2 where possible.
+  for (const auto &extents : E.argExtents)
+    for (const Expr &e : extents) {
+      std::vector<Expr> as = base;
+      as.push_back(c.mkEq(e, c.bvVal(e.bvWidth(), 2)));
+      if (S.check(as, timeoutMs) == smt::Result::Sat) {
+        base = as;
+        changed = true;
+      }
+    }
+  (void)changed;
+  S.check(base, timeoutMs); // restores a model after failed attempts
+}
+
+/// The counterexample trace: the trace events that happen in the model.
+static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
+                                               const Violation &v) {
+  std::vector<std::string> lines;
+  for (const TraceEvent &ev : E.heap.events) {
+    if (v.slot >= 0 && ev.slot != v.slot)
+      continue;
+    if (!S.evalBool(ev.cond))
+      continue;
+    lines.push_back((ev.text == "free" ? std::string("freed") : ev.text) +
+                    " at " + printLocation(ev.loc));
+  }
+  lines.push_back(verdictName(v.kind).str() + " at " + printLocation(v.loc) +
+                  ": " + v.message);
+  return lines;
+}
+
+FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
+                                               func::FuncOp fn,
+                                               const VerifyOptions &opts) {
+  auto start = std::chrono::steady_clock::now();
+  FunctionResult res;
+  res.function = fn.getSymName().str();
+  res.diagLoc = fn.getLoc();
+  auto finish = [&]() {
+    res.seconds = std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+    return res;
+  };
+  smt::Context ctx;
+  Encoder E(ctx, module, opts);
+  if (!E.encodeEntry(fn)) {
+    res.verdict = E.failure->verdict;
+    res.reason = E.failure->reason;
+    res.location = printLocation(E.failure->loc);
+    res.diagLoc = E.failure->loc;
+    return finish();
+  }
+  smt::Solver S(ctx);
+  for (const Expr &c : E.heap.constraints)
+    S.add(c);
+  Expr lastQuery;
+  auto query = [&](const std::vector<Expr> &conds, smt::Result &r) {
+    Expr q = ctx.freshBool("query");
+    S.add(ctx.mkImplies(q, ctx.mkOr(conds)));
+    r = S.check({q}, opts.timeoutMs);
+    lastQuery = q;
+    return r;
+  };
+  auto timeout = [&]() {
+    res.verdict = Verdict::Unknown;
+    std::string why = S.reasonUnknown();
+    res.reason = why == "timeout" || why == "canceled"
+                     ? "timeout after " + std::to_string(opts.timeoutMs) +
+                           " ms ([verify.output])"
+                     : "solver gave up: " + why + " ([verify.output])";
+    return finish();
+  };
+  std::vector<Expr> all;
+  for (const Violation &v : E.heap.violations)
+    all.push_back(v.cond);
+  smt::Result r;
+  if (query(all, r) == smt::Result::Unknown)
+    return timeout();
+  if (r == smt::Result::Sat) {
+    // [verify.order]: the first kind, in verdict-table order, some input
+    // reaches.
+    for (Verdict kind : {Verdict::Leak, Verdict::DoubleFree,
+                         Verdict::UseAfterFree, Verdict::InvalidFree,
+                         Verdict::AbiViolation}) {
+      std::vector<Expr> ofKind;
+      for (const Violation &v : E.heap.violations)
+        if (v.kind == kind)
+          ofKind.push_back(v.cond);
+      if (ofKind.empty())
+        continue;
+      if (query(ofKind, r) == smt::Result::Unknown)
+        return timeout();
+      if (r != smt::Result::Sat)
+        continue;
+      minimizeInputs(E, S, {lastQuery}, opts.timeoutMs);
+      const Violation *hit = nullptr;
+      for (const Violation &v : E.heap.violations)
+        if (v.kind == kind && S.evalBool(v.cond)) {
+          hit = &v;
+          break;
+        }
+      if (!hit)
+        continue;
+      res.input = inputFromModel(E, S, fn);
+      res.trace = traceFromModel(E, S, *hit);
+      res.location = printLocation(hit->loc);
+      res.diagLoc = hit->loc;
+      res.reason = hit->message;
+      res.verdict = kind;
+      replayCounterexample(module, fn, opts, res);
+      return finish();
+    }
+    res.verdict = Verdict::Unknown;
+    res.reason = "a violation is reachable but no verdict kind was "
+                 "confirmed (solver inconsistency)";
+    return finish();
+  }
+  // No violation is reachable: does some run stop without a verdict?
+  std::vector<Expr> stops;
+  for (const Stop &s : E.heap.stops)
+    stops.push_back(s.cond);
+  if (!stops.empty()) {
+    if (query(stops, r) == smt::Result::Unknown)
+      return timeout();
+    if (r == smt::Result::Sat) {
+      minimizeInputs(E, S, {lastQuery}, opts.timeoutMs);
+      for (const Stop &s : E.heap.stops) {
+        if (!S.evalBool(s.cond))
+          continue;
+        res.verdict = Verdict::Unknown;
+        res.input = inputFromModel(E, S, fn);
+        res.location = printLocation(s.loc);
+        res.diagLoc = s.loc;
+        if (s.isBound) {
+          res.bound = opts.unroll;
+          res.reason = "bounded: no violation with loops unrolled " +
+                       std::to_string(opts.unroll) +
+                       " times, but input " + res.input + " iterates more (" +
+                       s.reason + ")";
+        } else {
+          res.reason = "input " + res.input + " reaches " + s.reason +
+                       ", where a run stops without a verdict";
+        }
+        return finish();
+      }
+    }
+  }
+  res.verdict = Verdict::Safe;
+  return finish();
+}
+
+std::vector<FunctionResult>
+dealloc::verify::verifyModule(ModuleOp module, const VerifyOptions &opts) {
+  std::vector<FunctionResult> out;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (fn.isPublic() && !fn.isDeclaration())
+      out.push_back(verifyFunction(module, fn, opts));
+  return out;
+}

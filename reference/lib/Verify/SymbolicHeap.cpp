@@ -1,0 +1,291 @@
+//===- SymbolicHeap.cpp - Symbolic buffers, views and heap states ---------===//
+//
+// spec/verification.md [verify.encoding], [verify.encoding.addr]; the heap
+// rules mirror dealloc-run's (spec/safety.md).
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Verify/SymbolicHeap.h"
+
+#include <algorithm>
+
+using namespace dealloc;
+using namespace dealloc::verify;
+using smt::Context;
+
+SymbolicHeap::SymbolicHeap(Context &ctx, bool reuseAddresses)
+    : ctx(ctx), reuseAddresses(reuseAddresses) {}
+
+Expr SymbolicHeap::addrInverse(Expr addr) {
+  return ctx.mkUF("addr_owner", {addr}, kIdWidth);
+}
+
+unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
+                               std::string origin, State *st) {
+  unsigned s = slots.size();
+  Expr id = ctx.bvVal(kIdWidth, s);
+  // [verify.encoding.addr]: addresses are symbolic. A slot's own address is
+  // an injective function of its identity (addr_owner inverts it), so
+  // addresses of distinct buffers differ; in address-reuse mode a heap
+  // allocation may instead take the address of a freed heap buffer whose
+  // address no live buffer uses (this over-approximates dealloc-run's LIFO
+  // choice; counterexamples are replayed).
+  Expr own = ctx.mkUF("addr_of", {id}, kIndexWidth);
+  constraints.push_back(ctx.mkEq(addrInverse(own), id));
+  constraints.push_back(ctx.mkNe(own, ctx.bvVal(kIndexWidth, 0)));
+  Expr addr = own;
+  if (reuseAddresses && kind == SlotKind::Heap && st) {
+    addr = ctx.freshBV("addr_" + std::to_string(s), kIndexWidth);
+    std::vector<Expr> choices{ctx.mkEq(addr, own)};
+    std::vector<Expr> notInUse;
+    for (unsigned t = 0; t < s; ++t) {
+      const Slot &o = slots[t];
+      Expr alive = o.kind == SlotKind::Heap
+                       ? ctx.mkAnd(allocOf(*st, t), ctx.mkNot(freedOf(*st, t)))
+                       : ctx.boolVal(true);
+      notInUse.push_back(ctx.mkImplies(alive, ctx.mkNe(addr, o.addr)));
+      if (o.kind == SlotKind::Heap)
+        choices.push_back(ctx.mkAnd(freedOf(*st, t), ctx.mkEq(addr, o.addr)));
+    }
+    constraints.push_back(ctx.mkImplies(
+        st->guard, ctx.mkAnd(ctx.mkOr(choices), ctx.mkAnd(notInUse))));
+  }
+  slots.push_back(Slot{kind, loc, std::move(origin), id, addr, -1, Expr()});
+  if (st && kind != SlotKind::Arg && kind != SlotKind::Global) {
+    st->alloc.resize(s + 1, ctx.boolVal(false));
+    st->freed.resize(s + 1, ctx.boolVal(false));
+    st->alloc[s] = ctx.boolVal(true);
+  }
+  return s;
+}
+
+View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
+  View v;
+  v.id = slots[s].idConst;
+  v.addr = slots[s].addr;
+  v.offset = ctx.bvVal(kIndexWidth, 0);
+  v.sizes = sizes;
+  v.strides.resize(sizes.size());
+  Expr stride = ctx.bvVal(kIndexWidth, 1);
+  for (size_t i = sizes.size(); i-- > 0;) {
+    v.strides[i] = stride;
+    stride = ctx.mkBin(Context::BinOp::Mul, stride, sizes[i]);
+  }
+  v.cands = {s};
+  return v;
+}
+
+Expr SymbolicHeap::allocOf(const State &st, unsigned s) const {
+  if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
+    return ctx.boolVal(true);
+  return s < st.alloc.size() ? st.alloc[s] : ctx.boolVal(false);
+}
+
+Expr SymbolicHeap::freedOf(const State &st, unsigned s) const {
+  return s < st.freed.size() ? st.freed[s] : ctx.boolVal(false);
+}
+
+Expr SymbolicHeap::denotes(const View &v, unsigned s) {
+  if (v.cands.size() == 1)
+    return ctx.boolVal(v.cands[0] == s);
+  if (!std::binary_search(v.cands.begin(), v.cands.end(), s))
+    return ctx.boolVal(false);
+  return ctx.mkEq(v.id, slots[s].idConst);
+}
+
+Expr SymbolicHeap::sameBuffer(const View &a, const View &b) {
+  std::vector<unsigned> common;
+  std::set_intersection(a.cands.begin(), a.cands.end(), b.cands.begin(),
+                        b.cands.end(), std::back_inserter(common));
+  if (common.empty())
+    return ctx.boolVal(false);
+  if (a.cands.size() == 1 && b.cands.size() == 1)
+    return ctx.boolVal(true);
+  return ctx.mkEq(a.id, b.id);
+}
+
+Expr SymbolicHeap::isLiveHeap(const State &st, const View &v) {
+  std::vector<Expr> alts;
+  for (unsigned s : v.cands)
+    if (slots[s].kind == SlotKind::Heap)
+      alts.push_back(ctx.mkAnd({denotes(v, s), allocOf(st, s),
+                                ctx.mkNot(freedOf(st, s))}));
+  return ctx.mkOr(alts);
+}
+
+void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
+                           mlir::Location loc, std::string message, int slot) {
+  Expr cond = ctx.mkAnd(st.guard, bad);
+  if (cond.isFalse())
+    return;
+  violations.push_back(Violation{kind, cond, loc, std::move(message), slot});
+  st.guard = ctx.mkAnd(st.guard, ctx.mkNot(bad));
+}
+
+void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc,
+                        std::string reason, bool isBound) {
+  Expr cond = ctx.mkAnd(st.guard, c);
+  if (cond.isFalse())
+    return;
+  stops.push_back(Stop{cond, loc, std::move(reason), isBound});
+  st.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+}
+
+void SymbolicHeap::event(const State &st, Expr c, mlir::Location loc,
+                         std::string text, int slot) {
+  Expr cond = ctx.mkAnd(st.guard, c);
+  if (!cond.isFalse())
+    events.push_back(TraceEvent{cond, loc, std::move(text), slot});
+}
+
+void SymbolicHeap::free(State &st, const View &v, Expr cond,
+                        mlir::Location loc, const std::vector<View> &borrowed) {
+  // The first failing check ends the run; check order follows dealloc-run:
+  // double free, invalid free (non-heap, then borrowed by a public call).
+  for (unsigned s : v.cands) {
+    Expr is = ctx.mkAnd(cond, denotes(v, s));
+    if (is.isFalse())
+      continue;
+    const Slot &slot = slots[s];
+    if (slot.kind != SlotKind::Heap) {
+      violate(st, Verdict::InvalidFree, is, loc,
+              "free of a buffer that is not a heap buffer (" + slot.origin +
+                  ") ([heap.free.invalid])",
+              s);
+      continue;
+    }
+    violate(st, Verdict::DoubleFree, ctx.mkAnd(is, freedOf(st, s)), loc,
+            "buffer freed twice ([heap.free.twice])", s);
+    std::vector<Expr> lent;
+    for (const View &b : borrowed)
+      lent.push_back(denotes(b, s));
+    violate(st, Verdict::InvalidFree, ctx.mkAnd(is, ctx.mkOr(lent)), loc,
+            "callee frees a buffer borrowed by a public call "
+            "([abi.args.not_owned])",
+            s);
+    event(st, is, loc, "free", s);
+    if (s >= st.freed.size())
+      st.freed.resize(s + 1, ctx.boolVal(false));
+    st.freed[s] = ctx.mkOr(st.freed[s], is);
+    if (slot.site >= 0 && !st.epoch.isNull()) {
+      if (s >= st.freedAt.size())
+        st.freedAt.resize(s + 1, ctx.bvVal(kIndexWidth, 0));
+      st.freedAt[s] = ctx.mkIte(is, st.epoch, st.freedAt[s]);
+    }
+  }
+}
+
+void SymbolicHeap::use(State &st, const View &v, mlir::Location loc,
+                       llvm::StringRef what) {
+  for (unsigned s : v.cands) {
+    if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
+      continue;
+    violate(st, Verdict::UseAfterFree,
+            ctx.mkAnd(denotes(v, s), freedOf(st, s)), loc,
+            (what + " of a freed buffer ([heap.use])").str(), s);
+  }
+}
+
+Expr SymbolicHeap::key(const View &v, Expr linearIndex) {
+  return ctx.mkConcat(v.id, linearIndex);
+}
+
+Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
+                              const std::vector<Expr> &vals) {
+  bool allSame = true;
+  for (const Expr &e : vals)
+    allSame &= e.same(vals[0]);
+  if (allSame)
+    return vals[0];
+  Expr r = vals.back();
+  for (size_t i = vals.size() - 1; i-- > 0;)
+    r = ctx.mkIte(guards[i], vals[i], r);
+  return r;
+}
+
+State SymbolicHeap::merge(const std::vector<const State *> &states,
+                          llvm::StringRef name) {
+  if (states.size() == 1)
+    return *states[0];
+  std::vector<Expr> guards;
+  for (const State *s : states)
+    guards.push_back(s->guard);
+  State r;
+  Expr g = ctx.mkOr(guards);
+  if (!g.isFalse() && !g.isTrue()) {
+    Expr named = ctx.freshBool(name.str());
+    constraints.push_back(ctx.mkEq(named, g));
+    g = named;
+  }
+  r.guard = g;
+  size_t n = 0, sites = 0;
+  for (const State *s : states) {
+    n = std::max(n, s->alloc.size());
+    sites = std::max(sites, s->siteCount.size());
+  }
+  std::vector<Expr> vals(states.size());
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = allocOf(*states[k], i);
+    r.alloc.push_back(mergeExprs(guards, vals));
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = freedOf(*states[k], i);
+    r.freed.push_back(mergeExprs(guards, vals));
+  }
+  for (size_t k = 0; k < states.size(); ++k)
+    vals[k] = states[k]->mem;
+  r.mem = mergeExprs(guards, vals);
+  size_t nAt = 0;
+  for (const State *s : states)
+    nAt = std::max(nAt, s->freedAt.size());
+  for (size_t i = 0; i < nAt; ++i) {
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = i < states[k]->freedAt.size() ? states[k]->freedAt[i]
+                                              : ctx.bvVal(kIndexWidth, 0);
+    r.freedAt.push_back(mergeExprs(guards, vals));
+  }
+  if (!states[0]->epoch.isNull()) {
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = states[k]->epoch;
+    r.epoch = mergeExprs(guards, vals);
+  }
+  for (size_t i = 0; i < sites; ++i) {
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = i < states[k]->siteCount.size() ? states[k]->siteCount[i]
+                                                : ctx.bvVal(kIndexWidth, 0);
+    r.siteCount.push_back(mergeExprs(guards, vals));
+  }
+  return r;
+}
+
+SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
+                                   const std::vector<const SymValue *> &vals) {
+  SymValue r = *vals[0];
+  if (vals.size() == 1)
+    return r;
+  std::vector<Expr> es(vals.size());
+  auto field = [&](auto get) {
+    for (size_t k = 0; k < vals.size(); ++k)
+      es[k] = get(*vals[k]);
+    return mergeExprs(guards, es);
+  };
+  if (r.kind != SymValue::Kind::MemRef) {
+    r.e = field([](const SymValue &v) { return v.e; });
+    return r;
+  }
+  View &m = r.view;
+  m.id = field([](const SymValue &v) { return v.view.id; });
+  m.addr = field([](const SymValue &v) { return v.view.addr; });
+  m.offset = field([](const SymValue &v) { return v.view.offset; });
+  for (size_t d = 0; d < m.sizes.size(); ++d) {
+    m.sizes[d] = field([&](const SymValue &v) { return v.view.sizes[d]; });
+    m.strides[d] = field([&](const SymValue &v) { return v.view.strides[d]; });
+  }
+  for (const SymValue *v : vals) {
+    std::vector<unsigned> u;
+    std::set_union(m.cands.begin(), m.cands.end(), v->view.cands.begin(),
+                   v->view.cands.end(), std::back_inserter(u));
+    m.cands = std::move(u);
+    m.retyped |= v->view.retyped;
+  }
+  return r;
+}

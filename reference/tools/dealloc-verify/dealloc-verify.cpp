@@ -1,0 +1,144 @@
+//===- dealloc-verify.cpp - Prove deallocation safety with Z3 -------------===//
+//
+// dealloc-verify FILE|-          safety of every public function
+// dealloc-verify --equiv A B     dealloc-equivalence of two versions
+// dealloc-verify --stages PIPELINE FILE
+//                                which pipeline stage changed behaviour
+// Options: --function F --json --timeout MS --unroll N --reuse-addresses
+//          --no-replay --verify-diagnostics
+// Exit: 0 all SAFE/EQUIVALENT, 1 a violation/difference, 2 UNSUPPORTED or
+// UNKNOWN, 3 unreadable input; with --verify-diagnostics 0 iff the
+// diagnostics match (spec/verification.md [verify.output]).
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Verify/Equivalence.h"
+#include "dealloc/Verify/Verify.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace llvm;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+static cl::list<std::string> files(cl::Positional, cl::desc("<file.mlir | ->..."));
+static cl::opt<std::string> functionName("function", cl::desc("Check only this function"));
+static cl::opt<bool> json("json", cl::desc("JSON output, one object per line"));
+static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
+static cl::opt<unsigned> unroll("unroll", cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
+static cl::opt<bool> reuse("reuse-addresses", cl::desc("Heap allocations may reuse freed addresses"));
+static cl::opt<bool> noReplay("no-replay", cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
+static cl::opt<bool> equiv("equiv", cl::desc("Check dealloc-equivalence of two files A B"));
+static cl::opt<std::string> stages("stages", cl::desc("Check each stage of PIPELINE on FILE"));
+static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::desc("Check verdict diagnostics against expected-* comments"));
+
+/// Parses one file from its own source manager (the diagnostics source
+/// manager holds a copy of every buffer, to print source lines).
+static OwningOpRefModule parse(std::unique_ptr<MemoryBuffer> buffer,
+                               mlir::MLIRContext &ctx, SourceMgr &own) {
+  own.AddNewSourceBuffer(std::move(buffer), SMLoc());
+  mlir::ParserConfig config(&ctx);
+  auto module = mlir::parseSourceFile<mlir::ModuleOp>(own, config);
+  if (module && failed(::mlir::verify(*module)))
+    return nullptr;
+  return module;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  mlir::registerAllPasses();
+  cl::ParseCommandLineOptions(argc, argv, "dealloc-verify: deallocation safety and equivalence with Z3\n");
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::MLIRContext context(registry);
+  context.allowUnregisteredDialects(false);
+
+  VerifyOptions opts;
+  opts.unroll = unroll;
+  opts.timeoutMs = timeoutMs;
+  opts.reuseAddresses = reuse;
+  opts.replay = !noReplay;
+
+  size_t wanted = equiv ? 2 : 1;
+  if (files.empty())
+    files.push_back("-");
+  if (files.size() != wanted) {
+    errs() << "error: expected " << wanted << " input file(s), got "
+           << files.size() << "\n";
+    return ExitBadInput;
+  }
+  SourceMgr sourceMgr;
+  std::vector<std::unique_ptr<MemoryBuffer>> buffers;
+  for (const std::string &f : files) {
+    std::string err;
+    auto buffer = mlir::openInputFile(f, &err);
+    if (!buffer) {
+      errs() << "error: cannot read '" << f << "': " << err << "\n";
+      return ExitBadInput;
+    }
+    sourceMgr.AddNewSourceBuffer(
+        MemoryBuffer::getMemBufferCopy(buffer->getBuffer(),
+                                       buffer->getBufferIdentifier()),
+        SMLoc());
+    buffers.push_back(std::move(buffer));
+  }
+  std::unique_ptr<mlir::SourceMgrDiagnosticHandler> handler;
+  std::unique_ptr<mlir::SourceMgrDiagnosticVerifierHandler> verifier;
+  if (verifyDiagnostics)
+    verifier = std::make_unique<mlir::SourceMgrDiagnosticVerifierHandler>(
+        sourceMgr, &context);
+  else
+    handler = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
+                                                                 &context);
+  std::vector<OwningOpRefModule> modules;
+  std::vector<std::unique_ptr<SourceMgr>> parseMgrs;
+  for (auto &buffer : buffers) {
+    parseMgrs.push_back(std::make_unique<SourceMgr>());
+    modules.push_back(parse(std::move(buffer), context, *parseMgrs.back()));
+    if (!modules.back())
+      return verifier && succeeded(verifier->verify()) ? ExitOk : ExitBadInput;
+
+  }
+
+  int exitCode = ExitOk;
+  if (equiv) {
+    exitCode = runEquivalence(*modules[0], *modules[1], functionName, opts,
+                              json, outs());
+  } else if (!stages.empty()) {
+    exitCode = runStages(stages, *modules[0], functionName, opts, json, outs());
+  } else {
+    std::vector<mlir::func::FuncOp> fns;
+    if (!functionName.empty()) {
+      auto fn = modules[0]->lookupSymbol<mlir::func::FuncOp>(functionName);
+      if (!fn || fn.isDeclaration()) {
+        errs() << "error: no function @" << functionName << " with a body\n";
+        return ExitBadInput;
+      }
+      fns.push_back(fn);
+    } else {
+      for (auto fn : modules[0]->getOps<mlir::func::FuncOp>())
+        if (fn.isPublic() && !fn.isDeclaration())
+          fns.push_back(fn);
+    }
+    for (mlir::func::FuncOp fn : fns) {
+      FunctionResult r = verifyFunction(*modules[0], fn, opts);
+      printResult(outs(), r, json);
+      emitDiagnostic(r);
+      exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
+    }
+  }
+  // With --verify-diagnostics the exit code says whether the diagnostics
+  // matched the expected-* comments ([verify.output]).
+  if (verifier)
+    return succeeded(verifier->verify()) ? ExitOk : ExitViolation;
+  return exitCode;
+}
