@@ -45,6 +45,7 @@ def fit(shape_res, tool, startup):
     """Exponents for one tool on one shape.
 
     raw:       slope over every size that finished.
+    tail:      slope over the three largest sizes that finished.
     corrected: slope of (t - start-up) over sizes where t >= 1.5 x start-up,
                so that process start-up does not flatten the fit.
     local:     slopes between consecutive finished sizes (super-polynomial
@@ -69,17 +70,20 @@ def fit(shape_res, tool, startup):
     if len(corr) >= 2:
         lin = _slope(corr, logx=False)
         base = None if lin is None else round(math.exp(lin), 3)
+    tail = _slope(pts[-3:])
     return {"raw": None if raw is None else round(raw, 2), "base": base,
+            "tail": None if tail is None else round(tail, 2),
             "corrected": None if cor is None else round(cor, 2),
             "corrected_points": len(corr), "local": local,
             "points": len(pts)}
 
 
 def best_exponent(f):
-    """The start-up-corrected exponent when at least 3 sizes support it."""
-    if f["corrected"] is not None and f["corrected_points"] >= 3:
-        return f["corrected"]
-    return f["raw"]
+    """The growth exponent the tables and targets use: the fit over the
+    three largest sizes that finished ("tail").  Process start-up flattens
+    fits over small sizes; the start-up-corrected fit is kept in the JSON
+    but is unstable when times are close to the start-up time."""
+    return f.get("tail")
 
 
 def cell(o, base):
@@ -119,9 +123,8 @@ def table(shape, shape_res, startup, tools):
     for t in cols:
         f = fit(shape_res, t, startup)
         e = best_exponent(f)
-        exps.append("-" if e is None else
-                    f"{e:.2f}" + ("" if e != f["raw"] or e == f["corrected"] else " raw"))
-    lines.append("| exponent | " + " | ".join(exps) + " |")
+        exps.append("-" if e is None else f"{e:.2f}")
+    lines.append("| exponent (3 largest) | " + " | ".join(exps) + " |")
     return "\n".join(lines)
 
 
