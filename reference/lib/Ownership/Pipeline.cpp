@@ -5,6 +5,7 @@
 //   canonicalize                          upstream
 //   reference-buffer-deallocation         reference     [own.*]
 //   canonicalize                          upstream
+//   reference-split-deallocations         reference     [own.pipeline.split]
 //   buffer-deallocation-simplification    upstream      (optional: simplify=0)
 //   reference-lower-deallocations         reference     [dealloc.*]
 //   cse, canonicalize                     upstream
@@ -45,6 +46,7 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
       options.privateFunctionDynamicOwnership;
   pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
   if (options.simplify)
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(dealloc::createReferenceLowerDeallocationsPass());
@@ -55,6 +57,7 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
 
 void dealloc::registerReferencePasses() {
   PassRegistration<Pass>([] { return createReferenceDeallocationPass(); });
+  PassRegistration<Pass>([] { return createReferenceSplitDeallocationsPass(); });
   PassRegistration<Pass>([] { return createReferenceLowerDeallocationsPass(); });
   PassPipelineRegistration<PipelineOptions>(
       "reference-buffer-deallocation-pipeline",

@@ -6,6 +6,7 @@
 //
 //   --reference-buffer-deallocation           [own.*], upstream's option
 //                                              private-function-dynamic-ownership
+//   --reference-split-deallocations           [own.pipeline.split]
 //   --reference-lower-deallocations           [dealloc.*], literal lowering
 //   --reference-buffer-deallocation-pipeline  [own.pipeline], executable IR
 //
@@ -34,6 +35,10 @@ createReferenceDeallocationPass(ReferenceDeallocationOptions options = {});
 /// Lowers every `bufferization.dealloc` literally, per [dealloc.free.condition],
 /// [dealloc.free.once], [dealloc.retain] and [dealloc.results].
 std::unique_ptr<mlir::Pass> createReferenceLowerDeallocationsPass();
+
+/// Splits each `bufferization.dealloc` whose operands view distinct
+/// allocations into one dealloc per allocation ([own.pipeline.split]).
+std::unique_ptr<mlir::Pass> createReferenceSplitDeallocationsPass();
 
 /// Registers the passes and the pipeline with the global registry (used by
 /// dealloc-opt).

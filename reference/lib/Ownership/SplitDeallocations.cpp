@@ -1,0 +1,128 @@
+//===- SplitDeallocations.cpp - One dealloc per allocation ----------------===//
+//
+// --reference-split-deallocations ([own.pipeline.split] in spec/ownership.md):
+// splits a `bufferization.dealloc` whose memref operands all view distinct
+// allocations into one dealloc per allocation, each retaining only the
+// retained values that may view that allocation. The result of a retained
+// value is the disjunction of its results in the parts that retain it
+// (`false` if none):
+//
+//   %r = bufferization.dealloc (%a, %b) if (%ca, %cb) retain (%v)  // %v views %a
+//   =>  %r = bufferization.dealloc (%a) if (%ca) retain (%v)
+//       bufferization.dealloc (%b) if (%cb)
+//
+// This preserves [dealloc.free.condition], [dealloc.free.once],
+// [dealloc.retain] and [dealloc.results]: no buffer is viewed by operands of
+// two parts, and a retained value left out of a part views none of its
+// buffers. It keeps the deallocs small, so the quadratic reference lowering
+// and upstream's simplification stay fast on large blocks.
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Ownership/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The value a chain of views (and base-buffer extractions) starts from.
+Value viewRoot(Value v) {
+  while (true) {
+    if (auto meta = v.getDefiningOp<memref::ExtractStridedMetadataOp>()) {
+      v = meta.getSource();
+      continue;
+    }
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    if (!view || view->getNumResults() != 1)
+      return v;
+    v = view.getViewSource();
+  }
+}
+
+/// True if `v` is the result of an op that allocates it: distinct SSA
+/// allocations are distinct buffers wherever both are in scope.
+bool isAllocation(Value v) {
+  auto effects = v.getDefiningOp<MemoryEffectOpInterface>();
+  return effects && effects.getEffectOnValue<MemoryEffects::Allocate>(v);
+}
+
+void splitDealloc(bufferization::DeallocOp op) {
+  // Group the operands by the allocation they view; give up if one does not
+  // view an allocation we can see.
+  llvm::MapVector<Value, SmallVector<unsigned>> groups;
+  for (auto [i, memref] : llvm::enumerate(op.getMemrefs())) {
+    Value root = viewRoot(memref);
+    if (!isAllocation(root))
+      return;
+    groups[root].push_back(i);
+  }
+  if (groups.size() < 2)
+    return;
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> results(op.getRetained().size());
+  for (auto &[root, members] : groups) {
+    SmallVector<Value> memrefs, conds, retained;
+    SmallVector<unsigned> retainedIndex;
+    for (unsigned i : members) {
+      memrefs.push_back(op.getMemrefs()[i]);
+      conds.push_back(op.getConditions()[i]);
+    }
+    for (auto [j, value] : llvm::enumerate(op.getRetained())) {
+      Value r = viewRoot(value);
+      // A retained value that views another allocation cannot view `root`.
+      if (r != root && isAllocation(r))
+        continue;
+      retained.push_back(value);
+      retainedIndex.push_back(j);
+    }
+    auto part =
+        bufferization::DeallocOp::create(b, loc, memrefs, conds, retained);
+    for (auto [j, updated] :
+         llvm::zip(retainedIndex, part.getUpdatedConditions()))
+      results[j] = results[j]
+                       ? arith::OrIOp::create(b, loc, results[j], updated)
+                       : Value(updated);
+  }
+  for (Value &result : results)
+    if (!result)
+      result = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  op->replaceAllUsesWith(results);
+  op->erase();
+}
+
+struct ReferenceSplitDeallocationsPass
+    : PassWrapper<ReferenceSplitDeallocationsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceSplitDeallocationsPass)
+
+  StringRef getArgument() const override {
+    return "reference-split-deallocations";
+  }
+  StringRef getDescription() const override {
+    return "Split bufferization.dealloc ops by the allocation their operands "
+           "view ([own.pipeline.split])";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<bufferization::DeallocOp> deallocs;
+    getOperation()->walk(
+        [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
+    for (bufferization::DeallocOp op : deallocs)
+      splitDealloc(op);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> dealloc::createReferenceSplitDeallocationsPass() {
+  return std::make_unique<ReferenceSplitDeallocationsPass>();
+}
