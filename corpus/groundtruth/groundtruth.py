@@ -203,6 +203,7 @@ def main(argv):
     deviations = parse_deviations(source)
     work = args.keep or tempfile.mkdtemp(prefix="groundtruth-")
     os.makedirs(work, exist_ok=True)
+    rc = 2
     try:
         program = os.path.join(work, "deallocated.mlir")
         passes = (["--buffer-deallocation-pipeline"] if args.pipeline else
@@ -241,14 +242,16 @@ def main(argv):
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             observed = list(pool.map(lambda n: gt_valgrind.run_case(exe, n),
                                      range(len(cases))))
-        return report(cases, observed, expect, deviations, args.no_reference,
-                      work)
+        rc = report(cases, observed, expect, deviations, args.no_reference,
+                    work)
     except (SetupError, gt_signature.SignatureError) as e:
-        print(f"groundtruth: {args.file}: {e}", file=sys.stderr)
-        return 2
+        print(f"groundtruth: {args.file}: {e} (files in {work})",
+              file=sys.stderr)
     finally:
-        if not args.keep:
+        # On failure the files stay for inspection (their path is printed).
+        if not args.keep and rc == 0:
             shutil.rmtree(work, ignore_errors=True)
+    return rc
 
 
 def report(cases, observed, expect, deviations, no_reference, work):
