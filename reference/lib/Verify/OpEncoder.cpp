@@ -317,7 +317,6 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> dyn;
     if (r.getDynamicResultSize())
       dyn.push_back(getBV(r.getDynamicResultSize()));
-    heap.use(st, src, loc, "realloc");
     View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
                         "memref.realloc");
     Expr fresh = ctx.freshArray("contents", kIdWidth + kIndexWidth, 64);

@@ -1,0 +1,54 @@
+//===- SolverTest.cpp - The Z3 wrapper ------------------------------------===//
+#include "dealloc/SMT/Solver.h"
+#include "gtest/gtest.h"
+
+using namespace dealloc::smt;
+
+TEST(Solver, LiteralsSimplifyEagerly) {
+  Context c;
+  Expr t = c.boolVal(true), f = c.boolVal(false), x = c.freshBool("x");
+  EXPECT_TRUE(c.mkAnd(t, t).isTrue());
+  EXPECT_TRUE(c.mkAnd(x, f).isFalse());
+  EXPECT_TRUE(c.mkOr(x, t).isTrue());
+  EXPECT_TRUE(c.mkAnd(x, t).same(x));
+  EXPECT_TRUE(c.mkIte(x, c.bvVal(8, 3), c.bvVal(8, 3)).same(c.bvVal(8, 3)));
+  EXPECT_TRUE(c.mkEq(c.bvVal(64, 7), c.bvVal(64, 7)).isTrue());
+  EXPECT_TRUE(c.mkEq(c.bvVal(64, 7), c.bvVal(64, 8)).isFalse());
+  EXPECT_EQ(c.bvVal(8, -1).bvLiteral(), std::optional<int64_t>(-1));
+  EXPECT_TRUE(c.mkCmp(Context::Cmp::Slt, c.bvVal(64, 1), c.bvVal(64, 2)).isTrue());
+}
+
+TEST(Solver, FindsModelsAndRefutes) {
+  Context c;
+  Solver s(c);
+  Expr x = c.freshBV("x", 64);
+  s.add(c.mkCmp(Context::Cmp::Sgt, x, c.bvVal(64, 41)));
+  s.add(c.mkCmp(Context::Cmp::Slt, x, c.bvVal(64, 43)));
+  ASSERT_EQ(s.check({}, 0), Result::Sat);
+  EXPECT_EQ(s.evalBV(x), 42);
+  EXPECT_EQ(s.check({c.mkEq(x, c.bvVal(64, 41))}, 0), Result::Unsat);
+  // After an unsatisfiable check there is no model: evaluation is harmless.
+  EXPECT_EQ(s.evalBV(x), 0);
+}
+
+TEST(Solver, HavocSliceOnlyChangesOneKey) {
+  Context c;
+  Solver s(c);
+  Expr mem = c.mkConstArray(16, c.bvVal(8, 0));
+  Expr fresh = c.freshArray("fresh", 16, 8);
+  Expr h = c.mkHavocSlice(mem, fresh, 15, 8, c.bvVal(8, 1));
+  // Keys 0x01xx come from `fresh`, others keep 0.
+  Expr other = c.mkSelect(h, c.bvVal(16, 0x0203));
+  EXPECT_EQ(s.check({c.mkNe(other, c.bvVal(8, 0))}, 0), Result::Unsat);
+  Expr mine = c.mkSelect(h, c.bvVal(16, 0x0103));
+  EXPECT_EQ(s.check({c.mkNe(mine, c.bvVal(8, 0))}, 0), Result::Sat);
+}
+
+TEST(Solver, UninterpretedFunctionsAreFunctions) {
+  Context c;
+  Solver s(c);
+  Expr a = c.freshBV("a", 32);
+  Expr f1 = c.mkUF("f", {a}, 32), f2 = c.mkUF("f", {a}, 32);
+  EXPECT_TRUE(f1.same(f2));
+  EXPECT_EQ(s.check({c.mkNe(f1, f2)}, 0), Result::Unsat);
+}
