@@ -20,6 +20,7 @@ Checks whose tool is not built are listed in `not_run` and counted.
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import process, tools as tools_mod
@@ -93,7 +94,15 @@ def _add(classes, entry):
 
 def check(text, cfg, wanted=None):
     """Check one memref-level program. `wanted` (a kind) lets the reducer skip
-    checks that cannot produce that kind."""
+    checks that cannot produce that kind. Independent tool calls run
+    concurrently (each is a process): the implementation's output is run and
+    verified while the reference pipeline runs; the reference output is
+    verified while the equivalence check runs."""
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        return _check(text, cfg, wanted, pool)
+
+
+def _check(text, cfg, wanted, pool):
     seconds = {}
     classes = []          # (kind, verdict, function, detector, message)
     not_run = []
@@ -110,12 +119,16 @@ def check(text, cfg, wanted=None):
     if wanted in ("impl-crash", "impl-timeout"):
         return _outcome(classes, not_run, seconds, impl_text)
 
+    impl_futures = {name: pool.submit(getattr(t, name), impl_text)
+                    for name in ("run", "verify")
+                    if name in cfg.checks and wanted not in ("reference-error",
+                                                             "reference-unsafe")}
+    ref_future = None
+    if wanted not in ("impl-unsafe", "impl-invalid-output"):
+        ref_future = pool.submit(t.reference, text)
     impl_results = {}
-    for name in ("run", "verify"):
-        if name not in cfg.checks or wanted in ("reference-error",
-                                                "reference-unsafe"):
-            continue
-        res = getattr(t, name)(impl_text)
+    for name, fut in impl_futures.items():
+        res = fut.result()
         seconds[name] = seconds.get(name, 0.0) + res.seconds
         impl_results[name] = res
         if res.status == "not-run":
@@ -162,7 +175,7 @@ def check(text, cfg, wanted=None):
     if wanted in ("impl-unsafe", "impl-invalid-output"):
         return _outcome(classes, not_run, seconds, impl_text)
 
-    ref = t.reference(text)
+    ref = ref_future.result()
     seconds["reference"] = ref.seconds
     if ref.status == "not-found":
         not_run.append("reference")
@@ -173,6 +186,10 @@ def check(text, cfg, wanted=None):
         return _outcome(classes, not_run, seconds, impl_text)
     ref_text = ref.stdout
     ref_verified_safe = False
+    impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
+    equiv_future = None
+    if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
+        equiv_future = pool.submit(t.equiv, impl_text, ref_text)
     if wanted is None or wanted == "reference-unsafe":
         # The reference output is proved (verify); it is also executed (run)
         # only when the proof is not available or not SAFE — the reference
@@ -199,9 +216,8 @@ def check(text, cfg, wanted=None):
                     _add(classes, ("reference-unsafe", hit[1], hit[0], name,
                                    _describe(hit[2])))
                     break
-    impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
-    if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
-        res = t.equiv(impl_text, ref_text)
+    if equiv_future is not None:
+        res = equiv_future.result()
         seconds["equiv"] = res.seconds
         if res.status == "not-run":
             not_run.append("equiv")
