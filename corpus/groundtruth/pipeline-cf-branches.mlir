@@ -1,7 +1,9 @@
 // Upstream pipeline: cf.br / cf.cond_br passing memrefs as block arguments,
 // a diamond that may replace the buffer. (Unstructured cf loops are
 // rejected by upstream: "Only structured control-flow loops are supported".)
+// Checked twice: after the whole pipeline and after the ownership pass alone.
 // RUN: %python %repo/corpus/groundtruth/groundtruth.py --pipeline %s
+// RUN: %python %repo/corpus/groundtruth/groundtruth.py --ownership %s
 // EXPECT: @diamond SAFE
 // EXPECT: @chain SAFE
 

@@ -1,7 +1,9 @@
 // Upstream pipeline: an scf.for nested in scf.if, carrying two memrefs that
 // may be swapped or replaced (generic dealloc_helper lowering, aliasing
 // arguments; 12 inputs, capped at 8), and an scf.while whose condition region allocates.
+// Checked twice: after the whole pipeline and after the ownership pass alone.
 // RUN: %python %repo/corpus/groundtruth/groundtruth.py --pipeline %s
+// RUN: %python %repo/corpus/groundtruth/groundtruth.py --ownership %s
 // EXPECT: @for_in_if SAFE
 // EXPECT: @while_alloc SAFE
 

@@ -1,6 +1,8 @@
 // Upstream pipeline: scf.for with memref iter_args, swapped every iteration
 // (needs the generic dealloc_helper lowering), and a loop-local temporary.
+// Checked twice: after the whole pipeline and after the ownership pass alone.
 // RUN: %python %repo/corpus/groundtruth/groundtruth.py --pipeline %s
+// RUN: %python %repo/corpus/groundtruth/groundtruth.py --ownership %s
 // EXPECT: @swap SAFE
 // EXPECT: @temp SAFE
 
