@@ -3,7 +3,9 @@
 // --reference-lower-deallocations: replaces each `bufferization.dealloc` by
 // IR that computes the spec's definition (spec/bufferization-dealloc.md)
 // clause by clause, with buffer identity compared through aligned pointers
-// (memref.extract_aligned_pointer_as_index), as upstream's lowering does:
+// (memref.extract_aligned_pointer_as_index) of the values the operands are
+// views or selects of, as far as the IR shows them (upstream compares the
+// operands' own aligned pointers):
 //
 //   %r = bufferization.dealloc (%m0, %m1) if (%c0, %c1) retain (%x)
 //   =>  %p0, %p1, %q = aligned pointers of %m0, %m1, %x
@@ -26,6 +28,9 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <functional>
 
 using namespace mlir;
 
@@ -83,10 +88,25 @@ void lowerDealloc(bufferization::DeallocOp op) {
   // One pointer per distinct memref value, so that an operand compared with
   // itself folds to `true`.
   DenseMap<Value, Value> pointers;
-  auto pointerOf = [&](Value m) -> Value {
-    Value &p = pointers[m];
-    if (!p)
+  std::function<Value(Value)> pointerOf = [&](Value m) -> Value {
+    if (Value p = pointers.lookup(m))
+      return p;
+    Value p;
+    // Buffer identity, not the view's address: look through views (a
+    // memref.view advances the aligned pointer, [dev.dealloc.lower.view-pointer])
+    // and selects, where the IR shows the source.
+    if (auto meta = m.getDefiningOp<memref::ExtractStridedMetadataOp>())
+      p = pointerOf(meta.getSource());
+    else if (auto view = m.getDefiningOp<ViewLikeOpInterface>();
+             view && view->getNumResults() == 1)
+      p = pointerOf(view.getViewSource());
+    else if (auto select = m.getDefiningOp<arith::SelectOp>())
+      p = arith::SelectOp::create(b, op.getLoc(), select.getCondition(),
+                                  pointerOf(select.getTrueValue()),
+                                  pointerOf(select.getFalseValue()));
+    else
       p = memref::ExtractAlignedPointerAsIndexOp::create(b, op.getLoc(), m);
+    pointers[m] = p;
     return p;
   };
   SmallVector<Value> p = llvm::map_to_vector(op.getMemrefs(), pointerOf);
