@@ -16,6 +16,7 @@ directory the moment its shrink finishes, and the report is written in a
 
 import itertools
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -174,7 +175,9 @@ def run(camp):
             counts[out.kind] = counts.get(out.kind, 0) + 1
             for c in out.classes:
                 if c[0] in ("unsupported", "unknown", "tool-error"):
-                    why = f"{c[0]} ({c[3] or '?'}): " + " ".join(c[4].split())[:160]
+                    # Grouped by reason: locations and inputs dropped.
+                    text = re.sub(r"\b(loc|location|input): \S+", "", c[4])
+                    why = f"{c[0]} ({c[3] or '?'}): " + " ".join(text.split())[:160]
                     reasons[why] = reasons.get(why, 0) + 1
             for name in out.not_run:
                 not_run[name] = not_run.get(name, 0) + 1

@@ -231,7 +231,7 @@ def _check(text, cfg, wanted, pool):
                     break
                 if rec["verdict"] == "UNKNOWN":
                     _add(classes, ("unknown", "UNKNOWN", rec.get("function", "*"),
-                                   "equiv", rec.get("message", "")[:500]))
+                                   "equiv", _describe(rec)[:500]))
     return _outcome(classes, not_run, seconds, impl_text)
 
 

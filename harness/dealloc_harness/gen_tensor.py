@@ -35,8 +35,16 @@ def _pick(draw, values):
 
 def _tensor(draw, fn, env):
     if not env.tensors:
-        _stmt_fill(draw, fn, env, 0, None)
+        _stmt_empty(draw, fn, env, 0, None)
     return _pick(draw, env.tensors)
+
+
+def _stmt_empty(draw, fn, env, depth, callees):
+    """A fresh tensor without linalg (bufferizes to memref.alloc + store)."""
+    empty, name = fn.fresh("e"), fn.fresh("t")
+    fn.emit(f"{empty} = tensor.empty() : {T}")
+    fn.emit(f"{name} = tensor.insert %cst into {empty}[%c0] : {T}")
+    env.tensors.append(name)
 
 
 def _i1(draw, fn, env):
@@ -131,7 +139,7 @@ def _stmt_call(draw, fn, env, depth, callees):
     env.tensors.append(name)
 
 
-STATEMENTS = [_stmt_fill, _stmt_insert, _stmt_slice, _stmt_extract, _stmt_map,
+STATEMENTS = [_stmt_empty, _stmt_insert, _stmt_fill, _stmt_slice, _stmt_extract, _stmt_map,
               _stmt_select, _stmt_if, _stmt_for, _stmt_call]
 
 
