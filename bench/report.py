@@ -22,7 +22,9 @@ def main(argv):
     analysis.METRIC = args.metric
     with open(args.results) as f:
         results = json.load(f)
-    names = args.shapes.split(",") if args.shapes else list(results["shapes"])
+    import shapes
+    names = args.shapes.split(",") if args.shapes else [
+        s for s in shapes.SHAPES if s in results["shapes"]]
     for shape in names:
         res = results["shapes"][shape]
         startup = res.get("startup") or results["startup"]

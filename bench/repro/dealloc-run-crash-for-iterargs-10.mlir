@@ -2,7 +2,9 @@
 // with SIGSEGV in dealloc::Machine::execControl -> llvm::APInt::sadd_ov, on
 // upstream's --buffer-deallocation-pipeline output of bench/shapes.py for-iterargs 10:
 //   for i in 1 2 3 4 5 6; do dealloc-run bench/repro/dealloc-run-crash-for-iterargs-10.mlir --function entry --input b0,2,true; echo rc=$?; done
-// Same for bench/shapes.py for-loops 30 (input b0,2). Looks like a dangling reference
+// Same for bench/shapes.py for-loops 30 (input b0,2). Seen with the dealloc-run binaries
+// built 19:08-19:41 UTC; not reproduced (0 of 8 runs) with build-sem's binary of 19:45.
+// Looks like a dangling reference
 // to an APInt (e.g. the scf.for induction value) across a container reallocation.
 module {
   func.func @entry(%arg0: memref<4xf32>, %arg1: index, %arg2: i1) -> memref<4xf32> {
