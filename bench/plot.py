@@ -48,7 +48,7 @@ def plot_shape(shape, res, results, out_dir):
         if not xs and not dnf:
             continue
         color, fmt = STYLE[tool]
-        f = res["fits"][tool]
+        f = analysis.fit(res, tool, res.get("startup") or results["startup"])
         e = analysis.best_exponent(f)
         label = analysis.HEADERS[tool] + ("" if e is None else f" (exp {e:.2f})")
         if xs:
