@@ -257,7 +257,7 @@ def main(argv):
     try:
         prog = generate(pos[0], int(pos[1]))
     except (KeyError, ValueError) as e:
-        sys.stderr.write(f"shapes.py: error: {e}\n")
+        sys.stderr.write(f"shapes.py: error: {e.args[0]}\n")
         return 2
     if "--meta" in flags:
         print(json.dumps({"function": prog.function, "input": prog.input,
