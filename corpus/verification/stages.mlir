@@ -3,6 +3,7 @@
 // SPEC: [verify.stages]
 // RUN: dealloc-verify --stages buffer-deallocation-pipeline %s | FileCheck %s
 // RUN: not dealloc-verify --stages 'no-such-pass' %s 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: dealloc-verify --stages "builtin.module(ownership-based-buffer-deallocation,canonicalize)" %s | FileCheck %s --check-prefix=ANCHORED
 
 // CHECK: stage 1 expand-realloc{{.*}}: no deallocation yet
 // CHECK: stage 3 ownership-based-buffer-deallocation{{.*}}: inserts deallocation; safety of its output:
@@ -27,3 +28,7 @@ func.func @f(%c: i1, %a: memref<2xf32>) -> memref<2xf32> {
 ^b3(%r: memref<2xf32>):
   return %r : memref<2xf32>
 }
+// ANCHORED: stage 1 ownership-based-buffer-deallocation{{.*}}: inserts deallocation; safety of its output:
+// ANCHORED-NEXT: @f: SAFE
+// ANCHORED: stage 2 canonicalize{{.*}}: compared with the previous stage:
+// ANCHORED-NEXT: @f: EQUIVALENT

@@ -44,6 +44,14 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
                                StringRef function, const VerifyOptions &opts,
                                bool json, llvm::raw_ostream &os) {
   MLIRContext *ctx = module.getContext();
+  // `builtin.module(a,b)` and `a,b` name the same stages.
+  pipeline = pipeline.trim();
+  if (pipeline.consume_front("builtin.module(")) {
+    if (!pipeline.consume_back(")")) {
+      llvm::errs() << "error: invalid pipeline: unbalanced parentheses\n";
+      return ExitBadInput;
+    }
+  }
   PassManager pm(ctx, ModuleOp::getOperationName());
   std::string err;
   llvm::raw_string_ostream errOs(err);
