@@ -268,6 +268,55 @@ Expr Context::mkUF(const std::string &name, const std::vector<Expr> &args,
   return wrap(&r);
 }
 
+Expr Context::mkFloatBin(FBinOp op, Expr a, Expr b, unsigned ebits,
+                         unsigned sbits) {
+  z3::context &z = impl->z3;
+  z3::sort fs = z.fpa_sort(ebits, sbits);
+  z3::expr x = TERM(a).mk_from_ieee_bv(fs), y = TERM(b).mk_from_ieee_bv(fs);
+  z3::expr rm(z, Z3_mk_fpa_rne(z));
+  Z3_ast r = nullptr;
+  switch (op) {
+  case FBinOp::Add: r = Z3_mk_fpa_add(z, rm, x, y); break;
+  case FBinOp::Sub: r = Z3_mk_fpa_sub(z, rm, x, y); break;
+  case FBinOp::Mul: r = Z3_mk_fpa_mul(z, rm, x, y); break;
+  case FBinOp::Div: r = Z3_mk_fpa_div(z, rm, x, y); break;
+  }
+  z3::expr bits(z, Z3_mk_fpa_to_ieee_bv(z, r));
+  return wrap(&bits);
+}
+
+Expr Context::mkFloatCmp(unsigned p, Expr a, Expr b, unsigned ebits,
+                         unsigned sbits) {
+  z3::context &z = impl->z3;
+  z3::sort fs = z.fpa_sort(ebits, sbits);
+  z3::expr x = TERM(a).mk_from_ieee_bv(fs), y = TERM(b).mk_from_ieee_bv(fs);
+  z3::expr uno = z3::expr(z, Z3_mk_fpa_is_nan(z, x)) ||
+                 z3::expr(z, Z3_mk_fpa_is_nan(z, y));
+  z3::expr eq(z, Z3_mk_fpa_eq(z, x, y)), lt(z, Z3_mk_fpa_lt(z, x, y)),
+      gt(z, Z3_mk_fpa_gt(z, x, y)), le(z, Z3_mk_fpa_leq(z, x, y)),
+      ge(z, Z3_mk_fpa_geq(z, x, y));
+  z3::expr r = z.bool_val(false);
+  switch (p) {
+  case 0: r = z.bool_val(false); break;
+  case 1: r = eq; break;
+  case 2: r = gt; break;
+  case 3: r = ge; break;
+  case 4: r = lt; break;
+  case 5: r = le; break;
+  case 6: r = !uno && !eq; break;
+  case 7: r = !uno; break;
+  case 8: r = uno || eq; break;
+  case 9: r = uno || gt; break;
+  case 10: r = uno || ge; break;
+  case 11: r = uno || lt; break;
+  case 12: r = uno || le; break;
+  case 13: r = !eq; break;
+  case 14: r = uno; break;
+  default: r = z.bool_val(true); break;
+  }
+  return wrap(&r);
+}
+
 Expr Context::mkConstArray(unsigned idxWidth, Expr val) {
   z3::expr r = z3::const_array(impl->z3.bv_sort(idxWidth), TERM(val));
   return wrap(&r);

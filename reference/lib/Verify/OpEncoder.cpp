@@ -264,8 +264,29 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
     bind(op->getResult(0), fromBV(*this, rt, r));
     return true;
   }
-  // Floating point: values are opaque bit patterns; operations are
-  // uninterpreted functions (an over-approximation, [verify.encoding.float]).
+  // Floating point: values are bit patterns; addf/subf/mulf/divf and cmpf
+  // are IEEE-754 (round to nearest even), other float ops uninterpreted
+  // functions (an over-approximation, [verify.encoding.float]).
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+          arith::CmpFOp>(op)) {
+    auto ft = dyn_cast<FloatType>(op->getOperand(0).getType());
+    if (ft && scalarWidth(ft)) {
+      unsigned sbits = ft.getFPMantissaWidth(); // includes the hidden bit
+      unsigned ebits = ft.getWidth() - sbits;
+      Expr a = asBV(*this, op->getOperand(0)), b = asBV(*this, op->getOperand(1));
+      if (auto cmpf = dyn_cast<arith::CmpFOp>(op)) {
+        bind(cmpf, SymValue::boolean(ctx.mkFloatCmp(
+                       (unsigned)cmpf.getPredicate(), a, b, ebits, sbits)));
+        return true;
+      }
+      auto k = isa<arith::AddFOp>(op)   ? smt::Context::FBinOp::Add
+               : isa<arith::SubFOp>(op) ? smt::Context::FBinOp::Sub
+               : isa<arith::MulFOp>(op) ? smt::Context::FBinOp::Mul
+                                        : smt::Context::FBinOp::Div;
+      bind(op->getResult(0), SymValue::bv(ctx.mkFloatBin(k, a, b, ebits, sbits)));
+      return true;
+    }
+  }
   if (op->getDialect() && op->getDialect()->getNamespace() == "arith" &&
       op->getNumResults() == 1 && op->getNumRegions() == 0) {
     bool floaty = false;

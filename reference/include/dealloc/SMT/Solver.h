@@ -99,6 +99,17 @@ public:
   Expr mkUF(const std::string &name, const std::vector<Expr> &args,
             unsigned width);
 
+  /// IEEE-754 arithmetic on bit patterns (round to nearest even) for a float
+  /// format with `ebits` exponent and `sbits` significand bits (incl. the
+  /// hidden bit): results are bit patterns of the same width.
+  enum class FBinOp { Add, Sub, Mul, Div };
+  Expr mkFloatBin(FBinOp op, Expr a, Expr b, unsigned ebits, unsigned sbits);
+  /// A comparison with MLIR's `arith.cmpf` predicate numbering (0 false,
+  /// 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole, 6 one, 7 ord, 8 ueq, 9 ugt, 10 uge,
+  /// 11 ult, 12 ule, 13 une, 14 uno, 15 true).
+  Expr mkFloatCmp(unsigned predicate, Expr a, Expr b, unsigned ebits,
+                  unsigned sbits);
+
   // Arrays.
   /// The array mapping every index of `idxWidth` bits to `val`.
   Expr mkConstArray(unsigned idxWidth, Expr val);
