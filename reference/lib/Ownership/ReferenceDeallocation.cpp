@@ -350,7 +350,9 @@ struct ReferenceDeallocationPass
 
   ReferenceDeallocationPass() = default;
   ReferenceDeallocationPass(const ReferenceDeallocationPass &other)
-      : PassWrapper(other) {}
+      : PassWrapper(other) {
+    copyOptionValuesFrom(&other);
+  }
   explicit ReferenceDeallocationPass(ReferenceDeallocationOptions options) {
     privateFunctionDynamicOwnership = options.privateFunctionDynamicOwnership;
   }
