@@ -178,7 +178,7 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
     }
   smt::Solver S(ctx);
   for (Encoder *e : {&ea, &eb})
-    for (const Expr &c : e->heap.constraints)
+    for (const Expr &c : e->heap.constraintsToAssert())
       S.add(c);
   auto anyStop = [&](SymbolicHeap &h) {
     std::vector<Expr> v;

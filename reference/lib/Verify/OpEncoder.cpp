@@ -454,6 +454,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     return true;
   }
   if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
+    heap.addressesUsed = true;
     bind(p, SymValue::bv(getView(p.getSource()).addr));
     return true;
   }

@@ -162,7 +162,7 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     return finish();
   }
   smt::Solver S(ctx);
-  for (const Expr &c : E.heap.constraints)
+  for (const Expr &c : E.heap.constraintsToAssert())
     S.add(c);
   Expr lastQuery;
   auto query = [&](const std::vector<Expr> &conds, smt::Result &r) {

@@ -30,8 +30,8 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
   // address no live buffer uses (this over-approximates dealloc-run's LIFO
   // choice; counterexamples are replayed).
   Expr own = ctx.mkUF("addr_of", {id}, kIndexWidth);
-  constraints.push_back(ctx.mkEq(addrInverse(own), id));
-  constraints.push_back(ctx.mkNe(own, ctx.bvVal(kIndexWidth, 0)));
+  addrConstraints.push_back(ctx.mkEq(addrInverse(own), id));
+  addrConstraints.push_back(ctx.mkNe(own, ctx.bvVal(kIndexWidth, 0)));
   Expr addr = own;
   if (reuseAddresses && kind == SlotKind::Heap && st) {
     addr = ctx.freshBV("addr_" + std::to_string(s), kIndexWidth);
@@ -46,7 +46,7 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
       if (o.kind == SlotKind::Heap)
         choices.push_back(ctx.mkAnd(freedOf(*st, t), ctx.mkEq(addr, o.addr)));
     }
-    constraints.push_back(ctx.mkImplies(
+    addrConstraints.push_back(ctx.mkImplies(
         st->guard, ctx.mkAnd(ctx.mkOr(choices), ctx.mkAnd(notInUse))));
   }
   slots.push_back(Slot{kind, loc, std::move(origin), id, addr, -1, Expr()});

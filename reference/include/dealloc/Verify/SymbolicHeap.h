@@ -111,6 +111,17 @@ public:
   bool reuseAddresses;
   std::vector<Slot> slots;
   std::vector<Expr> constraints; ///< definitions and input assumptions
+  /// Constraints on addresses; only needed once an address is observable
+  /// (memref.extract_aligned_pointer_as_index), see constraintsToAssert().
+  std::vector<Expr> addrConstraints;
+  bool addressesUsed = false;
+  /// Everything a query must assume.
+  std::vector<Expr> constraintsToAssert() const {
+    std::vector<Expr> all = constraints;
+    if (addressesUsed)
+      all.insert(all.end(), addrConstraints.begin(), addrConstraints.end());
+    return all;
+  }
   std::vector<Violation> violations;
   std::vector<Stop> stops;
   std::vector<TraceEvent> events;
