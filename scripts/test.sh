@@ -15,8 +15,10 @@ passed=0; failed=0; log=$(mktemp -d)
 # lit: prints "Passed: N" / "Failed: N" lines.
 /usr/bin/python3 /usr/lib/llvm-22/bin/lit -sv -j "$jobs" "$root/corpus" 2>&1 | tee "$log/lit.txt"
 lit_rc=${PIPESTATUS[0]}
-p=$(grep -E '^ *Passed *:' "$log/lit.txt" | awk '{s+=$NF} END {print s+0}')
-f=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$log/lit.txt" | awk '{s+=$NF} END {print s+0}')
+# lit's summary lines look like "  Passed: 123 (99.19%)".
+count() { sed -nE "s/^ *($1) *: *([0-9]+).*/\2/p" "$log/lit.txt" | awk '{s+=$1} END {print s+0}'; }
+p=$(count 'Passed|Expectedly Failed')
+f=$(count 'Failed|Unresolved|Timed Out|Unexpectedly Passed')
 passed=$((passed + p)); failed=$((failed + f))
 [ "$lit_rc" -eq 0 ] || [ "$f" -gt 0 ] || failed=$((failed + 1))
 

@@ -15,9 +15,11 @@ import os
 import re
 import sys
 
-CLAUSE = r"\[[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+\]"
+CLAUSE = r"\[[a-z][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+\]"
 DEFINITION = re.compile(r"^\s*(?:[-*]\s*)?\*\*(" + CLAUSE + r")\*\*")
-CITATION = re.compile(CLAUSE)
+# A citation is not preceded by an identifier character or a closing bracket,
+# so indexing expressions such as `args[args.command]` are not citations.
+CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE)
 CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
 TEST_SUFFIXES = (".mlir", ".test", ".py")
 
