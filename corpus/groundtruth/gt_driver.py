@@ -97,16 +97,16 @@ def _descriptor_init(var, ty, base, extents):
     return f"{_desc_type(ty.rank)} {var} = {{{', '.join(fields)}}};"
 
 
-def _stub_body(ci):
-    """Body of a declaration-only callee: fresh heap buffers, zero scalars."""
+def _external_callee_body(ci):
+    """C implementation of a declaration-only callee per [abi.external]: fresh
+    heap buffers for memref results, zero scalars, arguments untouched."""
     lines = []
     if ci.result_by_pointer:
-        target = "(*res)" if not ci.result_struct else "(*res)"
-        lines.append(f"  memset(res, 0, sizeof(*res));")
+        lines.append("  memset(res, 0, sizeof(*res));")
         for i, ty in enumerate(ci.f.results):
             if not isinstance(ty, MemRefType):
                 continue
-            field = f"{target}.r{i}" if ci.result_struct else target
+            field = f"(*res).r{i}" if ci.result_struct else "(*res)"
             size = ty.bytes_needed([])
             lines.append(f"  {{ void *p = calloc(1, {size});")
             lines.append("    " + _descriptor_init("d", ty, "p", []))
@@ -143,7 +143,7 @@ def generate(functions, cases):
                                for i, t in enumerate(f.results))
             out.append(f"typedef struct {{ {members} }} {ci.result_struct};")
         if f.declaration:
-            out.append(f"{ci.prototype()} {{\n{_stub_body(ci)}\n}}")
+            out.append(f"{ci.prototype()} {{\n{_external_callee_body(ci)}\n}}")
         else:
             out.append(f"{ci.prototype()};")
     out.append("")

@@ -172,7 +172,8 @@ def run(camp):
                 counts["error"] = counts.get("error", 0) + 1
                 continue
             out = res["outcome"]
-            counts[out.kind] = counts.get(out.kind, 0) + 1
+            kind = out.kind
+            counts[kind] = counts.get(kind, 0) + 1
             for c in out.classes:
                 if c[0] in ("unsupported", "unknown", "tool-error"):
                     # Grouped by reason: locations and inputs dropped.

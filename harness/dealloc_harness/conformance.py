@@ -70,7 +70,8 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
             text = annotate_sites(text)
         programs += 1
         outcome = check.check(text, cfg)
-        counts[outcome.kind] = counts.get(outcome.kind, 0) + 1
+        kind = outcome.kind
+        counts[kind] = counts.get(kind, 0) + 1
         for nr in outcome.not_run:
             not_run[nr] = not_run.get(nr, 0) + 1
         for kind, verdict in outcome.findings():
