@@ -1,14 +1,28 @@
 #!/usr/bin/env python3
 """Spec traceability: every clause has a corpus test; every cited clause exists.
 
-A clause is *defined* in spec/*.md by a line that starts with ``**[id]**``.
-A clause is *cited* wherever its ``[id]`` appears: corpus tests (which count
-as its tests), and code under reference/ and harness/ (which only must cite
-existing clauses).
+A clause is *defined* in spec/*.md by a line that starts with ``**[id]**``,
+followed by its normative statement, a paragraph starting ``Rationale:`` and a
+line starting ``Test:`` (or ``Tests:``) naming corpus files. Its stable anchor
+is a line ``<a id="id"></a>`` right above the definition (``--write`` adds the
+missing ones), so ``chapter.md#id`` links work on a git forge.
 
-  traceability.py --check      exit 1 listing clauses without tests and
-                               citations of undefined clauses
-  traceability.py --markdown   print the clause -> tests table (docs/traceability.md)
+A clause is *cited* wherever its ``[id]`` appears: corpus tests (which count
+as its tests), code under reference/ and harness/, the spec chapters and the
+hand-written docs/ pages; every citation must name a defined clause.
+
+  traceability.py --check      exit 1 on errors: a clause without a citing
+                               corpus test, a citation of an undefined clause,
+                               a duplicate definition, a stale generated file
+                               (spec/index.md, docs/traceability.md). Prints
+                               warnings (clause without rationale, Test: line
+                               or anchor; a Test: path that does not exist)
+  traceability.py --markdown   print docs/traceability.md (clause -> tests)
+  traceability.py --index      print spec/index.md (clauses by chapter)
+  traceability.py --write      add missing anchors to spec chapters and
+                               rewrite spec/index.md and docs/traceability.md
+
+Exit codes: 0 clean (warnings allowed), 1 errors, 2 usage.
 """
 import argparse
 import os
@@ -20,8 +34,18 @@ DEFINITION = re.compile(r"^\s*(?:[-*]\s*)?\*\*(" + CLAUSE + r")\*\*")
 # A citation is not preceded by an identifier character or a closing bracket,
 # so indexing expressions such as `args[args.command]` are not citations.
 CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE)
+# In Markdown, `[file.md](file.md)` is a link, not a citation.
+MD_CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE + r"(?!\()")
+ANCHOR = re.compile(r'^<a id="([^"]+)"></a>\s*$')
+HEADING = re.compile(r"^#{1,6}\s")
 CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
 TEST_SUFFIXES = (".mlir", ".test", ".py")
+CORPUS_PATH = re.compile(r"corpus/[A-Za-z0-9_./-]+[A-Za-z0-9_]")
+
+INDEX = "spec/index.md"
+TABLE = "docs/traceability.md"
+GENERATED = (INDEX, TABLE)
+REGENERATE = "/usr/bin/python3 spec/tools/traceability.py --write"
 
 
 def walk(root, suffixes):
@@ -37,67 +61,254 @@ def read(path):
         return f.read().splitlines()
 
 
-def definitions(repo):
-    """Maps clause id -> (chapter file, line number, statement)."""
-    defs, duplicates = {}, []
-    for path in walk(os.path.join(repo, "spec"), (".md",)):
-        for no, line in enumerate(read(path), 1):
-            m = DEFINITION.match(line)
-            if not m:
+def chapters(repo):
+    """Spec chapters (relative paths) in the order of the links in the table
+    rows (lines starting with `|`) of spec/README.md, then any other chapter
+    alphabetically. README.md and index.md define no
+    clauses."""
+    spec = os.path.join(repo, "spec")
+    present = sorted(os.path.relpath(p, repo) for p in walk(spec, (".md",))
+                     if os.path.dirname(p) == spec)
+    order = []
+    readme = os.path.join(spec, "README.md")
+    if os.path.exists(readme):
+        for line in read(readme):
+            if not line.startswith("|"):
                 continue
-            cid = m.group(1)
-            rel = os.path.relpath(path, repo)
+            for name in re.findall(r"\]\(([a-z0-9_-]+\.md)\)", line):
+                rel = "spec/" + name
+                if rel in present and rel not in order:
+                    order.append(rel)
+    rest = [p for p in present if p not in order]
+    return [p for p in order + rest if p not in ("spec/README.md", INDEX)]
+
+
+def first_sentence(text):
+    """The statement up to its first full stop that ends a sentence."""
+    text = " ".join(text.split())
+    m = re.search(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)\.(?=\s|$)", text)
+    return text[:m.end()] if m else text
+
+
+class Clause:
+    def __init__(self, cid, path, line, body, anchored):
+        self.id, self.path, self.line, self.anchored = cid, path, line, anchored
+        self.key = cid[1:-1]
+        first = DEFINITION.match(body[0])
+        paragraph = [body[0][first.end():]]
+        for text in body[1:]:
+            if not text.strip():
+                break
+            paragraph.append(text)
+        self.statement = first_sentence(" ".join(paragraph))
+        self.has_rationale = any(t.lstrip().startswith("Rationale:") for t in body)
+        test_lines, in_test = [], False
+        for text in body:
+            if re.match(r"^\s*Tests?:", text):
+                in_test = True
+            elif not text.strip():
+                in_test = False
+            if in_test:
+                test_lines.append(text)
+        self.has_test_line = bool(test_lines)
+        self.test_paths = sorted(set(CORPUS_PATH.findall(" ".join(test_lines))))
+
+
+def definitions(repo):
+    """Returns (clauses by id, duplicates)."""
+    defs, duplicates = {}, []
+    for rel in chapters(repo):
+        lines = read(os.path.join(repo, rel))
+        starts = [i for i, t in enumerate(lines) if DEFINITION.match(t)]
+        for k, i in enumerate(starts):
+            end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+            for j in range(i + 1, end):
+                if HEADING.match(lines[j]):
+                    end = j
+                    break
+            cid = DEFINITION.match(lines[i]).group(1)
+            prev = ANCHOR.match(lines[i - 1]) if i > 0 else None
+            clause = Clause(cid, rel, i + 1, lines[i:end],
+                            bool(prev and prev.group(1) == cid[1:-1]))
             if cid in defs:
-                duplicates.append((cid, defs[cid][0], rel))
-            statement = line[m.end():].strip()
-            defs[cid] = (rel, no, statement)
+                duplicates.append((cid, defs[cid].path, rel))
+            defs[cid] = clause
     return defs, duplicates
 
 
-def citations(repo, folder, suffixes):
-    """Maps clause id -> sorted list of files under folder citing it."""
+def citations(repo, folder, suffixes, pattern=CITATION, skip=(), top_only=False):
+    """Maps clause id -> sorted list of files under folder citing it
+    (top_only: files directly in folder, not in its subfolders)."""
     cites = {}
     base = os.path.join(repo, folder)
     if not os.path.isdir(base):
         return cites
     for path in walk(base, suffixes):
+        if top_only and os.path.dirname(path) != base:
+            continue
         rel = os.path.relpath(path, repo)
+        if rel in skip:
+            continue
         for line in read(path):
-            for cid in CITATION.findall(line):
+            for cid in pattern.findall(line):
                 cites.setdefault(cid, set()).add(rel)
     return {k: sorted(v) for k, v in cites.items()}
 
 
-def check(repo):
+def analyse(repo):
+    """Returns (defs, tests, errors, warnings)."""
     defs, duplicates = definitions(repo)
     tests = citations(repo, "corpus", TEST_SUFFIXES)
-    code = {}
-    for folder in ("reference", "harness"):
-        for cid, files in citations(repo, folder, CODE_SUFFIXES).items():
-            code.setdefault(cid, []).extend(files)
-    problems = []
+    others = {}
+    # spec/tools/testdata holds the checker's own test fixture: only the
+    # chapters themselves count.
+    for folder, suffixes, pattern, top in (("reference", CODE_SUFFIXES, CITATION, False),
+                                           ("harness", CODE_SUFFIXES, CITATION, False),
+                                           ("spec", (".md",), MD_CITATION, True),
+                                           ("docs", (".md",), MD_CITATION, False)):
+        for cid, files in citations(repo, folder, suffixes, pattern, GENERATED, top).items():
+            others.setdefault(cid, []).extend(files)
+    errors, warnings = [], []
     for cid, first, second in duplicates:
-        problems.append(f"{second}: clause {cid} is defined twice (also in {first})")
-    for cid, (path, no, _) in sorted(defs.items()):
+        errors.append(f"{second}: clause {cid} is defined twice (also in {first})")
+    for cid, c in sorted(defs.items()):
+        where = f"{c.path}:{c.line}"
         if cid not in tests:
-            problems.append(f"{path}:{no}: clause {cid} has no corpus test citing it")
-    for cid, files in sorted(list(tests.items()) + list(code.items())):
-        if cid not in defs:
-            problems.append(f"{files[0]}: cites {cid}, which no spec chapter defines")
-    return defs, tests, problems
+            errors.append(f"{where}: clause {cid} has no corpus test citing it")
+        if not c.has_rationale:
+            warnings.append(f"{where}: clause {cid} has no 'Rationale:' paragraph")
+        if not c.has_test_line:
+            warnings.append(f"{where}: clause {cid} has no 'Test:' line")
+        for t in c.test_paths:
+            if not os.path.exists(os.path.join(repo, t)):
+                warnings.append(f"{where}: clause {cid} names {t} under 'Test:', which does not exist")
+            elif t in tests.get(cid, []) or not t.endswith(TEST_SUFFIXES):
+                continue
+            elif os.path.isfile(os.path.join(repo, t)):
+                warnings.append(f"{where}: clause {cid} names {t} under 'Test:', which does not cite it")
+        if not c.anchored:
+            warnings.append(f"{where}: clause {cid} has no anchor line "
+                            f'<a id="{c.key}"></a> (run {REGENERATE})')
+    seen = set()
+    for cid, files in sorted(list(tests.items()) + list(others.items())):
+        if cid not in defs and (cid, files[0]) not in seen:
+            seen.add((cid, files[0]))
+            errors.append(f"{files[0]}: cites {cid}, which no spec chapter defines")
+    for rel, text in ((INDEX, index(repo, defs, tests)), (TABLE, markdown(repo, defs, tests))):
+        path = os.path.join(repo, rel)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current != text:
+            errors.append(f"{rel}: stale generated file; regenerate with `{REGENERATE}`")
+    return defs, tests, errors, warnings
 
 
-def markdown(repo):
-    defs, tests, _ = check(repo)
+def link(clause, from_dir):
+    """A link to the clause's anchor, relative to from_dir (repo-relative)."""
+    target = os.path.relpath(clause.path, from_dir)
+    return f"{target}#{clause.key}"
+
+
+def test_links(files, from_dir):
+    return ", ".join(f"[{os.path.relpath(t, 'corpus')}]({os.path.relpath(t, from_dir)})"
+                     for t in files)
+
+
+def cell(text):
+    return text.replace("|", "\\|")
+
+
+def markdown(repo, defs=None, tests=None):
+    if defs is None:
+        defs, _ = definitions(repo)
+        tests = citations(repo, "corpus", TEST_SUFFIXES)
     out = ["# Traceability: spec clause -> corpus tests", "",
-           "Generated by `spec/tools/traceability.py --markdown`; checked by",
-           "`corpus/spec/traceability.test` (part of the test suite).", "",
+           f"Generated by `{REGENERATE}` (or `--markdown`); checked by",
+           "`corpus/spec/traceability.test` (part of the test suite). The",
+           "clauses grouped by chapter, with their statements, are in",
+           "[spec/index.md](../spec/index.md).", "",
            f"{len(defs)} clauses.", "",
            "| clause | chapter | tests |", "|---|---|---|"]
-    for cid, (path, no, _) in sorted(defs.items()):
-        links = ", ".join(f"[{os.path.relpath(t, 'corpus')}](../{t})" for t in tests.get(cid, []))
-        out.append(f"| `{cid}` | [{os.path.basename(path)}](../{path}#L{no}) | {links or '**none**'} |")
+    for cid, c in sorted(defs.items()):
+        links = test_links(tests.get(cid, []), "docs")
+        out.append(f"| [`{cid}`](../{c.path}#{c.key}) | {os.path.basename(c.path)} "
+                   f"| {links or '**none**'} |")
     return "\n".join(out) + "\n"
+
+
+def title(repo, rel):
+    for line in read(os.path.join(repo, rel)):
+        if line.startswith("# "):
+            return line[2:].strip()
+    return os.path.basename(rel)
+
+
+def index(repo, defs=None, tests=None):
+    if defs is None:
+        defs, _ = definitions(repo)
+        tests = citations(repo, "corpus", TEST_SUFFIXES)
+    by_chapter = {}
+    for c in defs.values():
+        by_chapter.setdefault(c.path, []).append(c)
+    out = ["# Clause index", "",
+           f"Every clause of the specification ({len(defs)} clauses), grouped by",
+           "chapter in the order of [README.md](README.md): its ID (a link to its",
+           "definition), the first sentence of its normative statement, and the",
+           "corpus tests that cite it. Generated by",
+           f"`{REGENERATE}`; `corpus/spec/traceability.test` fails when this",
+           "page is stale. Read the chapter for the full statement, the rationale",
+           "and the exact test cases.", ""]
+    order = [p for p in chapters(repo) if p in by_chapter]
+    for rel in order:
+        out.append(f"- [{title(repo, rel)}](#{os.path.splitext(os.path.basename(rel))[0]})"
+                   f" — {len(by_chapter[rel])} clauses")
+    for rel in order:
+        base = os.path.basename(rel)
+        out += ["", f'<a id="{os.path.splitext(base)[0]}"></a>',
+                f"## {base}: {title(repo, rel)}", "",
+                "| clause | statement | tests |", "|---|---|---|"]
+        for c in sorted(by_chapter[rel], key=lambda c: c.line):
+            links = test_links(tests.get(c.id, []), "spec")
+            out.append(f"| [`{c.id}`]({link(c, 'spec')}) | {cell(c.statement)} "
+                       f"| {links or '**none**'} |")
+    return "\n".join(out) + "\n"
+
+
+def add_anchors(repo, defs):
+    """Inserts the anchor line above each definition that lacks one."""
+    changed = []
+    for rel in sorted({c.path for c in defs.values() if not c.anchored}):
+        path = os.path.join(repo, rel)
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        out = []
+        for i, text in enumerate(lines):
+            m = DEFINITION.match(text)
+            if m:
+                key = m.group(1)[1:-1]
+                prev = ANCHOR.match(out[-1]) if out else None
+                if not (prev and prev.group(1) == key):
+                    out.append(f'<a id="{key}"></a>')
+            out.append(text)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(out))
+        changed.append(rel)
+    return changed
+
+
+def write(repo):
+    defs, _ = definitions(repo)
+    changed = add_anchors(repo, defs)
+    for rel, produce in ((INDEX, index), (TABLE, markdown)):
+        text = produce(repo)
+        path = os.path.join(repo, rel)
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if old != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            changed.append(rel)
+    for rel in changed:
+        print(f"wrote {rel}")
+    print(f"traceability: {len(changed)} files updated")
 
 
 def main():
@@ -106,16 +317,26 @@ def main():
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--check", action="store_true")
     g.add_argument("--markdown", action="store_true")
+    g.add_argument("--index", action="store_true")
+    g.add_argument("--write", action="store_true")
     args = ap.parse_args()
     if args.markdown:
         sys.stdout.write(markdown(args.repo))
         return 0
-    defs, tests, problems = check(args.repo)
-    for p in problems:
-        print(p)
+    if args.index:
+        sys.stdout.write(index(args.repo))
+        return 0
+    if args.write:
+        write(args.repo)
+        return 0
+    defs, tests, errors, warnings = analyse(args.repo)
+    for p in errors:
+        print(f"error: {p}")
+    for p in warnings:
+        print(f"warning: {p}")
     print(f"traceability: {len(defs)} clauses, {sum(1 for c in defs if c in tests)} with tests, "
-          f"{len(problems)} problems")
-    return 1 if problems or not defs else 0
+          f"{len(errors)} problems, {len(warnings)} warnings")
+    return 1 if errors or not defs else 0
 
 
 if __name__ == "__main__":

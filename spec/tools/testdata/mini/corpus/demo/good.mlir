@@ -1,0 +1,1 @@
+// SPEC: [demo.good] [demo.wrong-test] [demo.undefined]
