@@ -17,6 +17,7 @@ hand-written docs/ pages; every citation must name a defined clause.
                                (spec/index.md, docs/traceability.md). Prints
                                warnings (clause without rationale, Test: line
                                or anchor; a Test: path that does not exist)
+  traceability.py --check --strict   the same, warnings count as errors
   traceability.py --markdown   print docs/traceability.md (clause -> tests)
   traceability.py --index      print spec/index.md (clauses by chapter)
   traceability.py --write      add missing anchors to spec chapters and
@@ -303,6 +304,7 @@ def write(repo):
         path = os.path.join(repo, rel)
         old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if old != text:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             changed.append(rel)
@@ -319,7 +321,12 @@ def main():
     g.add_argument("--markdown", action="store_true")
     g.add_argument("--index", action="store_true")
     g.add_argument("--write", action="store_true")
+    ap.add_argument("--strict", action="store_true",
+                    help="with --check: warnings count as errors")
     args = ap.parse_args()
+    if not os.path.isdir(os.path.join(args.repo, "spec")):
+        print(f"error: {args.repo}: no spec/ folder (use --repo REPO_ROOT)", file=sys.stderr)
+        return 2
     if args.markdown:
         sys.stdout.write(markdown(args.repo))
         return 0
@@ -336,7 +343,7 @@ def main():
         print(f"warning: {p}")
     print(f"traceability: {len(defs)} clauses, {sum(1 for c in defs if c in tests)} with tests, "
           f"{len(errors)} problems, {len(warnings)} warnings")
-    return 1 if errors or not defs else 0
+    return 1 if errors or (args.strict and warnings) or not defs else 0
 
 
 if __name__ == "__main__":
