@@ -148,6 +148,7 @@ def run(camp):
     counts, not_run, timing, errors = {}, {}, {s: 0.0 for s in STAGES}, []
     groups = {}            # (kind, verdict, clause) -> [indices]
     reasons = {}           # why checks were unsure, with counts
+    fallbacks = {}         # dealloc-check jobs rerun as their own process
     final_findings = []
     programs = 0
     finding_programs = 0
@@ -182,6 +183,8 @@ def run(camp):
                     reasons[why] = reasons.get(why, 0) + 1
             for name in out.not_run:
                 not_run[name] = not_run.get(name, 0) + 1
+            for why, n in out.fallbacks.items():
+                fallbacks[why] = fallbacks.get(why, 0) + n
             for stage, secs in out.seconds.items():
                 if stage in timing:
                     timing[stage] += secs
@@ -246,5 +249,6 @@ def run(camp):
         rep = report_mod.build("fuzz", params, programs, counts, not_run,
                                final_findings, timing, errors)
         rep["unsure_reasons"] = dict(sorted(reasons.items()))
+        rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
         report_mod.write(camp.out, rep)
     return rep

@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from . import process, tools as tools_mod
+from . import process, server, tools as tools_mod
 
 IMPL_FINDINGS = ("impl-crash", "impl-timeout", "impl-invalid-output",
                  "impl-unsafe", "different")
@@ -52,6 +52,9 @@ class Outcome:
     not_run: list = field(default_factory=list)
     seconds: dict = field(default_factory=dict)
     impl_output: str = ""
+    # Tool jobs that fell back from dealloc-check to their own process, by
+    # reason (server.py): counted in the report.
+    fallbacks: dict = field(default_factory=dict)
 
     @property
     def is_finding(self):
@@ -95,11 +98,44 @@ def _add(classes, entry):
 def check(text, cfg, wanted=None):
     """Check one memref-level program. `wanted` (a kind) lets the reducer skip
     checks that cannot produce that kind. Independent tool calls run
-    concurrently (each is a process): the implementation's output is run and
-    verified while the reference pipeline runs; the reference output is
-    verified while the equivalence check runs."""
+    concurrently: the reference side (reference pipeline, then proving the
+    reference output) runs while the implementation runs and its output is
+    executed and proved; the equivalence check comes last."""
     with ThreadPoolExecutor(max_workers=3) as pool:
-        return _check(text, cfg, wanted, pool)
+        out = _check(text, cfg, wanted, pool)
+    out.fallbacks = server.take_fallbacks()
+    return out
+
+
+@dataclass
+class _ReferenceSide:
+    ref: process.RunResult
+    checks: list = field(default_factory=list)    # (name, ToolResult), in order
+
+
+def _reference_side(text, cfg, wanted):
+    """The reference pipeline's output and, when the reducer may want it,
+    the checks of that output: proved (verify), and executed (run) only when
+    the proof is not available or not SAFE — the reference is expected to be
+    safe. Stops at the first violation."""
+    t = cfg.tools
+    side = _ReferenceSide(t.reference(text))
+    if not side.ref.ok or wanted not in (None, "reference-unsafe"):
+        return side
+    verified_safe = False
+    for name in ("verify", "run"):
+        if name not in cfg.checks:
+            continue
+        if name == "run" and "verify" in cfg.checks and t.have("dealloc-verify") \
+                and verified_safe:
+            continue
+        res = getattr(t, name)(side.ref.stdout)
+        side.checks.append((name, res))
+        if name == "verify":
+            verified_safe = res.status == "ok" and set(res.verdicts.values()) == {"SAFE"}
+        if res.status == "ok" and res.first_violation():
+            break
+    return side
 
 
 def _check(text, cfg, wanted, pool):
@@ -108,6 +144,10 @@ def _check(text, cfg, wanted, pool):
     not_run = []
     t = cfg.tools
 
+    ref_future = None
+    if wanted not in ("impl-unsafe", "impl-invalid-output", "impl-crash",
+                      "impl-timeout"):
+        ref_future = pool.submit(_reference_side, text, cfg, wanted)
     impl = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
     seconds["implementation"] = impl.seconds
     kind, verdict = _impl_class(impl)
@@ -123,9 +163,6 @@ def _check(text, cfg, wanted, pool):
                     for name in ("run", "verify")
                     if name in cfg.checks and wanted not in ("reference-error",
                                                              "reference-unsafe")}
-    ref_future = None
-    if wanted not in ("impl-unsafe", "impl-invalid-output"):
-        ref_future = pool.submit(t.reference, text)
     impl_results = {}
     for name, fut in impl_futures.items():
         res = fut.result()
@@ -148,8 +185,46 @@ def _check(text, cfg, wanted, pool):
         if not tools_mod.parses(impl_text):
             _add(classes, ("impl-invalid-output", "unparseable", "", "mlir-opt", ""))
             return _outcome(classes, not_run, seconds, impl_text)
+    _classify_impl(impl_results, classes)
+    if wanted in ("impl-unsafe", "impl-invalid-output"):
+        return _outcome(classes, not_run, seconds, impl_text)
 
-    # A concrete violation (with its input and trace) outranks a symbolic one.
+    side = ref_future.result()
+    ref = side.ref
+    seconds["reference"] = ref.seconds
+    if ref.status == "not-found":
+        not_run.append("reference")
+        return _outcome(classes, not_run, seconds, impl_text)
+    if not ref.ok:
+        _add(classes, ("reference-error", ref.describe(), "", "reference",
+                       ref.stderr.strip()[-1500:]))
+        return _outcome(classes, not_run, seconds, impl_text)
+    impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
+    equiv = None
+    if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
+        equiv = t.equiv(impl_text, ref.stdout)
+    for name, res in side.checks:
+        seconds[name] = seconds.get(name, 0.0) + res.seconds
+        if res.status == "not-run":
+            not_run.append(f"{name}(reference)")
+        elif res.status in ("error", "bad-input"):
+            _add(classes, ("tool-error", res.status, "", name,
+                           "on the reference output: " + res.message))
+        else:
+            hit = res.first_violation()
+            if hit:
+                _add(classes, ("reference-unsafe", hit[1], hit[0], name,
+                               _describe(hit[2])))
+    if equiv is not None:
+        seconds["equiv"] = equiv.seconds
+        _classify_equiv(equiv, classes, not_run)
+    return _outcome(classes, not_run, seconds, impl_text)
+
+
+def _classify_impl(impl_results, classes):
+    """Verdicts on the implementation's output: the first violation (a
+    concrete one, with its input and trace, outranks a symbolic one), a
+    run/verify disagreement (ours), and every unsure verdict."""
     for name in ("run", "verify"):
         res = impl_results.get(name)
         hit = res.first_violation() if res and res.status == "ok" else None
@@ -172,67 +247,22 @@ def _check(text, cfg, wanted, pool):
                 why = next((_describe(r) for r in res.records
                             if r.get("function") == fn and r.get("verdict") == v), "")
                 _add(classes, (v.lower(), v, fn, name, why[:500]))
-    if wanted in ("impl-unsafe", "impl-invalid-output"):
-        return _outcome(classes, not_run, seconds, impl_text)
 
-    ref = ref_future.result()
-    seconds["reference"] = ref.seconds
-    if ref.status == "not-found":
-        not_run.append("reference")
-        return _outcome(classes, not_run, seconds, impl_text)
-    if not ref.ok:
-        _add(classes, ("reference-error", ref.describe(), "", "reference",
-                       ref.stderr.strip()[-1500:]))
-        return _outcome(classes, not_run, seconds, impl_text)
-    ref_text = ref.stdout
-    ref_verified_safe = False
-    impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
-    equiv_future = None
-    if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
-        equiv_future = pool.submit(t.equiv, impl_text, ref_text)
-    if wanted is None or wanted == "reference-unsafe":
-        # The reference output is proved (verify); it is also executed (run)
-        # only when the proof is not available or not SAFE — the reference
-        # is expected to be safe, and each tool call costs a process.
-        for name in ("verify", "run"):
-            if name not in cfg.checks:
-                continue
-            if name == "run" and "verify" in cfg.checks and t.have("dealloc-verify") \
-                    and ref_verified_safe:
-                continue
-            res = getattr(t, name)(ref_text)
-            if name == "verify":
-                ref_verified_safe = res.status == "ok" and \
-                    set(res.verdicts.values()) == {"SAFE"}
-            seconds[name] = seconds.get(name, 0.0) + res.seconds
-            if res.status == "not-run":
-                not_run.append(f"{name}(reference)")
-            elif res.status in ("error", "bad-input"):
-                _add(classes, ("tool-error", res.status, "", name,
-                               "on the reference output: " + res.message))
-            else:
-                hit = res.first_violation()
-                if hit:
-                    _add(classes, ("reference-unsafe", hit[1], hit[0], name,
-                                   _describe(hit[2])))
-                    break
-    if equiv_future is not None:
-        res = equiv_future.result()
-        seconds["equiv"] = res.seconds
-        if res.status == "not-run":
-            not_run.append("equiv")
-        elif res.status in ("error", "bad-input"):
-            _add(classes, ("tool-error", res.status, "", "equiv", res.message))
-        else:
-            for rec in res.records:
-                if rec["verdict"] == "DIFFERENT":
-                    _add(classes, ("different", "DIFFERENT", rec.get("function", "*"),
-                                   "equiv", _describe(rec)))
-                    break
-                if rec["verdict"] == "UNKNOWN":
-                    _add(classes, ("unknown", "UNKNOWN", rec.get("function", "*"),
-                                   "equiv", _describe(rec)[:500]))
-    return _outcome(classes, not_run, seconds, impl_text)
+
+def _classify_equiv(res, classes, not_run):
+    if res.status == "not-run":
+        not_run.append("equiv")
+    elif res.status in ("error", "bad-input"):
+        _add(classes, ("tool-error", res.status, "", "equiv", res.message))
+    else:
+        for rec in res.records:
+            if rec["verdict"] == "DIFFERENT":
+                _add(classes, ("different", "DIFFERENT", rec.get("function", "*"),
+                               "equiv", _describe(rec)))
+                break
+            if rec["verdict"] == "UNKNOWN":
+                _add(classes, ("unknown", "UNKNOWN", rec.get("function", "*"),
+                               "equiv", _describe(rec)[:500]))
 
 
 def _describe(rec):

@@ -5,7 +5,7 @@
   conformance --impl CMD [DIRS...] [--out DIR]
   report [DIR]
   reduce RECORD.json [--budget N]
-  bench --impl CMD [--count N] [--seed S]
+  bench --impl CMD [--count N] [--seed S] [--compare] [--no-server]
 
 Exit codes: 0 no finding, 1 findings (fuzz: any; conformance: about the
 implementation), 2 usage error or nothing could be checked.
@@ -16,9 +16,8 @@ import json
 import os
 import shlex
 import sys
-import time
 
-from . import check, process, report as report_mod, tools as tools_mod
+from . import check, report as report_mod, tools as tools_mod
 
 DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
 
@@ -39,6 +38,9 @@ def _common(p):
     p.add_argument("--verify-timeout-ms", type=int, default=20000)
     p.add_argument("--checks", default="run,verify,equiv",
                    help="comma-separated subset of run,verify,equiv")
+    p.add_argument("--no-server", action="store_true",
+                   help="run every tool call as its own process even when "
+                   "dealloc-check is built (slower; for comparison)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress")
 
 
@@ -81,6 +83,9 @@ def _parser():
     _common(bn)
     bn.add_argument("--count", type=int, default=20)
     bn.add_argument("--seed", type=int, default=0)
+    bn.add_argument("--compare", action="store_true",
+                    help="measure both modes (dealloc-check jobs and a process "
+                    "per tool call) on the same programs")
     return ap
 
 
@@ -95,12 +100,13 @@ def _config(args):
             for n, a in enumerate(impl)]
     paths = tools_mod.locate(args.tools)
     tools = tools_mod.Tools(paths, timeout=max(60.0, args.verify_timeout_ms / 1000 * 3),
-                            verify_timeout_ms=args.verify_timeout_ms)
+                            verify_timeout_ms=args.verify_timeout_ms,
+                            use_server=not args.no_server)
     checks = tuple(c for c in args.checks.split(",") if c)
     bad = [c for c in checks if c not in ("run", "verify", "equiv")]
     if bad:
         raise SystemExit(f"dealloc-harness: unknown check(s) {bad}")
-    missing = [n for n, p in paths.items() if not p]
+    missing = [n for n, p in paths.items() if not p and n != "dealloc-check"]
     if missing and not args.quiet:
         print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
               "are reported as not run", file=sys.stderr)
@@ -155,33 +161,24 @@ def cmd_report(args):
 
 
 def cmd_bench(args):
-    from . import generate
+    from . import bench
     cfg = _config(args)
-    progs, gen_time = [], 0.0
-    for i in range(args.count):
-        t = time.monotonic()
-        progs.append(generate.program(args.seed, i))
-        gen_time += time.monotonic() - t
-    bare = 0.0
-    for p in progs:
-        bare += process.run(cfg.impl, p.text, timeout=cfg.timeout).seconds
-    split = {s: 0.0 for s in ("implementation", "reference", "run", "verify", "equiv")}
-    t = time.monotonic()
-    for p in progs:
-        out = check.check(p.text, cfg)
-        for k, v in out.seconds.items():
-            split[k] = split.get(k, 0.0) + v
-    total = time.monotonic() - t
-    result = {"programs": args.count, "generation_s": round(gen_time, 3),
-              "implementation_alone_s": round(bare, 3),
-              "all_checks_s": round(total, 3),
-              "programs_per_second": round(args.count / max(total + gen_time, 1e-9), 2),
-              "ratio_to_implementation": round(total / max(bare, 1e-9), 2),
-              "split_s": {k: round(v, 3) for k, v in sorted(split.items())}}
+    if args.compare:
+        if not cfg.tools.serving:
+            print("dealloc-harness: --compare needs dealloc-check (built next to "
+                  "the other tools)", file=sys.stderr)
+            return 2
+        args.no_server = True
+        result = bench.compare(cfg, _config(args), args.seed, args.count)
+    else:
+        res = bench.measure(cfg, args.seed, args.count)
+        result = {res["mode"]: res}
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "bench.json"), "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)
     print(json.dumps(result, indent=1, sort_keys=True))
+    if not args.quiet:
+        print(bench.table(result), file=sys.stderr)
     return 0
 
 

@@ -16,8 +16,8 @@ import re
 import time
 
 from . import check, findings, report as report_mod, tools as tools_mod
-from .gen_tensor import annotate_sites
 from .generate import Program
+from .mlir_text import annotate_sites
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 
@@ -56,6 +56,7 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
     start = time.monotonic()
     counts, not_run, errors, found = {}, {}, [], []
     skipped = {}
+    fallbacks = {}
     programs = 0
     repro_dir = os.path.join(out, "reproducers")
     for item in cases(dirs):
@@ -74,6 +75,8 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
         counts[kind] = counts.get(kind, 0) + 1
         for nr in outcome.not_run:
             not_run[nr] = not_run.get(nr, 0) + 1
+        for why, n in outcome.fallbacks.items():
+            fallbacks[why] = fallbacks.get(why, 0) + n
         for kind, verdict in outcome.findings():
             entry = outcome.entry(kind, verdict)
             sig = (re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") + "-"
@@ -93,5 +96,6 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
               "skipped": dict(sorted(skipped.items()))}
     rep = report_mod.build("conformance", params, programs, counts, not_run,
                            found, {"wall": time.monotonic() - start}, errors)
+    rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
     report_mod.write(out, rep)
     return rep

@@ -1,6 +1,8 @@
 """Text emission helpers shared by the program generators: SSA names,
 block labels, allocation-site numbering and indentation."""
 
+import re
+
 MEMREF = "memref<4xf32>"
 TENSOR = "tensor<4xf32>"
 
@@ -57,3 +59,22 @@ class ModuleText:
             parts.extend("  " + line for line in fn)
         parts.append("}")
         return "\n".join(parts) + "\n"
+
+
+_ALLOC = re.compile(r"(= (?:memref\.alloca?\([^)]*\)|bufferization\.clone \S+))"
+                    r"(?: \{([^}]*)\})?")
+
+
+def annotate_sites(text):
+    """Give every allocation op of MLIR text (e.g. One-Shot Bufferize's
+    output, or a corpus case) a distinct `dealloc.site` attribute, in textual
+    order (deterministic)."""
+    counter = [0]
+
+    def add(match):
+        counter[0] += 1
+        attr = f"dealloc.site = {counter[0]} : i64"
+        rest = match.group(2)
+        return f"{match.group(1)} {{{attr}{', ' + rest if rest else ''}}}"
+
+    return _ALLOC.sub(add, text)

@@ -68,6 +68,10 @@ def markdown(report):
     if report.get("unsure_reasons"):
         lines += ["", "Why checks were unsure (classes per program):", ""]
         lines += [f"- {n} × {why}" for why, n in report["unsure_reasons"].items()]
+    if report.get("tool_fallbacks"):
+        lines += ["", "Tool jobs rerun as their own process (dealloc-check "
+                  "crash or lost server):", ""]
+        lines += [f"- {n} × {why}" for why, n in report["tool_fallbacks"].items()]
     if report["errors"]:
         lines += ["", "Harness errors (programs not checked):", ""]
         lines += [f"- {e}" for e in report["errors"]]

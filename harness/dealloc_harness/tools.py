@@ -9,7 +9,10 @@ unreadable input. Anything else (a crash, an exit code that contradicts the
 printed verdicts, nothing parseable) is a tool error, reported as such.
 
 A missing tool is never an error and never a pass: its check is "not-run"
-and counted in the report.
+and counted in the report. When `dealloc-check` is built (and not disabled
+with use_server=False), the same tool runs are jobs of long-lived
+dealloc-check processes (server.py) instead of one process each: same
+stdout and exit codes, start-up paid once.
 """
 
 import glob
@@ -23,7 +26,7 @@ from . import process
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 MLIR_OPT = os.path.join(LLVM_BIN, "mlir-opt")
-TOOL_NAMES = ("dealloc-opt", "dealloc-run", "dealloc-verify")
+TOOL_NAMES = ("dealloc-opt", "dealloc-run", "dealloc-verify", "dealloc-check")
 VIOLATIONS = ("LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
               "ABI_VIOLATION")
 UNSURE = ("UNSUPPORTED", "UNKNOWN")
@@ -57,6 +60,12 @@ def locate(tools_dir=None):
     if explicit and found.get("dealloc-opt") and \
             not _has_reference_pass(found["dealloc-opt"]):
         found["dealloc-opt"] = None
+    # dealloc-check replaces the other tools' runs: only one from the same
+    # build as all of them gives the same answers.
+    check = found.get("dealloc-check")
+    if check and any(os.path.dirname(found[n] or "") != os.path.dirname(check)
+                     for n in TOOL_NAMES if n != "dealloc-check"):
+        found["dealloc-check"] = None
     return found
 
 
@@ -177,50 +186,70 @@ def _finish(res, run, equiv=False):
 class Tools:
     """Calls the tools with fixed options; picklable (paths only)."""
 
-    def __init__(self, paths, timeout=60.0, verify_timeout_ms=20000, unroll=None):
+    def __init__(self, paths, timeout=60.0, verify_timeout_ms=20000, unroll=None,
+                 use_server=True):
         self.paths = dict(paths)
         self.timeout = timeout
         self.verify_timeout_ms = verify_timeout_ms
         self.unroll = unroll
+        self.use_server = use_server
 
     def have(self, name):
         return bool(self.paths.get(name))
 
-    def _argv(self, name, *args):
-        return [self.paths[name], *args]
+    @property
+    def serving(self):
+        """True if tool runs are dealloc-check jobs."""
+        return self.use_server and self.have("dealloc-check")
+
+    def _call(self, name, job, args, texts, names):
+        """Run tool `name` (job kind `job` of dealloc-check) on `texts`,
+        written to files `names`: a process.RunResult either way."""
+        argv = [self.paths[name], *args]
+        if self.serving:
+            from . import server
+            options = {"timeout_ms": self.verify_timeout_ms}
+            if self.unroll:
+                options["unroll"] = self.unroll
+            return server.call(self.paths["dealloc-check"], job, list(texts),
+                               list(names), options, argv, self.timeout)
+        if len(texts) == 1:
+            return process.run(argv, texts[0], input_name=names[0],
+                               timeout=self.timeout)
+        return process.run(argv + list(names), None, timeout=self.timeout,
+                           extra_files=dict(zip(names, texts)))
+
+    def _verify_args(self):
+        args = ["--json", "--timeout", str(self.verify_timeout_ms)]
+        if self.unroll:
+            args += ["--unroll", str(self.unroll)]
+        return args
 
     def reference(self, text):
         """The reference pipeline's output (RunResult)."""
         if not self.have("dealloc-opt"):
             return process.RunResult("not-found", 127, "", "dealloc-opt not built", 0.0)
-        return process.run(self._argv("dealloc-opt",
-                                      "--reference-buffer-deallocation-pipeline"),
-                           text, timeout=self.timeout)
+        return self._call("dealloc-opt", "reference",
+                          ["--reference-buffer-deallocation-pipeline"],
+                          [text], ["input.mlir"])
 
     def run(self, text):
         if not self.have("dealloc-run"):
             return ToolResult("not-run", message="dealloc-run not built")
-        return _finish(ToolResult("ok"), process.run(
-            self._argv("dealloc-run", "--json"), text, timeout=self.timeout))
+        return _finish(ToolResult("ok"), self._call(
+            "dealloc-run", "run", ["--json"], [text], ["input.mlir"]))
 
     def verify(self, text):
         if not self.have("dealloc-verify"):
             return ToolResult("not-run", message="dealloc-verify not built")
-        args = ["--json", "--timeout", str(self.verify_timeout_ms)]
-        if self.unroll:
-            args += ["--unroll", str(self.unroll)]
-        return _finish(ToolResult("ok"), process.run(
-            self._argv("dealloc-verify", *args), text, timeout=self.timeout))
+        return _finish(ToolResult("ok"), self._call(
+            "dealloc-verify", "verify", self._verify_args(), [text], ["input.mlir"]))
 
     def equiv(self, impl_text, ref_text):
         if not self.have("dealloc-verify"):
             return ToolResult("not-run", message="dealloc-verify not built")
-        args = ["--equiv", "--json", "--timeout", str(self.verify_timeout_ms)]
-        if self.unroll:
-            args += ["--unroll", str(self.unroll)]
-        run = process.run(self._argv("dealloc-verify", *args, "impl.mlir", "ref.mlir"),
-                          None, timeout=self.timeout,
-                          extra_files={"impl.mlir": impl_text, "ref.mlir": ref_text})
+        run = self._call("dealloc-verify", "equiv", ["--equiv"] + self._verify_args(),
+                         [impl_text, ref_text], ["impl.mlir", "ref.mlir"])
         return _finish(ToolResult("ok"), run, equiv=True)
 
 

@@ -4,7 +4,7 @@ import random
 import subprocess
 
 from dealloc_harness import generate, shrink
-from dealloc_harness.gen_tensor import annotate_sites
+from dealloc_harness.mlir_text import annotate_sites
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 

@@ -1,0 +1,196 @@
+"""Keeping the checking tools alive: a client for `dealloc-check`.
+
+`dealloc-check` (reference/tools/dealloc-check) reads jobs as JSON lines and
+answers each with what one run of dealloc-opt --reference-buffer-deallocation-
+pipeline, dealloc-verify --json, dealloc-run --json or dealloc-verify --equiv
+--json would have printed and returned. It pays MLIR's start-up once and runs
+every job in a forked child (crash isolation, per-job time and memory limits).
+
+Here: a pool of such servers per worker process (one per concurrent caller,
+created on demand), and `call()`, which returns a process.RunResult exactly
+like running the tool as its own process. Robustness:
+  - a job that crashes (status "signal") or a server that dies or stops
+    answering is retried once as its own per-program process (the standalone
+    tool), and the fallback is recorded in `FALLBACKS`; a dead or stuck
+    server is replaced, so no other job loses its result;
+  - a job over its time limit is killed by dealloc-check itself ("timeout").
+"""
+
+import atexit
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+
+from . import process
+
+# Fallbacks to per-program processes in this worker process, by reason.
+FALLBACKS = {}
+_FALLBACK_LOCK = threading.Lock()
+GRACE = 30.0      # seconds a server may exceed a job's own time limit
+
+
+def _record(reason):
+    with _FALLBACK_LOCK:
+        FALLBACKS[reason] = FALLBACKS.get(reason, 0) + 1
+
+
+def take_fallbacks():
+    """Fallbacks recorded since the last call (and forget them)."""
+    with _FALLBACK_LOCK:
+        out = dict(FALLBACKS)
+        FALLBACKS.clear()
+    return out
+
+
+class Server:
+    """One dealloc-check process, used by one thread at a time."""
+
+    def __init__(self, path, job_timeout, memory):
+        self.path = path
+        self.job_timeout = job_timeout
+        self.memory = memory
+        self.proc = None
+        self.lines = None
+        self.next_id = 0
+
+    def _start(self):
+        argv = [self.path, "--job-timeout", str(max(1, int(self.job_timeout + 0.5))),
+                "--memory-mb", str(max(0, self.memory >> 20))]
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL,
+                                     start_new_session=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(self.proc.stdout, self.lines),
+                         daemon=True).start()
+
+    @staticmethod
+    def _read(stream, lines):
+        for line in stream:
+            lines.put(line)
+        lines.put(None)     # EOF: the server is gone
+
+    def stop(self):
+        if self.proc is None:
+            return
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+        self.proc = None
+
+    def request(self, tool, inputs, names, options):
+        """The answer object, or None if the server died or hung (then it is
+        stopped and restarted on the next request)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self.stop()
+            self._start()
+        self.next_id += 1
+        job = {"id": self.next_id, "tool": tool, "inputs": inputs,
+               "names": names, "options": options}
+        try:
+            self.proc.stdin.write((json.dumps(job) + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            self.stop()
+            return None
+        deadline = time.monotonic() + self.job_timeout + GRACE
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                line = None
+            if line is None:
+                self.stop()
+                return None
+            try:
+                reply = json.loads(line)
+            except ValueError:
+                continue
+            if reply.get("id") == self.next_id:
+                return reply
+
+
+class Pool:
+    """Servers of one dealloc-check binary in this process."""
+
+    def __init__(self, path, job_timeout, memory):
+        self.args = (path, job_timeout, memory)
+        self.idle = []
+        self.all = []
+        self.lock = threading.Lock()
+
+    def acquire(self):
+        with self.lock:
+            if self.idle:
+                return self.idle.pop()
+            server = Server(*self.args)
+            self.all.append(server)
+            return server
+
+    def release(self, server):
+        with self.lock:
+            self.idle.append(server)
+
+    def close(self):
+        with self.lock:
+            for server in self.all:
+                server.stop()
+            self.all, self.idle = [], []
+
+
+_POOLS = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(path, job_timeout, memory):
+    key = (os.getpid(), path, job_timeout, memory)
+    with _POOLS_LOCK:
+        if key not in _POOLS:
+            _POOLS[key] = Pool(path, job_timeout, memory)
+        return _POOLS[key]
+
+
+@atexit.register
+def close_all():
+    with _POOLS_LOCK:
+        pools = [p for (pid, *_), p in _POOLS.items() if pid == os.getpid()]
+        _POOLS.clear()
+    for pool in pools:
+        pool.close()
+
+
+def call(path, tool, inputs, names, options, fallback_argv, timeout,
+         memory=process.DEFAULT_MEMORY):
+    """Run one job on a server of `path`; RunResult like process.run of
+    `fallback_argv` (the standalone tool, given the inputs as files named
+    `names` in its temporary directory). A crash or a lost server falls back
+    to that per-program process, recorded in FALLBACKS."""
+    pool = _pool(path, timeout, memory)
+    server = pool.acquire()
+    try:
+        reply = server.request(tool, inputs, names, options)
+    finally:
+        pool.release(server)
+    if reply is not None and reply.get("status") in ("ok", "exit", "timeout"):
+        return process.RunResult(reply["status"], reply.get("exit", 0),
+                                 reply.get("stdout", ""), reply.get("stderr", ""),
+                                 reply.get("seconds", 0.0))
+    why = "server lost" if reply is None else \
+        f"{tool} job {reply.get('status')} {reply.get('exit')}"
+    _record(why)
+    files = dict(zip(names, inputs))
+    return process.run(fallback_argv + names, None, timeout=timeout, memory=memory,
+                       extra_files=files)

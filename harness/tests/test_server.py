@@ -1,0 +1,125 @@
+"""dealloc-check (one process, many tool runs) answers exactly what the
+standalone tools answer; a crashing job, a crashing or stuck server and a job
+over its time limit cost only that job, which falls back to its own process
+and is counted."""
+import json
+import os
+import subprocess
+
+import pytest
+
+from dealloc_harness import generate, process, server, tools
+from harness_helpers import TOOLS
+
+CHECK = TOOLS.get("dealloc-check")
+needs_check = pytest.mark.skipif(
+    not CHECK, reason="dealloc-check is not built next to dealloc-opt, "
+    "dealloc-run and dealloc-verify")
+
+LOOP_FOREVER = """func.func @spin() {
+  scf.while : () -> () {
+    %true = arith.constant true
+    scf.condition(%true)
+  } do {
+    scf.yield
+  }
+  return
+}
+"""
+
+
+def serving_and_plain():
+    return (tools.Tools(TOOLS, verify_timeout_ms=20000, use_server=True),
+            tools.Tools(TOOLS, verify_timeout_ms=20000, use_server=False))
+
+
+def jobs(lines, *args, timeout=300):
+    """Run dealloc-check on request objects; its answers."""
+    proc = subprocess.run([CHECK, *args], input="".join(json.dumps(x) + "\n"
+                                                        for x in lines),
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(x) for x in proc.stdout.splitlines()]
+
+
+@needs_check
+def test_jobs_answer_what_the_standalone_tools_answer():
+    served, plain = serving_and_plain()
+    assert served.serving and not plain.serving
+    programs = [generate.program(4, i) for i in range(8)]
+    assert {p.level for p in programs} == {"memref", "tensor"}
+    for prog in programs:
+        a, b = served.reference(prog.text), plain.reference(prog.text)
+        assert (a.status, a.returncode, a.stdout) == (b.status, b.returncode, b.stdout)
+        impl = process.run(["/usr/lib/llvm-22/bin/mlir-opt",
+                            "--buffer-deallocation-pipeline"], prog.text)
+        for text in [a.stdout] + ([impl.stdout] if impl.ok else []):
+            for name in ("run", "verify"):
+                x, y = getattr(served, name)(text), getattr(plain, name)(text)
+                assert (x.status, x.exit, x.records) == (y.status, y.exit, y.records), name
+        if impl.ok:
+            x, y = served.equiv(impl.stdout, a.stdout), plain.equiv(impl.stdout, a.stdout)
+            assert (x.status, x.exit, x.records) == (y.status, y.exit, y.records)
+    assert server.take_fallbacks() == {}
+    server.close_all()
+
+
+@needs_check
+def test_bad_requests_and_unreadable_inputs_get_answers_in_order():
+    answers = jobs([{"id": 1, "tool": "verify", "inputs": ["func.func @f( {"],
+                     "names": ["bad.mlir"]},
+                    {"id": 2, "tool": "frobnicate", "inputs": []},
+                    {"id": 3, "tool": "run", "inputs": [LOOP_FOREVER],
+                     "options": {"max_steps": 1000}}])
+    assert [a["id"] for a in answers] == [1, 2, 3]
+    assert answers[0]["status"] == "exit" and answers[0]["exit"] == 3
+    assert "bad.mlir:1:" in answers[0]["stderr"]
+    assert answers[1]["status"] == "bad-request" and answers[1]["exit"] == 3
+    assert "<stdin>:2: error: bad request" in answers[1]["stderr"]
+    assert answers[2]["exit"] == 2 and "UNKNOWN" in answers[2]["stdout"]
+
+
+@needs_check
+def test_a_crashing_job_and_a_job_over_time_cost_only_themselves():
+    ok = {"id": 2, "tool": "run", "inputs": [LOOP_FOREVER], "options": {"max_steps": 10}}
+    crash = jobs([{"id": 1, "tool": "verify", "inputs": [LOOP_FOREVER],
+                   "options": {"memory_mb": 32}}, ok])
+    assert crash[0]["status"] == "signal" and crash[0]["exit"] < 0
+    assert crash[1]["status"] == "exit" and crash[1]["exit"] == 2
+    slow = jobs([{"id": 1, "tool": "run", "inputs": [LOOP_FOREVER],
+                  "options": {"max_steps": 10 ** 15}}, ok], "--job-timeout", "2")
+    assert slow[0]["status"] == "timeout"
+    assert slow[1]["status"] == "exit" and slow[1]["exit"] == 2
+
+
+SAFE = """func.func @f() {
+  %a = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+"""
+FAKE_SERVER = """#!/usr/bin/python3
+import sys, time
+mode = {mode!r}
+for line in sys.stdin:
+    if mode == "die":
+        sys.exit(1)
+    time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")
+@pytest.mark.parametrize("mode", ["die", "hang"])
+def test_a_lost_server_falls_back_to_a_process_and_is_counted(tmp_path, mode, monkeypatch):
+    fake = tmp_path / "dealloc-check"
+    fake.write_text(FAKE_SERVER.format(mode=mode))
+    os.chmod(fake, 0o755)
+    monkeypatch.setattr(server, "GRACE", 0.5)
+    paths = dict(TOOLS, **{"dealloc-check": str(fake)})
+    served = tools.Tools(paths, timeout=5, use_server=True)
+    plain = tools.Tools(paths, timeout=60, use_server=False)
+    server.take_fallbacks()
+    x, y = served.run(SAFE), plain.run(SAFE)
+    assert (x.status, x.exit, x.records) == (y.status, y.exit, y.records)
+    assert server.take_fallbacks() == {"server lost": 1}
+    server.close_all()
