@@ -92,6 +92,7 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
     if (!callee)
       return unsupported(op, "callee not found");
+    ++path.calls[op];
     SmallVector<RtValue, 4> results;
     if (!callFunction(callee, operandValues(*this, f, call.getOperands()), op,
                       results))

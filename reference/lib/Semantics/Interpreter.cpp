@@ -109,6 +109,7 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
   Block *block = &region.front();
   SmallVector<RtValue, 4> blockArgs(args.begin(), args.end());
   while (true) {
+    ++path.blockVisits[block];
     for (auto [arg, val] : llvm::zip(block->getArguments(), blockArgs))
       bind(f, arg, val);
     Block *next = nullptr;
@@ -118,6 +119,7 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
           return false;
         continue;
       }
+      current = &op;
       if (++steps > options.maxSteps)
         return unknown("step limit " + std::to_string(options.maxSteps) +
                            " reached ([safety.steps])",
@@ -163,6 +165,7 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
       }
       if (!isa<func::ReturnOp>(op) && !op.getName().getStringRef().starts_with("scf."))
         return unsupported(&op, "terminator not modelled");
+      ++path.blockExits[block];
       exit.terminator = &op;
       exit.values.clear();
       for (Value v : op.getOperands())
@@ -171,11 +174,22 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
     }
     if (!next)
       return unsupported(block->getParentOp(), "block without terminator");
+    ++path.branches[{block, next}];
     block = next;
   }
 }
 
 bool Machine::execOp(Operation *op, Frame &f) {
+  // `current` stays at the innermost op when the run stops there.
+  Operation *outer = current;
+  current = op;
+  if (!execOpHere(op, f))
+    return false;
+  current = outer;
+  return true;
+}
+
+bool Machine::execOpHere(Operation *op, Frame &f) {
   if (++steps > options.maxSteps)
     return unknown("step limit " + std::to_string(options.maxSteps) +
                        " reached ([safety.steps])",
@@ -264,13 +278,18 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
     return unsupported(exit.terminator, "function body ends without func.return");
   for (unsigned id : borrowedBuffers)
     --heap.get(id).borrowed;
+  Operation *outer = current;
+  current = exit.terminator;
   if (boundary &&
       !checkPublicResults(callee, args, exit.values, exit.terminator))
     return false;
   // [op.memref.alloca]: stack buffers are released when their function returns.
   for (unsigned id : frame.stackBuffers)
-    if (heap.get(id).live)
+    if (heap.get(id).live) {
       heap.release(id, printLoc(exit.terminator->getLoc()));
+      recordEvent(exit.terminator, "release", id);
+    }
+  current = outer;
   if (isEntry)
     lastReturn = exit.terminator;
   results.append(exit.values.begin(), exit.values.end());
@@ -278,17 +297,24 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
   return true;
 }
 
+/// Runs the entry function and the leak check; false if the run stopped.
+static bool runEntry(Machine &m, func::FuncOp fn, const Input &input) {
+  SmallVector<RtValue, 4> args, results;
+  if (!m.materializeInput(fn, input, args) ||
+      !m.callFunction(fn, args, nullptr, results))
+    return false;
+  m.current = m.lastReturn;
+  return m.leakCheck(results, m.lastReturn);
+}
+
 RunResult runFunction(ModuleOp module, func::FuncOp fn, const Input &input,
                       const RunOptions &options) {
   Machine m(module, options);
-  SmallVector<RtValue, 4> args, results;
-  if (!m.materializeInput(fn, input, args))
-    return *m.stopped;
-  if (!m.callFunction(fn, args, nullptr, results))
-    return *m.stopped;
-  if (!m.leakCheck(results, m.lastReturn))
-    return *m.stopped;
-  return RunResult();
+  bool completed = runEntry(m, fn, input);
+  RunResult r = completed ? RunResult() : std::move(*m.stopped);
+  r.path = std::move(m.path);
+  r.path.stopOp = completed ? nullptr : m.current;
+  return r;
 }
 
 } // namespace dealloc

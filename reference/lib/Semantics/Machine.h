@@ -50,6 +50,16 @@ public:
   uint64_t steps = 0;
   unsigned callDepth = 0;
   std::optional<RunResult> stopped;
+  /// What the run did (RunResult::path); `current` is the op being executed
+  /// (null while the entry's arguments are created), where events are put.
+  RunPath path;
+  mlir::Operation *current = nullptr;
+  void recordEvent(mlir::Operation *op, llvm::StringRef event, unsigned buffer) {
+    if (path.events.size() < kMaxPathEvents)
+      path.events.push_back({op, event.str(), buffer});
+    else
+      ++path.droppedEvents;
+  }
   /// Global buffers by symbol name, created on first memref.get_global.
   llvm::StringMap<unsigned> globals;
 
@@ -85,6 +95,7 @@ public:
   bool execRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args, Frame &f,
                   RegionExit &exit);
   bool execOp(mlir::Operation *op, Frame &f);
+  bool execOpHere(mlir::Operation *op, Frame &f);
   /// Calls a function (body, or declaration-only per [abi.external]).
   bool callFunction(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
                     mlir::Operation *callSite,

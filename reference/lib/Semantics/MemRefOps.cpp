@@ -117,6 +117,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     if (srcOff >= 0 && n > 0)
       heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, static_cast<unsigned>(n));
     heap.release(src.buffer, printLoc(op->getLoc()));
+    recordEvent(op, "free", src.buffer);
     bind(f, re, r);
     return true;
   }

@@ -70,6 +70,8 @@ bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes
   Buffer &b = heap.create(kind, bytes, alignment, origin.str(), printLoc(loc));
   d.buffer = b.id;
   d.aligned = b.base;
+  recordEvent(current, kind == BufferKind::Heap ? "alloc" : bufferKindName(kind),
+              b.id);
   out = RtValue::makeMemRef(std::move(d));
   return true;
 }
@@ -209,6 +211,7 @@ bool Machine::freeBuffer(unsigned id, Operation *op, StringRef clause) {
   if (!checkFreeable(id, op, clause))
     return false;
   heap.release(id, printLoc(op->getLoc()));
+  recordEvent(op, "free", id);
   return true;
 }
 

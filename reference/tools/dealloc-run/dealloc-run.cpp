@@ -2,13 +2,16 @@
 //
 // dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs] [--json]
 //                  [--reuse-addresses] [--max-inputs N] [--max-steps N]
+//                  [--dot FILE]
 // Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN, 3 unreadable input
 // (spec/safety.md, [safety.verdicts]; the logic lives in lib/Semantics).
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +27,83 @@ static cl::opt<bool> json("json", cl::desc("JSON output, one object per line"));
 static cl::opt<bool> reuse("reuse-addresses", cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<uint64_t> maxInputs("max-inputs", cl::desc("Inputs per function"), cl::init(4096));
 static cl::opt<uint64_t> maxSteps("max-steps", cl::desc("Executed ops per run"), cl::init(1000000));
+static cl::opt<std::string> dotFile(
+    "dot", cl::desc("Write the first failing run (or the first run if none "
+                    "fails) as a Graphviz CFG to FILE"),
+    cl::value_desc("FILE"));
+
+/// The run --dot draws: the deciding run of the first function whose verdict
+/// is not SAFE, else the first input of the first function checked.
+struct DotChoice {
+  mlir::func::FuncOp fn;
+  std::string input;
+  RunResult result;
+  bool failing = false;
+};
+
+/// Records the run of `report` for --dot if it is the better choice.
+static void considerForDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                           const FunctionReport &report,
+                           const CheckOptions &options,
+                           std::optional<DotChoice> &choice) {
+  if (choice && choice->failing)
+    return;
+  if (report.unsupported)
+    return; // nothing ran
+  if (report.verdict != Verdict::Safe) {
+    choice = DotChoice{fn, report.input, report.result, true};
+    return;
+  }
+  if (choice || !report.inputsRun)
+    return;
+  // A safe function: re-run its first input (checkFunction keeps no result
+  // for SAFE runs).
+  std::string text;
+  Input input;
+  if (options.inputText) {
+    auto parsed = parseInput(*options.inputText, fn.getFunctionType());
+    if (!parsed) {
+      consumeError(parsed.takeError());
+      return;
+    }
+    input = std::move(*parsed);
+  } else {
+    uint64_t total = 0;
+    auto inputs = enumerateInputs(fn.getFunctionType(), 1, total);
+    if (!inputs || inputs->empty()) {
+      if (!inputs)
+        consumeError(inputs.takeError());
+      return;
+    }
+    input = inputs->front();
+  }
+  RunResult r = runFunction(module, fn, input, options.run);
+  choice = DotChoice{fn, formatInput(input), std::move(r), false};
+}
+
+/// Writes the chosen run to --dot FILE and says where it went (stdout for
+/// text output, stderr with --json so that stdout stays JSON lines).
+static int writeDot(std::optional<DotChoice> &choice) {
+  raw_ostream &note = json ? errs() : outs();
+  if (!choice) {
+    note << "dot: no run to draw (nothing was run); " << dotFile
+         << " not written\n";
+    return ExitOk;
+  }
+  std::error_code ec;
+  raw_fd_ostream out(dotFile, ec, sys::fs::OF_Text);
+  if (ec) {
+    errs() << "error: cannot write '" << dotFile << "': " << ec.message() << "\n";
+    return ExitBadInput;
+  }
+  std::string title = "@" + choice->fn.getSymName().str() + "(" +
+                      choice->input + ")";
+  writeRunDot(out, choice->fn, choice->result, title);
+  note << "dot: " << (choice->failing ? "failing" : "first") << " run "
+       << title << " " << verdictName(choice->result.verdict) << " written to "
+       << dotFile << "\n";
+  return ExitOk;
+}
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
@@ -61,6 +141,7 @@ int main(int argc, char **argv) {
     options.inputText = inputText;
 
   int exitCode = ExitOk;
+  std::optional<DotChoice> dotChoice;
   for (mlir::func::FuncOp fn : fns) {
     Expected<FunctionReport> report = checkFunction(*module, fn, options);
     if (!report) {
@@ -74,6 +155,10 @@ int main(int argc, char **argv) {
     else
       printReport(outs(), *report);
     exitCode = combineExitCodes(exitCode, reportExitCode(*report));
+    if (!dotFile.empty())
+      considerForDot(*module, fn, *report, options, dotChoice);
   }
+  if (!dotFile.empty() && writeDot(dotChoice) != ExitOk)
+    return ExitBadInput;
   return exitCode;
 }

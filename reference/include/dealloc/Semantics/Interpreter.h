@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
@@ -96,6 +97,37 @@ struct TraceEvent {
   std::string loc;
 };
 
+/// One buffer event of a run, at the op that caused it (for pictures of the
+/// run, Dot.h).
+struct PathEvent {
+  mlir::Operation *op = nullptr; ///< null: the entry function's arguments
+  std::string event;             ///< alloc, stack, global, arg, free, release
+  unsigned buffer = 0;
+};
+
+/// The path a run took: recorded on every run, read by writeRunDot. The
+/// pointers refer to the module the run executed and are valid as long as it.
+struct RunPath {
+  /// Times each block was entered.
+  llvm::DenseMap<mlir::Block *, uint64_t> blockVisits;
+  /// Times each block was left by a region-exiting terminator (scf.yield,
+  /// scf.condition, func.return).
+  llvm::DenseMap<mlir::Block *, uint64_t> blockExits;
+  /// Times each cf branch edge (from, to) was taken.
+  llvm::DenseMap<std::pair<mlir::Block *, mlir::Block *>, uint64_t> branches;
+  /// Times each func.call op called its callee.
+  llvm::DenseMap<mlir::Operation *, uint64_t> calls;
+  /// Buffer events in execution order, at most kMaxPathEvents of them.
+  std::vector<PathEvent> events;
+  uint64_t droppedEvents = 0;
+  /// The op at which the run stopped (violation, UNKNOWN, UNSUPPORTED, failed
+  /// cf.assert; the return op for a leak); null if it ran to the end safely.
+  mlir::Operation *stopOp = nullptr;
+};
+
+/// Buffer events recorded per run; later ones are counted, not stored.
+constexpr size_t kMaxPathEvents = 10000;
+
 /// The outcome of one run of a function on one input.
 struct RunResult {
   Verdict verdict = Verdict::Safe;
@@ -103,6 +135,7 @@ struct RunResult {
   std::string clause;            ///< e.g. "[heap.free.twice]"
   std::string message;
   std::vector<TraceEvent> trace; ///< for violations
+  RunPath path;                  ///< what the run did, for writeRunDot
 };
 
 /// Runs `fn` (a function with a body in `module`) on `input` under the
