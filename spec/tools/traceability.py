@@ -26,9 +26,11 @@ hand-written docs/ pages; every citation must name a defined clause.
 Exit codes: 0 clean (warnings allowed), 1 errors, 2 usage.
 """
 import argparse
+import io
 import os
 import re
 import sys
+import tokenize
 
 CLAUSE = r"\[[a-z][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)+\]"
 DEFINITION = re.compile(r"^\s*(?:[-*]\s*)?\*\*(" + CLAUSE + r")\*\*")
@@ -60,6 +62,19 @@ def walk(root, suffixes):
 def read(path):
     with open(path, encoding="utf-8", errors="replace") as f:
         return f.read().splitlines()
+
+
+def python_text(path):
+    """The comments and string literals of a Python file, one per line: in
+    Python code `[a.b]` is a list, so only comments and strings cite clauses.
+    Falls back to the whole file if it does not tokenize."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        source = f.read()
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+        return [t.string for t in tokens if t.type in (tokenize.COMMENT, tokenize.STRING)]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source.splitlines()
 
 
 def chapters(repo):
@@ -150,7 +165,7 @@ def citations(repo, folder, suffixes, pattern=CITATION, skip=(), top_only=False)
         rel = os.path.relpath(path, repo)
         if rel in skip:
             continue
-        for line in read(path):
+        for line in python_text(path) if path.endswith(".py") else read(path):
             for cid in pattern.findall(line):
                 cites.setdefault(cid, set()).add(rel)
     return {k: sorted(v) for k, v in cites.items()}
