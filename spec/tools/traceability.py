@@ -26,6 +26,7 @@ hand-written docs/ pages; every citation must name a defined clause.
 Exit codes: 0 clean (warnings allowed), 1 errors, 2 usage.
 """
 import argparse
+import difflib
 import io
 import os
 import re
@@ -214,7 +215,12 @@ def analyse(repo):
         path = os.path.join(repo, rel)
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if current != text:
-            errors.append(f"{rel}: stale generated file; regenerate with `{REGENERATE}`")
+            diff = list(difflib.unified_diff((current or "").splitlines(), text.splitlines(),
+                                             "committed", "regenerated", n=0, lineterm=""))
+            body = [d[:160] for d in diff[2:] if not d.startswith("@@")]
+            shown, more = body[:4], " ..." if len(body) > 4 else ""
+            errors.append(f"{rel}: stale generated file; regenerate with `{REGENERATE}`"
+                          + "".join(f"\n    {d}" for d in shown) + more)
     return defs, tests, errors, warnings
 
 
