@@ -45,7 +45,9 @@ class RunResult:
         return self.status
 
 
-def _limits(memory):
+def limits(memory):
+    """preexec_fn of a child: own session, address-space, core and file-size
+    limits."""
     def apply():
         os.setsid()
         if memory:
@@ -82,7 +84,7 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
             with open(out_path, "wb") as out, open(err_path, "wb") as err:
                 proc = subprocess.Popen(args, cwd=tmp, stdin=subprocess.DEVNULL,
                                         stdout=out, stderr=err,
-                                        preexec_fn=_limits(memory))
+                                        preexec_fn=limits(memory))
                 status = None
                 try:
                     proc.wait(timeout=timeout)

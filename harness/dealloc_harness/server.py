@@ -3,17 +3,21 @@
 `dealloc-check` (reference/tools/dealloc-check) reads jobs as JSON lines and
 answers each with what one run of dealloc-opt --reference-buffer-deallocation-
 pipeline, dealloc-verify --json, dealloc-run --json or dealloc-verify --equiv
---json would have printed and returned. It pays MLIR's start-up once and runs
-every job in a forked child (crash isolation, per-job time and memory limits).
+--json would have printed and returned, paying MLIR's start-up once.
 
 Here: a pool of such servers per worker process (one per concurrent caller,
 created on demand), and `call()`, which returns a process.RunResult exactly
-like running the tool as its own process. Robustness:
-  - a job that crashes (status "signal") or a server that dies or stops
-    answering is retried once as its own per-program process (the standalone
-    tool), and the fallback is recorded in `FALLBACKS`; a dead or stuck
-    server is replaced, so no other job loses its result;
-  - a job over its time limit is killed by dealloc-check itself ("timeout").
+like running the tool as its own process. The servers run jobs in-process
+(`--no-isolation`: on this project's VMs a forked child per job costs about
+as much as a new process, in page faults); isolation is kept here instead,
+one job at a time per server:
+  - a server that dies during a job (a crash in the libraries) is replaced,
+    and that job is rerun as its own per-program process (the standalone
+    tool, which then crashes or answers on its own); the fallback is
+    recorded in `FALLBACKS` and reported — no other job loses its result;
+  - a job over its time limit: the server is killed (and replaced) and the
+    job's result is "timeout", as for a process over its time limit;
+  - the server has the same address-space limit as a tool process.
 """
 
 import atexit
@@ -30,7 +34,7 @@ from . import process
 # Fallbacks to per-program processes in this worker process, by reason.
 FALLBACKS = {}
 _FALLBACK_LOCK = threading.Lock()
-GRACE = 30.0      # seconds a server may exceed a job's own time limit
+GRACE = 1.0       # seconds a server may exceed a job's time limit
 
 
 def _record(reason):
@@ -58,12 +62,11 @@ class Server:
         self.next_id = 0
 
     def _start(self):
-        argv = [self.path, "--job-timeout", str(max(1, int(self.job_timeout + 0.5))),
-                "--memory-mb", str(max(0, self.memory >> 20))]
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([self.path, "--no-isolation"],
+                                     stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+                                     preexec_fn=process.limits(self.memory))
         self.lines = queue.Queue()
         threading.Thread(target=self._read, args=(self.proc.stdout, self.lines),
                          daemon=True).start()
@@ -73,6 +76,15 @@ class Server:
         for line in stream:
             lines.put(line)
         lines.put(None)     # EOF: the server is gone
+
+    def kill(self):
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+            self.proc = None
 
     def stop(self):
         if self.proc is None:
@@ -84,16 +96,12 @@ class Server:
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.proc.wait()
+            self.kill()
         self.proc = None
 
     def request(self, tool, inputs, names, options):
-        """The answer object, or None if the server died or hung (then it is
-        stopped and restarted on the next request)."""
+        """The answer object; a "timeout" answer if the job ran out of time;
+        None if the server died (then it is restarted on the next request)."""
         if self.proc is None or self.proc.poll() is not None:
             self.stop()
             self._start()
@@ -111,7 +119,10 @@ class Server:
             try:
                 line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
-                line = None
+                self.kill()
+                return {"id": self.next_id, "status": "timeout", "exit": -signal.SIGKILL,
+                        "stdout": "", "seconds": self.job_timeout,
+                        "stderr": f"{tool} job killed after {self.job_timeout:g} s"}
             if line is None:
                 self.stop()
                 return None
@@ -124,13 +135,26 @@ class Server:
 
 
 class Pool:
-    """Servers of one dealloc-check binary in this process."""
+    """Servers of one dealloc-check binary in this process. After
+    MAX_LOSSES servers lost in a row the pool gives up: every job then runs
+    as its own process (recorded as a fallback)."""
+
+    MAX_LOSSES = 3
 
     def __init__(self, path, job_timeout, memory):
         self.args = (path, job_timeout, memory)
         self.idle = []
         self.all = []
         self.lock = threading.Lock()
+        self.losses = 0
+
+    @property
+    def usable(self):
+        return self.losses < self.MAX_LOSSES
+
+    def outcome(self, lost):
+        with self.lock:
+            self.losses = self.losses + 1 if lost else 0
 
     def acquire(self):
         with self.lock:
@@ -179,17 +203,25 @@ def call(path, tool, inputs, names, options, fallback_argv, timeout,
     `names` in its temporary directory). A crash or a lost server falls back
     to that per-program process, recorded in FALLBACKS."""
     pool = _pool(path, timeout, memory)
-    server = pool.acquire()
-    try:
-        reply = server.request(tool, inputs, names, options)
-    finally:
-        pool.release(server)
+    reply = None
+    tried = pool.usable
+    if tried:
+        server = pool.acquire()
+        try:
+            reply = server.request(tool, inputs, names, options)
+        finally:
+            pool.release(server)
+        pool.outcome(lost=reply is None)
     if reply is not None and reply.get("status") in ("ok", "exit", "timeout"):
         return process.RunResult(reply["status"], reply.get("exit", 0),
                                  reply.get("stdout", ""), reply.get("stderr", ""),
                                  reply.get("seconds", 0.0))
-    why = "server lost" if reply is None else \
-        f"{tool} job {reply.get('status')} {reply.get('exit')}"
+    if not tried:
+        why = "servers keep failing: processes only"
+    elif reply is None:
+        why = "server lost"
+    else:
+        why = f"{tool} job {reply.get('status')} {reply.get('exit')}"
     _record(why)
     files = dict(zip(names, inputs))
     return process.run(fallback_argv + names, None, timeout=timeout, memory=memory,
