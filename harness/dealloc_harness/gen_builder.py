@@ -78,6 +78,14 @@ class Builder:
         """Emit a fresh value of TYPE and add it to `env`."""
         raise NotImplementedError
 
+    @staticmethod
+    def define(fn, env, stem, rhs):
+        """Emit `%<stem>N = <rhs>` and make the result visible in `env`."""
+        name = fn.fresh(stem)
+        fn.emit(f"{name} = {rhs}")
+        env.values.append(name)
+        return name
+
     def value(self, draw, fn, env):
         """A value of TYPE from the environment; makes one if there is none."""
         if not env.values:
@@ -136,9 +144,7 @@ class Builder:
         cond = self.i1(draw, fn, env)
         a = self.value(draw, fn, env)
         b = self.value(draw, fn, env)
-        name = fn.fresh(self.VALUE_STEM)
-        fn.emit(f"{name} = arith.select {cond}, {a}, {b} : {self.TYPE}")
-        env.values.append(name)
+        self.define(fn, env, self.VALUE_STEM, f"arith.select {cond}, {a}, {b} : {self.TYPE}")
 
     def stmt_if(self, draw, fn, env, depth):
         cond = self.i1(draw, fn, env)
@@ -276,3 +282,15 @@ def function(draw, builder, name, visibility, with_body=True):
               draw(st.integers(0, 1)),
               draw(st.integers(0 if visibility != "entry" else 1, 2)))
     return builder.function(draw, name, visibility, counts, with_body)
+
+
+def functions(draw, builder):
+    """0-2 helper functions (private with a body, public with a body, or
+    declaration-only), then the public entry function; returns the module
+    text."""
+    for n in range(draw(st.integers(0, 2))):
+        kind = draw(st.sampled_from(["private", "public", "declaration"]))
+        builder.callees.append(draw(function(
+            builder, f"@{kind[:4]}{n}", kind, with_body=kind != "declaration")))
+    draw(function(builder, "@entry", "entry"))
+    return builder.module.render()

@@ -15,7 +15,7 @@ choice-sequence reducer in shrink.py relies on.
 
 import hypothesis.strategies as st
 
-from .gen_builder import Builder, function, pick, span
+from .gen_builder import Builder, functions, pick, span
 from .mlir_text import MEMREF as T, ModuleText
 
 
@@ -36,26 +36,18 @@ class MemrefBuilder(Builder):
         self.stmt_alloc(draw, fn, env, 0)
 
     def stmt_alloc(self, draw, fn, env, depth):
-        name = fn.fresh("m")
-        fn.emit(f"{name} = memref.alloc() {fn.site()} : {T}")
-        env.values.append(name)
+        self.define(fn, env, "m", f"memref.alloc() {fn.site()} : {T}")
 
     def stmt_alloca(self, draw, fn, env, depth):
-        name = fn.fresh("s")
-        fn.emit(f"{name} = memref.alloca() {fn.site()} : {T}")
-        env.values.append(name)
+        self.define(fn, env, "s", f"memref.alloca() {fn.site()} : {T}")
 
     def stmt_get_global(self, draw, fn, env, depth):
-        name = fn.fresh("g")
         glob = pick(draw, self.global_names)
-        fn.emit(f"{name} = memref.get_global {glob} : {T}")
-        env.values.append(name)
+        self.define(fn, env, "g", f"memref.get_global {glob} : {T}")
 
     def stmt_clone(self, draw, fn, env, depth):
         src = self.value(draw, fn, env)
-        name = fn.fresh("m")
-        fn.emit(f"{name} = bufferization.clone {src} {fn.site()} : {T} to {T}")
-        env.values.append(name)
+        self.define(fn, env, "m", f"bufferization.clone {src} {fn.site()} : {T} to {T}")
 
     def stmt_store(self, draw, fn, env, depth):
         dst = self.value(draw, fn, env)
@@ -92,10 +84,8 @@ class MemrefBuilder(Builder):
             fn.emit(f"{sub} = memref.subview {src}[1] [2] [1] : {T} to {ty}")
             fn.emit(f"memref.store %cst, {sub}[%c1] : {ty}")
         elif form == 2:
-            name = fn.fresh("m")
-            fn.emit(f"{name} = memref.reinterpret_cast {src} to offset: [0], "
-                    f"sizes: [4], strides: [1] : {T} to {T}")
-            env.values.append(name)
+            self.define(fn, env, "m", f"memref.reinterpret_cast {src} to offset: [0], "
+                        f"sizes: [4], strides: [1] : {T} to {T}")
         elif form == 3:
             exp = fn.fresh("e")
             name = fn.fresh("m")
@@ -155,9 +145,4 @@ def memref_program(draw):
         builder.global_names.append(f"@g{n}")
         builder.module.globals.append(
             f'memref.global "private" @g{n} : {T} = dense<0.0>')
-    for n in range(draw(st.integers(0, 2))):
-        kind = draw(st.sampled_from(["private", "public", "declaration"]))
-        builder.callees.append(draw(function(
-            builder, f"@{kind[:4]}{n}", kind, with_body=kind != "declaration")))
-    draw(function(builder, "@entry", "entry"))
-    return builder.module.render()
+    return functions(draw, builder)

@@ -20,7 +20,7 @@ import subprocess
 
 import hypothesis.strategies as st
 
-from .gen_builder import Builder, function
+from .gen_builder import Builder, functions
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
@@ -64,9 +64,7 @@ class TensorBuilder(Builder):
 
     def stmt_insert(self, draw, fn, env, depth):
         src = self.value(draw, fn, env)
-        name = fn.fresh("t")
-        fn.emit(f"{name} = tensor.insert %cst into {src}[%c0] : {T}")
-        env.values.append(name)
+        self.define(fn, env, "t", f"tensor.insert %cst into {src}[%c0] : {T}")
 
     def stmt_extract(self, draw, fn, env, depth):
         src = self.value(draw, fn, env)
@@ -74,9 +72,7 @@ class TensorBuilder(Builder):
 
     def stmt_fill(self, draw, fn, env, depth):
         dest = self._destination(draw, fn, env)
-        name = fn.fresh("t")
-        fn.emit(f"{name} = linalg.fill ins(%cst : f32) outs({dest} : {T}) -> {T}")
-        env.values.append(name)
+        self.define(fn, env, "t", f"linalg.fill ins(%cst : f32) outs({dest} : {T}) -> {T}")
 
     def stmt_slice(self, draw, fn, env, depth):
         src, dst = self.value(draw, fn, env), self.value(draw, fn, env)
@@ -89,10 +85,8 @@ class TensorBuilder(Builder):
     def stmt_map(self, draw, fn, env, depth):
         a, b = self.value(draw, fn, env), self.value(draw, fn, env)
         dest = self._destination(draw, fn, env)
-        name = fn.fresh("t")
-        fn.emit(f"{name} = linalg.map {{ arith.addf }} ins({a}, {b} : {T}, {T}) "
-                f"outs({dest} : {T})")
-        env.values.append(name)
+        self.define(fn, env, "t", f"linalg.map {{ arith.addf }} ins({a}, {b} : {T}, {T}) "
+                    f"outs({dest} : {T})")
 
     def stmt_generic(self, draw, fn, env, depth):
         src = self.value(draw, fn, env)
@@ -114,12 +108,7 @@ class TensorBuilder(Builder):
 def tensor_program(draw):
     """A whole tensor-level module as MLIR text (before bufferization)."""
     builder = TensorBuilder(ModuleText())
-    for n in range(draw(st.integers(0, 2))):
-        kind = draw(st.sampled_from(["private", "public", "declaration"]))
-        builder.callees.append(draw(function(
-            builder, f"@{kind[:4]}{n}", kind, with_body=kind != "declaration")))
-    draw(function(builder, "@entry", "entry"))
-    return builder.module.render()
+    return functions(draw, builder)
 
 
 class BufferizationError(RuntimeError):

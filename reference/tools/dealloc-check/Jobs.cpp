@@ -81,29 +81,18 @@ struct Session {
   }
 };
 
-JobOutput reference(const JobInput &input, const JobOptions &options,
-                    const DialectRegistry &registry) {
-  JobOutput result;
-  Session s(registry, /*forRun=*/false, result.err);
-  OwningOpRef<ModuleOp> module = s.parse(input);
-  // dealloc-opt (MlirOptMain) exits 1 on unreadable input and pass failure.
-  if (!module) {
-    result.exitCode = 1;
-    return result;
-  }
+/// dealloc-opt --reference-buffer-deallocation-pipeline: the module after
+/// the pipeline; exit 1 if a pass fails (as MlirOptMain).
+int reference(Session &s, ModuleOp module, const JobOptions &options,
+              llvm::raw_ostream &os) {
   PassManager pm(&s.context);
-  if (failed(parsePassPipeline(options.pipeline, pm, s.errStream))) {
-    result.exitCode = ExitBadInput;
-    return result;
-  }
-  if (failed(pm.run(*module))) {
-    result.exitCode = 1;
-    return result;
-  }
-  llvm::raw_string_ostream os(result.out);
+  if (failed(parsePassPipeline(options.pipeline, pm, s.errStream)))
+    return ExitBadInput;
+  if (failed(pm.run(module)))
+    return 1;
   module->print(os);
   os << "\n";
-  return result;
+  return ExitOk;
 }
 
 verify::VerifyOptions verifyOptions(const JobOptions &options) {
@@ -115,91 +104,71 @@ verify::VerifyOptions verifyOptions(const JobOptions &options) {
 }
 
 /// dealloc-verify --json: every public function with a body.
-JobOutput safety(const JobInput &input, const JobOptions &options,
-                 const DialectRegistry &registry) {
-  JobOutput result;
-  Session s(registry, /*forRun=*/false, result.err);
-  OwningOpRef<ModuleOp> module = s.parse(input);
-  if (!module) {
-    result.exitCode = ExitBadInput;
-    return result;
-  }
-  llvm::raw_string_ostream os(result.out);
+int safety(ModuleOp module, const JobOptions &options, llvm::raw_ostream &os) {
   int exitCode = ExitOk;
   for (const verify::FunctionResult &r :
-       verify::verifyModule(*module, verifyOptions(options))) {
+       verify::verifyModule(module, verifyOptions(options))) {
     verify::printResult(os, r, /*json=*/true);
     verify::emitDiagnostic(r);
     exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
   }
-  result.exitCode = exitCode;
-  return result;
-}
-
-/// dealloc-verify --equiv --json A B.
-JobOutput equivalence(const JobInput &a, const JobInput &b,
-                      const JobOptions &options,
-                      const DialectRegistry &registry) {
-  JobOutput result;
-  Session s(registry, /*forRun=*/false, result.err);
-  OwningOpRef<ModuleOp> ma = s.parse(a);
-  OwningOpRef<ModuleOp> mb = ma ? s.parse(b) : nullptr;
-  if (!ma || !mb) {
-    result.exitCode = ExitBadInput;
-    return result;
-  }
-  llvm::raw_string_ostream os(result.out);
-  result.exitCode = verify::runEquivalence(*ma, *mb, /*function=*/"",
-                                           verifyOptions(options),
-                                           /*json=*/true, os);
-  return result;
+  return exitCode;
 }
 
 /// dealloc-run --json: every public function over its enumerated inputs.
-JobOutput execute(const JobInput &input, const JobOptions &options,
-                  const DialectRegistry &registry) {
-  JobOutput result;
-  Session s(registry, /*forRun=*/true, result.err);
-  OwningOpRef<ModuleOp> module = s.parse(input);
-  if (!module) {
-    result.exitCode = ExitBadInput;
-    return result;
-  }
+int execute(Session &s, ModuleOp module, const JobOptions &options,
+            llvm::raw_ostream &os) {
   CheckOptions check;
   check.run.reuseAddresses = options.reuseAddresses;
   check.run.maxSteps = options.maxSteps;
   check.maxInputs = options.maxInputs;
-  llvm::raw_string_ostream os(result.out);
   int exitCode = ExitOk;
-  for (func::FuncOp fn : publicFunctions(*module)) {
-    llvm::Expected<FunctionReport> report = checkFunction(*module, fn, check);
+  for (func::FuncOp fn : publicFunctions(module)) {
+    llvm::Expected<FunctionReport> report = checkFunction(module, fn, check);
     if (!report) {
       s.errStream << "error: " << llvm::toString(report.takeError()) << "\n";
-      result.exitCode = ExitBadInput;
-      return result;
+      return ExitBadInput;
     }
     printReportJson(os, *report);
     exitCode = combineExitCodes(exitCode, reportExitCode(*report));
   }
-  result.exitCode = exitCode;
-  return result;
+  return exitCode;
 }
 
 } // namespace
 
 JobOutput runJob(JobKind kind, const std::vector<JobInput> &inputs,
                  const JobOptions &options, const DialectRegistry &registry) {
+  JobOutput result;
+  Session s(registry, /*forRun=*/kind == JobKind::Run, result.err);
+  std::vector<OwningOpRef<ModuleOp>> modules;
+  for (const JobInput &input : inputs) {
+    modules.push_back(s.parse(input));
+    if (!modules.back()) {
+      // dealloc-opt (MlirOptMain) exits 1 on unreadable input, the others 3.
+      result.exitCode = kind == JobKind::Reference ? 1 : ExitBadInput;
+      return result;
+    }
+  }
+  llvm::raw_string_ostream os(result.out);
   switch (kind) {
   case JobKind::Reference:
-    return reference(inputs[0], options, registry);
+    result.exitCode = reference(s, *modules[0], options, os);
+    break;
   case JobKind::Verify:
-    return safety(inputs[0], options, registry);
+    result.exitCode = safety(*modules[0], options, os);
+    break;
   case JobKind::Run:
-    return execute(inputs[0], options, registry);
+    result.exitCode = execute(s, *modules[0], options, os);
+    break;
   case JobKind::Equiv:
-    return equivalence(inputs[0], inputs[1], options, registry);
+    result.exitCode = verify::runEquivalence(*modules[0], *modules[1],
+                                             /*function=*/"",
+                                             verifyOptions(options),
+                                             /*json=*/true, os);
+    break;
   }
-  return {ExitBadInput, "", "error: unknown job kind\n"};
+  return result;
 }
 
 } // namespace dealloc::check
