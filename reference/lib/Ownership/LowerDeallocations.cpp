@@ -23,16 +23,39 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Ownership/Passes.h"
+#include "LowerDeallocations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
-#include <functional>
-
 using namespace mlir;
+
+Value dealloc::BufferPointers::get(Value m) {
+  if (Value p = cache.lookup(m))
+    return p;
+  Value p;
+  // Buffer identity, not the view's address: look through views (a
+  // memref.view advances the aligned pointer, [dev.dealloc.lower.view-pointer])
+  // and selects, where the IR shows the source.
+  if (auto meta = m.getDefiningOp<memref::ExtractStridedMetadataOp>())
+    p = get(meta.getSource());
+  else if (auto view = m.getDefiningOp<ViewLikeOpInterface>();
+           view && view->getNumResults() == 1)
+    p = get(view.getViewSource());
+  else if (auto select = m.getDefiningOp<arith::SelectOp>())
+    p = arith::SelectOp::create(b, loc, select.getCondition(),
+                                get(select.getTrueValue()),
+                                get(select.getFalseValue()));
+  else
+    p = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
+  cache[m] = p;
+  return p;
+}
 
 namespace {
 
@@ -85,30 +108,8 @@ struct BoolBuilder {
 void lowerDealloc(bufferization::DeallocOp op) {
   OpBuilder b(op);
   BoolBuilder bb{b, op.getLoc()};
-  // One pointer per distinct memref value, so that an operand compared with
-  // itself folds to `true`.
-  DenseMap<Value, Value> pointers;
-  std::function<Value(Value)> pointerOf = [&](Value m) -> Value {
-    if (Value p = pointers.lookup(m))
-      return p;
-    Value p;
-    // Buffer identity, not the view's address: look through views (a
-    // memref.view advances the aligned pointer, [dev.dealloc.lower.view-pointer])
-    // and selects, where the IR shows the source.
-    if (auto meta = m.getDefiningOp<memref::ExtractStridedMetadataOp>())
-      p = pointerOf(meta.getSource());
-    else if (auto view = m.getDefiningOp<ViewLikeOpInterface>();
-             view && view->getNumResults() == 1)
-      p = pointerOf(view.getViewSource());
-    else if (auto select = m.getDefiningOp<arith::SelectOp>())
-      p = arith::SelectOp::create(b, op.getLoc(), select.getCondition(),
-                                  pointerOf(select.getTrueValue()),
-                                  pointerOf(select.getFalseValue()));
-    else
-      p = memref::ExtractAlignedPointerAsIndexOp::create(b, op.getLoc(), m);
-    pointers[m] = p;
-    return p;
-  };
+  dealloc::BufferPointers pointers(b, op.getLoc());
+  auto pointerOf = [&](Value m) { return pointers.get(m); };
   SmallVector<Value> p = llvm::map_to_vector(op.getMemrefs(), pointerOf);
   SmallVector<Value> q = llvm::map_to_vector(op.getRetained(), pointerOf);
   ValueRange c = op.getConditions();
@@ -156,6 +157,17 @@ struct ReferenceLowerDeallocationsPass
     : PassWrapper<ReferenceLowerDeallocationsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceLowerDeallocationsPass)
 
+  ReferenceLowerDeallocationsPass() = default;
+  ReferenceLowerDeallocationsPass(const ReferenceLowerDeallocationsPass &other)
+      : PassWrapper(other) {
+    copyOptionValuesFrom(&other);
+  }
+  explicit ReferenceLowerDeallocationsPass(
+      dealloc::ReferenceLowerDeallocationsOptions options) {
+    helperAbove = options.helperAbove;
+    helperOnly = options.helperOnly;
+  }
+
   StringRef getArgument() const override {
     return "reference-lower-deallocations";
   }
@@ -164,20 +176,46 @@ struct ReferenceLowerDeallocationsPass
            "spec/bufferization-dealloc.md";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, memref::MemRefDialect,
-                    scf::SCFDialect>();
+    registry.insert<arith::ArithDialect, func::FuncDialect,
+                    memref::MemRefDialect, scf::SCFDialect>();
   }
+  /// [own.pipeline.helper] Deallocs with more than `helper-above` memref
+  /// operands call a helper function (only possible when the pass runs on a
+  /// symbol table, e.g. a module); the others are lowered inline.
   void runOnOperation() override {
     SmallVector<bufferization::DeallocOp> deallocs;
     getOperation()->walk(
         [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
-    for (bufferization::DeallocOp op : deallocs)
-      lowerDealloc(op);
+    bool canCallHelper =
+        getOperation()->hasTrait<OpTrait::SymbolTable>();
+    func::FuncOp helper;
+    for (bufferization::DeallocOp op : deallocs) {
+      if (canCallHelper && op.getMemrefs().size() > helperAbove) {
+        if (!helper)
+          helper = dealloc::createDeallocHelper(getOperation(),
+                                                getOperation()->getLoc());
+        dealloc::lowerDeallocThroughHelper(op, helper);
+      } else if (!helperOnly) {
+        lowerDealloc(op);
+      }
+    }
   }
+
+  Option<unsigned> helperAbove{
+      *this, "helper-above",
+      llvm::cl::desc("Lower a dealloc with more memref operands than this "
+                     "through a helper function with loops "
+                     "([own.pipeline.helper])"),
+      llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
+  Option<bool> helperOnly{
+      *this, "helper-only",
+      llvm::cl::desc("Lower only the deallocs that go through the helper"),
+      llvm::cl::init(false)};
 };
 
 } // namespace
 
-std::unique_ptr<Pass> dealloc::createReferenceLowerDeallocationsPass() {
-  return std::make_unique<ReferenceLowerDeallocationsPass>();
+std::unique_ptr<Pass> dealloc::createReferenceLowerDeallocationsPass(
+    ReferenceLowerDeallocationsOptions options) {
+  return std::make_unique<ReferenceLowerDeallocationsPass>(options);
 }

@@ -6,6 +6,8 @@
 //   reference-buffer-deallocation         reference     [own.*]
 //   canonicalize                          upstream
 //   reference-split-deallocations         reference     [own.pipeline.split]
+//   reference-lower-deallocations         reference     [own.pipeline.helper]
+//     {helper-only}                                     (large deallocs)
 //   buffer-deallocation-simplification    upstream      (optional: simplify=0)
 //   reference-lower-deallocations         reference     [dealloc.*]
 //   cse, canonicalize                     upstream
@@ -34,6 +36,11 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Run upstream's buffer-deallocation-simplification "
                      "before the reference lowering"),
       llvm::cl::init(true)};
+  Option<unsigned> helperAbove{
+      *this, "helper-above",
+      llvm::cl::desc("Lower a dealloc with more memref operands than this "
+                     "through a helper function ([own.pipeline.helper])"),
+      llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
 };
 
 void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
@@ -47,9 +54,14 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
+  dealloc::ReferenceLowerDeallocationsOptions lower;
+  lower.helperAbove = options.helperAbove;
+  lower.helperOnly = true;
+  pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
   if (options.simplify)
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-  pm.addPass(dealloc::createReferenceLowerDeallocationsPass());
+  lower.helperOnly = false;
+  pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }

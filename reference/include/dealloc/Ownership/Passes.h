@@ -32,9 +32,20 @@ struct ReferenceDeallocationOptions {
 std::unique_ptr<mlir::Pass>
 createReferenceDeallocationPass(ReferenceDeallocationOptions options = {});
 
+/// Options of --reference-lower-deallocations ([own.pipeline.helper]).
+struct ReferenceLowerDeallocationsOptions {
+  /// A dealloc with more memref operands than this is lowered through a
+  /// helper function with loops instead of inline IR quadratic in its size.
+  unsigned helperAbove = 16;
+  /// Lower only those deallocs (the pipeline lowers them before upstream's
+  /// simplification, which is quadratic on them).
+  bool helperOnly = false;
+};
+
 /// Lowers every `bufferization.dealloc` literally, per [dealloc.free.condition],
 /// [dealloc.free.once], [dealloc.retain] and [dealloc.results].
-std::unique_ptr<mlir::Pass> createReferenceLowerDeallocationsPass();
+std::unique_ptr<mlir::Pass> createReferenceLowerDeallocationsPass(
+    ReferenceLowerDeallocationsOptions options = {});
 
 /// Splits each `bufferization.dealloc` whose operands view distinct
 /// allocations into one dealloc per allocation ([own.pipeline.split]).
