@@ -179,6 +179,7 @@ def run(camp):
                 if c[0] in ("unsupported", "unknown", "tool-error"):
                     # Grouped by reason: locations and inputs dropped.
                     text = re.sub(r"\b(loc|location|input): \S+", "", c[4])
+                    text = re.sub(r" at [\w./-]+\.mlir:\d+:\d+", "", text)
                     why = f"{c[0]} ({c[3] or '?'}): " + " ".join(text.split())[:160]
                     reasons[why] = reasons.get(why, 0) + 1
             for name in out.not_run:
