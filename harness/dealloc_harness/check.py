@@ -1,10 +1,12 @@
 """The differential check of one program, and the classification of its
 outcome.
 
-Steps: run the implementation under test; run the reference pipeline
-(dealloc-opt --reference-buffer-deallocation-pipeline); run both outputs
-concretely (dealloc-run, enumerated inputs) and symbolically
-(dealloc-verify); compare them (dealloc-verify --equiv impl ref).
+Steps: run the implementation under test (its own process); run the
+reference pipeline (dealloc-opt --reference-buffer-deallocation-pipeline);
+run both outputs concretely (dealloc-run, enumerated inputs) and
+symbolically (dealloc-verify); compare them (dealloc-verify --equiv impl
+ref). The tool runs are dealloc-check jobs when it is built (tools.py,
+server.py), else one process each; the answers are the same.
 
 Classes of an outcome (a program may have several; `kind` is the first in
 this order):
