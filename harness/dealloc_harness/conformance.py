@@ -5,8 +5,10 @@ A corpus file is a lit test; its cases are separated by `// -----`. A case
 is a pre-deallocation program if the file's RUN lines run a deallocation
 pipeline on the file (`deallocation` in a RUN line), the case contains no
 `memref.dealloc` / `bufferization.dealloc` yet, is not an expected-error
-case (`expected-error`), and parses. Every other case is counted as skipped,
-with the reason. Cases get `dealloc.site` attributes (if they have none) so
+case (`expected-error`), and parses. A tensor-level case (its RUN lines
+bufferize with one-shot-bufferize) is bufferized first, with the options
+tensor-level generated programs get (gen_tensor.bufferize). Every other case
+is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
 that implementation and reference can be compared.
 """
 
@@ -16,6 +18,7 @@ import re
 import time
 
 from . import check, findings, report as report_mod, tools as tools_mod
+from .gen_tensor import BufferizationError, bufferize
 from .generate import Program
 from .mlir_text import annotate_sites
 
@@ -47,6 +50,12 @@ def cases(paths):
                 yield name, None, "expected-diagnostics case"
             elif "func.func" not in part:
                 yield name, None, "no function"
+            elif "one-shot-bufferize" in runs and "tensor<" in part:
+                # A tensor-level case: bufferized first, like generated ones.
+                try:
+                    yield name, bufferize(part), ""
+                except (BufferizationError, OSError, ValueError) as exc:
+                    yield name, None, f"One-Shot Bufferize fails: {str(exc)[:80]}"
             else:
                 yield name, part, ""
 

@@ -44,3 +44,27 @@ def test_conformance_run_reports_the_crash_and_skips_deallocated_cases(tmp_path)
     assert rep["findings"][0]["case"].endswith("loop.mlir:1")
     text = open(rep["findings"][0]["reproducer"]).read()
     assert "dealloc.site = 1 : i64" in text and "--until-crash" in text
+
+
+TENSOR_CASE = """// RUN: mlir-opt --one-shot-bufferize="bufferize-function-boundaries" %s | mlir-opt --buffer-deallocation-pipeline
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %t = tensor.insert %cst into %e[%c0] : tensor<4xf32>
+  return %t, %t : tensor<4xf32>, tensor<4xf32>
+}
+"""
+
+
+def test_tensor_level_cases_are_bufferized_first(tmp_path):
+    from dealloc_harness import conformance
+    (tmp_path / "t.mlir").write_text(TENSOR_CASE)
+    (tmp_path / "bad.mlir").write_text(TENSOR_CASE.replace(
+        "tensor.insert %cst", "tensor.insert %c0"))
+    found = {name.rsplit("/", 1)[-1]: (text, reason)
+             for name, text, reason in conformance.cases([str(tmp_path)])}
+    text, _ = found["t.mlir"]
+    assert "tensor<" not in text and "memref.alloc() {dealloc.site = 1 : i64" in text
+    text, reason = found["bad.mlir"]
+    assert text is None and reason.startswith("One-Shot Bufferize fails")
