@@ -5,6 +5,8 @@
 // RUN: not dealloc-run %s | FileCheck %s
 // RUN: dealloc-run %s --function safe_one
 // RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s','--function','in_callee']).returncode == 2 else 1)"
+// RUN: not dealloc-run %s --json --function unreached_op | FileCheck %s --check-prefix=JSON
+// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s','--json','--function','unreached_op']).returncode == 2 else 1)"
 
 // CHECK-LABEL: @safe_one: SAFE (1 input)
 func.func @safe_one() {
@@ -12,8 +14,9 @@ func.func @safe_one() {
 }
 
 // CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.sqrt'
-// CHECK-SAME:    at loc({{.*}}:[[@LINE+6]]:10)
+// CHECK-SAME:    at loc({{.*}}:[[@LINE+7]]:10)
 // CHECK-NEXT:    reason: op not modelled
+// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"loc(\"{{.*}}unsupported.mlir\":[[@LINE+5]]:10)","message":"op not modelled","op":"math.sqrt","verdict":"UNSUPPORTED"}
 func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   %r = scf.if %c -> f32 {
     scf.yield %x : f32
@@ -24,10 +27,15 @@ func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   return %r : f32
 }
 
-// CHECK-LABEL: @in_callee: UNSUPPORTED 'linalg.fill'
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'scf.parallel'
 func.func private @fill(%m: memref<2xf32>) {
   %z = arith.constant 0.0 : f32
-  linalg.fill ins(%z : f32) outs(%m : memref<2xf32>)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    memref.store %z, %m[%i] : memref<2xf32>
+  }
   return
 }
 func.func @in_callee(%m: memref<2xf32>) {

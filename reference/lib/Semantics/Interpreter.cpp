@@ -163,7 +163,9 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
           blockArgs.push_back(lookup(f, v));
         break;
       }
-      if (!isa<func::ReturnOp>(op) && !op.getName().getStringRef().starts_with("scf."))
+      if (!isa<func::ReturnOp>(op) &&
+          !op.getName().getStringRef().starts_with("scf.") &&
+          op.getName().getStringRef() != "linalg.yield")
         return unsupported(&op, "terminator not modelled");
       ++path.blockExits[block];
       exit.terminator = &op;
@@ -221,7 +223,8 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
     if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
       return unknown("internal error: memref operand without a value", op->getLoc());
   for (auto family : {&Machine::execControl, &Machine::execArith,
-                      &Machine::execMemRef, &Machine::execBufferization}) {
+                      &Machine::execMemRef, &Machine::execBufferization,
+                      &Machine::execLinalg, &Machine::execAffine}) {
     if (std::optional<bool> done = (this->*family)(op, f))
       return *done;
   }

@@ -6,6 +6,8 @@
 //   ArithOps.cpp    arith                  ([op.arith.*])
 //   MemRefOps.cpp   memref                 ([op.memref.*], [view.*])
 //   BufferizationOps.cpp bufferization     ([dealloc.*], [clone.fresh])
+//   LinalgOps.cpp   linalg structured ops  ([op.linalg.*])
+//   AffineOps.cpp   affine.apply/min/max   ([op.affine.apply])
 //   Abi.cpp         calls, boundary checks, leak check ([abi.*], [heap.leak])
 //
 // Every exec function returns false when the run stops (a violation, UNKNOWN,
@@ -38,6 +40,10 @@ struct RegionExit {
 };
 
 std::string printLoc(mlir::Location loc);
+
+/// Why a linalg structured op cannot be executed ([op.linalg.structured]),
+/// or empty if it can (LinalgOps.cpp; used by the support scan too).
+std::string linalgUnsupportedReason(mlir::Operation *op);
 
 class Machine {
 public:
@@ -106,6 +112,11 @@ public:
   std::optional<bool> execArith(mlir::Operation *op, Frame &f);
   std::optional<bool> execMemRef(mlir::Operation *op, Frame &f);
   std::optional<bool> execBufferization(mlir::Operation *op, Frame &f);
+  std::optional<bool> execLinalg(mlir::Operation *op, Frame &f);
+  std::optional<bool> execAffine(mlir::Operation *op, Frame &f);
+  /// The iteration points of the linalg ops whose bodies are running
+  /// (innermost last), for linalg.index ([op.linalg.index]).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 1> linalgPoints;
 
   //===-- memory (MemRefOps.cpp) --------------------------------------------===//
   /// Descriptor of a fresh buffer of type `t` with dynamic sizes `dyn`.

@@ -232,6 +232,58 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     bind(f, co, RtValue::makeMemRef(std::move(d)));
     return true;
   }
+  // [view.reshape]: the sizes are read from the shape operand (a use of its
+  // buffer, [heap.use]); the result is row-major over the source's offset.
+  if (auto rs = dyn_cast<memref::ReshapeOp>(op)) {
+    MemRefDesc src = mem(rs.getSource());
+    MemRefDesc shape = mem(rs.getShape());
+    auto shapeType = cast<MemRefType>(rs.getShape().getType());
+    if (!requireLive(shape, op))
+      return false;
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = src.offset;
+    int64_t n = shape.sizes.empty() ? 0 : shape.sizes[0];
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t off;
+      if (!elementOffset(shape, shapeType, {k}, op, off))
+        return false;
+      RtValue v = loadScalar(shape.buffer, off, shapeType.getElementType());
+      if (v.kind != RtValue::Int)
+        return unknown("uninitialized value decides control flow "
+                       "([op.uninit.control])",
+                       op->getLoc());
+      int64_t size = v.i.getSExtValue();
+      int64_t expected = rs.getType().getDimSize(k);
+      if (size < 0 || (!ShapedType::isDynamic(expected) && size != expected))
+        return unknown("memref.reshape to size " + std::to_string(size) +
+                           " in dimension " + std::to_string(k) +
+                           " (undefined behaviour)",
+                       op->getLoc());
+      d.sizes.push_back(size);
+    }
+    d.strides.assign(d.sizes.size(), 1);
+    for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
+      d.strides[i] = d.strides[i + 1] * std::max<int64_t>(d.sizes[i + 1], 1);
+    bind(f, rs, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
+  // [view.transpose]: result dimension i is source dimension perm(i).
+  if (auto tr = dyn_cast<memref::TransposeOp>(op)) {
+    MemRefDesc src = mem(tr.getIn());
+    MemRefDesc d;
+    d.buffer = src.buffer;
+    d.aligned = src.aligned;
+    d.offset = src.offset;
+    for (AffineExpr e : tr.getPermutation().getResults()) {
+      unsigned k = cast<AffineDimExpr>(e).getPosition();
+      d.sizes.push_back(src.sizes[k]);
+      d.strides.push_back(src.strides[k]);
+    }
+    bind(f, tr, RtValue::makeMemRef(std::move(d)));
+    return true;
+  }
   // [view.view.shift]
   if (auto vw = dyn_cast<memref::ViewOp>(op)) {
     MemRefDesc src = mem(vw.getSource());

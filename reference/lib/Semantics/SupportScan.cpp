@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -40,7 +41,10 @@ static const llvm::StringSet<> &supportedOps() {
       "memref.extract_strided_metadata",
       "memref.extract_aligned_pointer_as_index", "memref.load", "memref.store",
       "memref.copy", "memref.dim", "memref.rank", "memref.assume_alignment",
-      "bufferization.dealloc", "bufferization.clone"};
+      "memref.reshape", "memref.transpose",
+      "bufferization.dealloc", "bufferization.clone",
+      "linalg.yield", "linalg.index",
+      "affine.apply", "affine.min", "affine.max"};
   return ops;
 }
 
@@ -61,8 +65,14 @@ static UnsupportedOp make(Operation *op, std::string reason) {
 
 static std::optional<UnsupportedOp> scanOp(Operation *op, ModuleOp module,
                                            SmallVectorImpl<func::FuncOp> &work) {
-  if (!supportedOps().contains(op->getName().getStringRef()))
+  // [op.linalg.structured]: every linalg structured op on memrefs.
+  if (isa<linalg::LinalgOp>(op)) {
+    std::string why = linalgUnsupportedReason(op);
+    if (!why.empty())
+      return make(op, why);
+  } else if (!supportedOps().contains(op->getName().getStringRef())) {
     return make(op, "op not modelled");
+  }
   for (Type t : op->getOperandTypes())
     if (!typeModelled(t))
       return make(op, "operand type " + typeText(t) + " not modelled");

@@ -1,0 +1,118 @@
+//===- AffineOps.cpp - affine.apply / min / max (spec/operations.md) ------===//
+//
+// [op.affine.apply]: the index arithmetic one-shot-bufferize and tiling leave
+// in memref programs (e.g. the size of a tensor.concat result). The map is
+// evaluated on the operand values (dimensions first, then symbols) in 64-bit
+// two's complement, as its lowering to arith computes it; `mod`, `floordiv`
+// and `ceildiv` by a non-positive value stop the run as UNKNOWN.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+
+using namespace mlir;
+
+namespace dealloc {
+namespace {
+
+/// Evaluates `e`; false (with `bad` set) on a non-positive divisor.
+bool evalAffine(AffineExpr e, ArrayRef<int64_t> dims, ArrayRef<int64_t> syms,
+                int64_t &out, bool &bad) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+    out = c.getValue();
+    return true;
+  }
+  if (auto d = dyn_cast<AffineDimExpr>(e)) {
+    out = dims[d.getPosition()];
+    return true;
+  }
+  if (auto s = dyn_cast<AffineSymbolExpr>(e)) {
+    out = syms[s.getPosition()];
+    return true;
+  }
+  auto bin = cast<AffineBinaryOpExpr>(e);
+  int64_t l, r;
+  if (!evalAffine(bin.getLHS(), dims, syms, l, bad) ||
+      !evalAffine(bin.getRHS(), dims, syms, r, bad))
+    return false;
+  auto wrap = [](uint64_t v) { return static_cast<int64_t>(v); };
+  switch (bin.getKind()) {
+  case AffineExprKind::Add:
+    out = wrap(static_cast<uint64_t>(l) + static_cast<uint64_t>(r));
+    return true;
+  case AffineExprKind::Mul:
+    out = wrap(static_cast<uint64_t>(l) * static_cast<uint64_t>(r));
+    return true;
+  default:
+    break;
+  }
+  if (r <= 0) {
+    bad = true;
+    return false;
+  }
+  int64_t q = l / r, rem = l % r;
+  switch (bin.getKind()) {
+  case AffineExprKind::Mod:
+    out = rem < 0 ? rem + r : rem;
+    return true;
+  case AffineExprKind::FloorDiv:
+    out = (rem != 0 && l < 0) ? q - 1 : q;
+    return true;
+  case AffineExprKind::CeilDiv:
+    out = (rem != 0 && l > 0) ? q + 1 : q;
+    return true;
+  default:
+    bad = true;
+    return false;
+  }
+}
+
+} // namespace
+
+std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
+  AffineMap map;
+  ValueRange operands;
+  enum { Apply, Min, Max } kind;
+  if (auto ap = dyn_cast<affine::AffineApplyOp>(op)) {
+    map = ap.getAffineMap();
+    operands = ap.getMapOperands();
+    kind = Apply;
+  } else if (auto mn = dyn_cast<affine::AffineMinOp>(op)) {
+    map = mn.getAffineMap();
+    operands = mn.getMapOperands();
+    kind = Min;
+  } else if (auto mx = dyn_cast<affine::AffineMaxOp>(op)) {
+    map = mx.getAffineMap();
+    operands = mx.getMapOperands();
+    kind = Max;
+  } else {
+    return std::nullopt;
+  }
+  SmallVector<int64_t, 4> values;
+  for (Value v : operands) {
+    int64_t x;
+    if (!decideInt(f, v, op, x))
+      return false;
+    values.push_back(x);
+  }
+  ArrayRef<int64_t> all(values);
+  ArrayRef<int64_t> dims = all.take_front(map.getNumDims());
+  ArrayRef<int64_t> syms = all.drop_front(map.getNumDims());
+  std::optional<int64_t> result;
+  for (AffineExpr e : map.getResults()) {
+    int64_t x;
+    bool bad = false;
+    if (!evalAffine(e, dims, syms, x, bad))
+      return unknown("affine mod/floordiv/ceildiv by a non-positive value "
+                     "(undefined behaviour, [op.affine.apply])",
+                     op->getLoc());
+    if (!result || (kind == Min && x < *result) || (kind == Max && x > *result))
+      result = x;
+  }
+  if (!result)
+    return unsupported(op, "affine map without results");
+  bind(f, op->getResult(0), RtValue::makeInt(64, *result));
+  return true;
+}
+
+} // namespace dealloc
