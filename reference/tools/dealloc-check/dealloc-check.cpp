@@ -1,7 +1,7 @@
 //===- dealloc-check.cpp - Many tool runs in one process (JSON lines) -----===//
 //
 // dealloc-check [--timeout MS] [--unroll N] [--job-timeout S] [--memory-mb N]
-//               [--no-isolation]
+//               [--no-isolation] [--no-warm-up]
 //
 // Reads jobs on stdin, one JSON object a line, and answers each with one JSON
 // line on stdout, in order. A job replaces one run of a project tool on
