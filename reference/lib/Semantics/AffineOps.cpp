@@ -69,6 +69,19 @@ bool evalAffine(AffineExpr e, ArrayRef<int64_t> dims, ArrayRef<int64_t> syms,
 
 } // namespace
 
+bool evalAffineMap(AffineMap map, ArrayRef<int64_t> dims,
+                   ArrayRef<int64_t> syms, SmallVectorImpl<int64_t> &out) {
+  out.clear();
+  for (AffineExpr e : map.getResults()) {
+    int64_t x;
+    bool bad = false;
+    if (!evalAffine(e, dims, syms, x, bad))
+      return false;
+    out.push_back(x);
+  }
+  return true;
+}
+
 std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
   AffineMap map;
   ValueRange operands;

@@ -73,7 +73,10 @@ bool LinalgRun::computeDomain() {
   if (shapesToLoops.getNumDims() != dims.size())
     return m.unsupported(op.getOperation(),
                          "operand ranks do not match the indexing maps");
-  ranges = shapesToLoops.compose(dims);
+  if (!evalAffineMap(shapesToLoops, dims, {}, ranges))
+    return m.unknown("linalg iteration domain divides by a non-positive value "
+                     "(undefined behaviour)",
+                     op->getLoc());
   // [op.linalg.domain]: every operand dimension indexed by a loop alone must
   // have that loop's size; a mismatch is undefined behaviour.
   for (OpOperand &o : op->getOpOperands()) {
@@ -99,7 +102,11 @@ bool LinalgRun::computeDomain() {
 
 bool LinalgRun::offsetAt(Value v, AffineMap map, ArrayRef<int64_t> point,
                          int64_t &byteOff) {
-  SmallVector<int64_t, 4> idx = map.compose(point);
+  SmallVector<int64_t, 4> idx;
+  if (!evalAffineMap(map, point, {}, idx))
+    return m.unknown("linalg indexing map divides by a non-positive value "
+                     "(undefined behaviour)",
+                     op->getLoc());
   return m.elementOffset(m.lookup(f, v).m, cast<MemRefType>(v.getType()), idx,
                          op.getOperation(), byteOff);
 }

@@ -20,6 +20,7 @@
 #include "dealloc/Semantics/Heap.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Semantics/Value.h"
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -44,6 +45,12 @@ std::string printLoc(mlir::Location loc);
 /// Why a linalg structured op cannot be executed ([op.linalg.structured]),
 /// or empty if it can (LinalgOps.cpp; used by the support scan too).
 std::string linalgUnsupportedReason(mlir::Operation *op);
+
+/// Evaluates every result of `map` on `dims` and `syms` as [op.affine.apply]
+/// does (AffineOps.cpp); false on a non-positive divisor.
+bool evalAffineMap(mlir::AffineMap map, llvm::ArrayRef<int64_t> dims,
+                   llvm::ArrayRef<int64_t> syms,
+                   llvm::SmallVectorImpl<int64_t> &out);
 
 class Machine {
 public:
