@@ -18,17 +18,19 @@
 using namespace llvm;
 using namespace dealloc;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir | ->"),
+/// Only the tool's own options are listed by --help.
+static cl::OptionCategory toolCategory("Options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(toolCategory), cl::desc("<file.mlir | ->"),
                                       cl::init("-"));
-static cl::opt<std::string> functionName("function", cl::desc("Check only this function"));
-static cl::opt<std::string> inputText("input", cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
-static cl::opt<bool> allInputs("all-inputs", cl::desc("Print a verdict per (function, input)"));
-static cl::opt<bool> json("json", cl::desc("JSON output, one object per line"));
-static cl::opt<bool> reuse("reuse-addresses", cl::desc("Heap allocations may reuse freed addresses"));
-static cl::opt<uint64_t> maxInputs("max-inputs", cl::desc("Inputs per function"), cl::init(4096));
-static cl::opt<uint64_t> maxSteps("max-steps", cl::desc("Executed ops per run"), cl::init(1000000));
+static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
+static cl::opt<std::string> inputText("input", cl::cat(toolCategory), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
+static cl::opt<bool> allInputs("all-inputs", cl::cat(toolCategory), cl::desc("Print a verdict per (function, input)"));
+static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
+static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
+static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(toolCategory), cl::desc("Inputs per function"), cl::init(4096));
+static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(toolCategory), cl::desc("Executed ops per run"), cl::init(1000000));
 static cl::opt<std::string> dotFile(
-    "dot", cl::desc("Write the first failing run (or the first run if none "
+    "dot", cl::cat(toolCategory), cl::desc("Write the first failing run (or the first run if none "
                     "fails) as a Graphviz CFG to FILE"),
     cl::value_desc("FILE"));
 
@@ -107,6 +109,7 @@ static int writeDot(std::optional<DotChoice> &choice) {
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
+  cl::HideUnrelatedOptions(toolCategory);
   cl::ParseCommandLineOptions(argc, argv, "dealloc-run: executable ownership semantics\n");
   mlir::MLIRContext context;
   registerDialects(context);

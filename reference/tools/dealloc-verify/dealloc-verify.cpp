@@ -29,16 +29,18 @@ using namespace llvm;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-static cl::list<std::string> files(cl::Positional, cl::desc("<file.mlir | ->..."));
-static cl::opt<std::string> functionName("function", cl::desc("Check only this function"));
-static cl::opt<bool> json("json", cl::desc("JSON output, one object per line"));
-static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
-static cl::opt<unsigned> unroll("unroll", cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
-static cl::opt<bool> reuse("reuse-addresses", cl::desc("Heap allocations may reuse freed addresses"));
-static cl::opt<bool> noReplay("no-replay", cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
-static cl::opt<bool> equiv("equiv", cl::desc("Check dealloc-equivalence of two files A B"));
-static cl::opt<std::string> stages("stages", cl::desc("Check each stage of PIPELINE on FILE"));
-static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::desc("Check verdict diagnostics against expected-* comments"));
+/// Only the tool's own options are listed by --help.
+static cl::OptionCategory toolCategory("Options");
+static cl::list<std::string> files(cl::Positional, cl::cat(toolCategory), cl::desc("<file.mlir | ->..."));
+static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
+static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
+static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
+static cl::opt<unsigned> unroll("unroll", cl::cat(toolCategory), cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
+static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
+static cl::opt<bool> noReplay("no-replay", cl::cat(toolCategory), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
+static cl::opt<bool> equiv("equiv", cl::cat(toolCategory), cl::desc("Check dealloc-equivalence of two files A B"));
+static cl::opt<std::string> stages("stages", cl::cat(toolCategory), cl::desc("Check each stage of PIPELINE on FILE"));
+static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(toolCategory), cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
 /// manager holds a copy of every buffer, to print source lines).
@@ -55,6 +57,7 @@ static OwningOpRefModule parse(std::unique_ptr<MemoryBuffer> buffer,
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   mlir::registerAllPasses();
+  cl::HideUnrelatedOptions(toolCategory);
   cl::ParseCommandLineOptions(argc, argv, "dealloc-verify: deallocation safety and equivalence with Z3\n");
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
