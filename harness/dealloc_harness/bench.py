@@ -57,7 +57,8 @@ def all_checks(cfg, progs):
     start = time.monotonic()
     for p in progs:
         out = check.check(p.text, cfg)
-        counts[out.kind] = counts.get(out.kind, 0) + 1
+        kind = out.kind
+        counts[kind] = counts.get(kind, 0) + 1
         for k, v in out.seconds.items():
             split[k] = split.get(k, 0.0) + v
         for k, v in out.fallbacks.items():

@@ -71,7 +71,7 @@ def test_jobs_answer_what_the_standalone_tools_answer():
         crashes += crashed(b)
         impl = process.run(["/usr/lib/llvm-22/bin/mlir-opt",
                             "--buffer-deallocation-pipeline"], prog.text)
-        for text in [a.stdout] + ([impl.stdout] if impl.ok else []):
+        for text in (a.stdout,) + ((impl.stdout,) if impl.ok else ()):
             for name in ("run", "verify"):
                 x, y = getattr(served, name)(text), getattr(plain, name)(text)
                 assert same(x, y), (name, x, y)

@@ -335,7 +335,7 @@ void DotWriter::emitFunction(func::FuncOp f) {
 void DotWriter::write(StringRef title) {
   for (const PathEvent &e : p.events) {
     if (e.op)
-      events[e.op].add(e.event, e.buffer);
+      events.try_emplace(e.op).first->second.add(e.event, e.buffer);
     else
       argEvents.add(e.event, e.buffer);
   }
