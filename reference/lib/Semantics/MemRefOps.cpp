@@ -43,6 +43,17 @@ static bool resolveValues(Machine &m, Frame &f, Operation *op, ValueRange values
 
 static RtValue indexValue(int64_t v) { return RtValue::makeInt(64, v); }
 
+/// A descriptor of the same buffer at the same aligned address, with empty
+/// sizes and strides: the common start of every view op ([view.same_buffer]).
+/// The offset is the source's unless the view sets its own.
+static MemRefDesc viewOf(const MemRefDesc &src) {
+  MemRefDesc d;
+  d.buffer = src.buffer;
+  d.aligned = src.aligned;
+  d.offset = src.offset;
+  return d;
+}
+
 /// Initial contents of a global from its dense initializer.
 static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
                        const MemRefDesc &d) {
@@ -158,10 +169,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
         !resolve(*this, f, op, sv.getMixedSizes(), sizes) ||
         !resolve(*this, f, op, sv.getMixedStrides(), steps))
       return false;
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
-    d.offset = src.offset;
+    MemRefDesc d = viewOf(src);
     llvm::SmallBitVector dropped = sv.getDroppedDims();
     for (unsigned k = 0; k < offs.size(); ++k) {
       d.offset += offs[k] * src.strides[k];
@@ -180,9 +188,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
         !resolve(*this, f, op, rc.getMixedSizes(), sizes) ||
         !resolve(*this, f, op, rc.getMixedStrides(), strides))
       return false;
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
+    MemRefDesc d = viewOf(src);
     d.offset = offs.empty() ? 0 : offs.front();
     d.sizes.assign(sizes.begin(), sizes.end());
     d.strides.assign(strides.begin(), strides.end());
@@ -194,10 +200,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     SmallVector<int64_t, 4> shape;
     if (!resolve(*this, f, op, ex.getMixedOutputShape(), shape))
       return false;
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
-    d.offset = src.offset;
+    MemRefDesc d = viewOf(src);
     d.sizes = shape;
     d.strides.assign(shape.size(), 1);
     for (auto [srcDim, group] : llvm::enumerate(ex.getReassociationIndices())) {
@@ -212,10 +215,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   }
   if (auto co = dyn_cast<memref::CollapseShapeOp>(op)) {
     MemRefDesc src = mem(co.getSrc());
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
-    d.offset = src.offset;
+    MemRefDesc d = viewOf(src);
     for (const ReassociationIndices &group : co.getReassociationIndices()) {
       int64_t size = 1, stride = 1;
       bool haveStride = false;
@@ -240,10 +240,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     auto shapeType = cast<MemRefType>(rs.getShape().getType());
     if (!requireLive(shape, op))
       return false;
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
-    d.offset = src.offset;
+    MemRefDesc d = viewOf(src);
     int64_t n = shape.sizes.empty() ? 0 : shape.sizes[0];
     for (int64_t k = 0; k < n; ++k) {
       int64_t off;
@@ -272,10 +269,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   // [view.transpose]: result dimension i is source dimension perm(i).
   if (auto tr = dyn_cast<memref::TransposeOp>(op)) {
     MemRefDesc src = mem(tr.getIn());
-    MemRefDesc d;
-    d.buffer = src.buffer;
-    d.aligned = src.aligned;
-    d.offset = src.offset;
+    MemRefDesc d = viewOf(src);
     for (AffineExpr e : tr.getPermutation().getResults()) {
       unsigned k = cast<AffineDimExpr>(e).getPosition();
       d.sizes.push_back(src.sizes[k]);
@@ -299,9 +293,8 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   // [view.metadata]
   if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
     MemRefDesc src = mem(md.getSource());
-    MemRefDesc base;
-    base.buffer = src.buffer;
-    base.aligned = src.aligned;
+    MemRefDesc base = viewOf(src);
+    base.offset = 0;
     bind(f, md.getBaseBuffer(), RtValue::makeMemRef(base));
     bind(f, md.getOffset(), indexValue(src.offset));
     for (auto [v, s] : llvm::zip(md.getSizes(), src.sizes))

@@ -5,10 +5,7 @@
 // retained view, the results.
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Semantics/Interpreter.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "gtest/gtest.h"
+#include "ParsedFunction.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -35,26 +32,7 @@ func.func @f(%c0: i1, %c1: i1, %keep: i1) -> i1 {
 }
 )mlir";
 
-class DeallocOpTest : public ::testing::Test {
-protected:
-  MLIRContext ctx;
-  OwningOpRef<ModuleOp> module;
-  void load(const char *src) {
-    registerDialects(ctx);
-    module = parseSourceString<ModuleOp>(src, &ctx);
-    ASSERT_TRUE(module);
-  }
-  RunResult run(const std::string &text) {
-    auto fn = module->lookupSymbol<func::FuncOp>("f");
-    auto in = parseInput(text, fn.getFunctionType());
-    EXPECT_TRUE(static_cast<bool>(in));
-    if (!in) {
-      llvm::consumeError(in.takeError());
-      return RunResult();
-    }
-    return runFunction(*module, fn, *in, RunOptions());
-  }
-};
+class DeallocOpTest : public ParsedFunctionTest {};
 
 TEST_F(DeallocOpTest, FreesOnceIffSomeConditionAndNotRetained) {
   load(kOrdered);

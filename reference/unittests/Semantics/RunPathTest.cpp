@@ -5,12 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Dot.h"
-#include "dealloc/Semantics/Interpreter.h"
+#include "ParsedFunction.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -35,25 +32,14 @@ func.func @f(%n: index, %c: i1) {
 }
 )mlir";
 
-class RunPathTest : public ::testing::Test {
+class RunPathTest : public ParsedFunctionTest {
 protected:
-  MLIRContext ctx;
-  OwningOpRef<ModuleOp> module;
   func::FuncOp fn;
   void SetUp() override {
-    registerDialects(ctx);
-    module = parseSourceString<ModuleOp>(kLoop, &ctx);
-    ASSERT_TRUE(module);
-    fn = module->lookupSymbol<func::FuncOp>("f");
-  }
-  RunResult run(const std::string &text) {
-    auto in = parseInput(text, fn.getFunctionType());
-    EXPECT_TRUE(static_cast<bool>(in));
-    if (!in) {
-      llvm::consumeError(in.takeError());
-      return RunResult();
-    }
-    return runFunction(*module, fn, *in, RunOptions());
+    load(kLoop);
+    if (HasFatalFailure())
+      return;
+    fn = function("f");
   }
   Block *block(unsigned k) {
     auto it = fn.getBody().begin();
