@@ -10,6 +10,8 @@
 // signatures impl-unsafe-use_after_free-... and impl-crash-sigsegv-...),
 // then minimized by hand.
 // SPEC: [heap.use]
+// Upstream deviates here (the dangling region result):
+// SPEC: [dev.own.dangling-region-result]
 // This test passes while the bug is there (retry.py returns the first run
 // that does not crash); once fixed, expect `@f: SAFE`.
 

@@ -9,6 +9,8 @@
 // in some runs and emit code with a use-after-free in others (F3).
 // The spec requires stage 3 to produce valid IR for any valid input:
 // SPEC: [pipeline.ownership]
+// Upstream deviates here (the dangling region result):
+// SPEC: [dev.own.dangling-region-result]
 // This test passes while the bug is there; once fixed, check the output with
 // dealloc-run instead (see docs/conformance.md).
 

@@ -7,8 +7,10 @@ pipeline on the file (`deallocation` in a RUN line), the case contains no
 `memref.dealloc` / `bufferization.dealloc` yet, is not an expected-error
 case (`expected-error`), and parses. A tensor-level case (its RUN lines
 bufferize with one-shot-bufferize) is bufferized first, with the options
-tensor-level generated programs get (gen_tensor.bufferize). Every other case
-is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
+tensor-level generated programs get (gen_tensor.bufferize). A file in an
+`Inputs/` folder without RUN lines is not a test but an input of other tests
+(lit excludes `Inputs/` too): it is skipped once, as a file, whatever it
+contains. Every other case is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
 that implementation and reference can be compared.
 """
 
@@ -23,6 +25,14 @@ from .generate import Program
 from .mlir_text import annotate_sites
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
+RUN_LINE = re.compile(r"^// RUN:(.*)$", re.M)
+INPUT_OF_OTHER_TESTS = "Inputs/ file without RUN lines (an input of other tests)"
+
+
+def is_test_input(path, content):
+    """True for a file under an `Inputs` folder that has no RUN line."""
+    parts = os.path.normpath(path).split(os.sep)
+    return "Inputs" in parts[:-1] and not RUN_LINE.search(content)
 
 
 def cases(paths):
@@ -38,7 +48,10 @@ def cases(paths):
             content = f.read()
         rel = os.path.relpath(path, tools_mod.REPO) if path.startswith(
             tools_mod.REPO) else path
-        runs = " ".join(re.findall(r"^// RUN:(.*)$", content, re.M))
+        if is_test_input(path, content):
+            yield rel, None, INPUT_OF_OTHER_TESTS
+            continue
+        runs = " ".join(RUN_LINE.findall(content))
         parts = SPLIT.split(content)
         for n, part in enumerate(parts):
             name = f"{rel}:{n + 1}" if len(parts) > 1 else rel
