@@ -12,6 +12,7 @@
 #include "Encoder.h"
 #include "Replay.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/JSON.h"
 #include <map>
@@ -24,7 +25,9 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-/// [equiv.sites]: the key of an allocation op, if it has one.
+/// [equiv.sites]: the key of an allocation op, if it has one. A clone's
+/// location key is kept apart from the allocations' keys (a clone of an
+/// allocation's result may carry the allocation's location).
 static std::optional<std::string> siteKey(Operation *op) {
   if (auto a = op->getAttrOfType<IntegerAttr>("dealloc.site"))
     return "dealloc.site = " + std::to_string(a.getInt());
@@ -35,7 +38,6 @@ static std::optional<std::string> siteKey(Operation *op) {
       continue;
     }
     if (auto fused = dyn_cast<FusedLoc>(loc)) {
-      std::optional<std::string> k;
       for (Location l : fused.getLocations())
         if (isa<FileLineColLoc>(l)) {
           loc = l;
@@ -47,13 +49,52 @@ static std::optional<std::string> siteKey(Operation *op) {
     }
     break;
   }
-  if (isa<FileLineColLoc>(loc))
-    return printLocation(loc);
-  return std::nullopt;
+  if (!isa<FileLineColLoc>(loc))
+    return std::nullopt;
+  if (isa<bufferization::CloneOp>(op))
+    return "bufferization.clone at " + printLocation(loc);
+  return printLocation(loc);
 }
 
+/// [equiv.sites]: the ops that create a buffer.
 static bool isSiteOp(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp>(op);
+  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp,
+             bufferization::CloneOp>(op);
+}
+
+/// [equiv.sites]: a scratch buffer of a deallocation pass (the flag and
+/// pointer buffers of a lowered `bufferization.dealloc`): an allocation
+/// without a `dealloc.site` attribute whose result, through `memref.cast`s,
+/// is only loaded from, stored into, passed to calls and freed, with a
+/// `memref.dealloc` in the allocation's own block. It is freed in the
+/// function that allocates it and never escapes.
+static bool isScratch(Operation *op) {
+  if (op->hasAttr("dealloc.site") ||
+      !isa<memref::AllocOp, memref::AllocaOp>(op))
+    return false;
+  bool freedHere = false;
+  SmallVector<Value> work{op->getResult(0)};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto cast = dyn_cast<memref::CastOp>(user)) {
+        work.push_back(cast.getResult());
+        continue;
+      }
+      if (isa<memref::DeallocOp>(user)) {
+        freedHere |= user->getBlock() == op->getBlock();
+        continue;
+      }
+      if (isa<memref::LoadOp, func::CallOp>(user))
+        continue;
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getMemRef() == v)
+        continue;
+      return false;
+    }
+  }
+  return freedHere;
 }
 
 using KeyMap = std::map<std::string, std::vector<Operation *>>;
@@ -104,11 +145,25 @@ static std::optional<std::string> matchSites(ModuleOp a, ModuleOp b,
     sa.siteOf[ops[0]] = n;
     sb.siteOf[it->second[0]] = n;
   }
-  if (sa.names.empty() && (!ka.empty() || !kb.empty()))
-    return std::string("allocation sites cannot be matched: no allocation "
-                       "site of A appears in B (print both with "
-                       "--mlir-print-debuginfo from the same source, or tag "
-                       "sites with dealloc.site) ([equiv.sites])");
+  // Nothing matched although a version has an allocation that may be an
+  // input-program site: locations of two different files (outputs printed
+  // without --mlir-print-debuginfo), not a version the user meant to
+  // compare. Scratch buffers and shared locations do not count.
+  auto candidate = [](const KeyMap &k) -> Operation * {
+    for (auto &[key, ops] : k)
+      if (ops.size() == 1 && !isScratch(ops[0]))
+        return ops[0];
+    return nullptr;
+  };
+  if (sa.names.empty())
+    for (auto [k, tag] : {std::pair{&ka, "A"}, std::pair{&kb, "B"}})
+      if (Operation *op = candidate(*k))
+        return "allocation sites cannot be matched: no allocation site of "
+               "A appears in B (the allocation at " +
+               printLocation(op->getLoc()) + " in " + tag +
+               " has no counterpart; print both with --mlir-print-debuginfo "
+               "from the same source, or tag sites with dealloc.site) "
+               "([equiv.sites])";
   return std::nullopt;
 }
 
