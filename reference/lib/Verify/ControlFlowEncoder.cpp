@@ -67,7 +67,6 @@ const View &Encoder::getView(Value v) { return get(v).view; }
 SymValue Encoder::dummyValue(Type t) {
   if (auto mt = dyn_cast<MemRefType>(t)) {
     View v;
-    v.id = ctx.bvVal(kIdWidth, 0);
     v.addr = ctx.bvVal(kIndexWidth, 0);
     v.offset = ctx.bvVal(kIndexWidth, 0);
     v.sizes.assign(mt.getRank(), ctx.bvVal(kIndexWidth, 0));
@@ -87,7 +86,7 @@ bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
   std::vector<Expr> guards;
   for (RegionExit &x : exits) {
     states.push_back(&x.state);
-    guards.push_back(x.state.guard);
+    guards.push_back(x.state.path);
   }
   st = heap.merge(states, name);
   vals.clear();
@@ -135,7 +134,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     std::vector<Expr> guards;
     for (Edge &e : edges) {
       states.push_back(&e.state);
-      guards.push_back(e.state.guard);
+      guards.push_back(e.state.path);
     }
     State st = heap.merge(states, "block");
     if (st.guard.isFalse())
@@ -162,8 +161,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
       Expr c = getBool(cb.getCondition());
       State t = st, f = st;
-      t.guard = ctx.mkAnd(st.guard, c);
-      f.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+      heap.narrow(t, c);
+      heap.narrow(f, ctx.mkNot(c));
       incoming[cb.getTrueDest()].push_back(
           Edge{t, operandsOf(cb.getTrueDestOperands())});
       incoming[cb.getFalseDest()].push_back(
@@ -175,14 +174,14 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
         for (auto [i, cv] : llvm::enumerate(cases->getValues<APInt>())) {
           Expr hit = ctx.mkEq(flag, ctx.bvVal(flag.bvWidth(), cv.getSExtValue()));
           State s = st;
-          s.guard = ctx.mkAnd({st.guard, hit, ctx.mkAnd(none)});
+          heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
           none.push_back(ctx.mkNot(hit));
           incoming[sw.getCaseDestinations()[i]].push_back(
               Edge{s, operandsOf(sw.getCaseOperands(i))});
         }
       }
       State d = st;
-      d.guard = ctx.mkAnd(st.guard, ctx.mkAnd(none));
+      heap.narrow(d, ctx.mkAnd(none));
       incoming[sw.getDefaultDestination()].push_back(
           Edge{d, operandsOf(sw.getDefaultOperands())});
     } else if (term->hasTrait<OpTrait::ReturnLike>() ||
@@ -201,7 +200,7 @@ static bool joinRegions(Encoder &E, Operation *op, State &st,
                         std::vector<RegionExit> &exits) {
   std::vector<SymValue> vals;
   if (!E.mergeExits(exits, st, vals, "join")) {
-    st.guard = E.ctx.boolVal(false);
+    E.heap.kill(st);
     for (Value r : op->getResults())
       E.bind(r, E.dummyValue(r.getType()));
     return true;
@@ -242,8 +241,8 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     Expr c = getBool(ifOp.getCondition());
     std::vector<RegionExit> exits;
     State t = st, f = st;
-    t.guard = ctx.mkAnd(st.guard, c);
-    f.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+    heap.narrow(t, c);
+    heap.narrow(f, ctx.mkNot(c));
     if (!t.guard.isFalse() && !encodeRegion(ifOp.getThenRegion(), {}, t, exits))
       return false;
     if (ifOp.getElseRegion().empty())
@@ -266,14 +265,14 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     for (auto [i, cv] : llvm::enumerate(sw.getCases())) {
       Expr hit = ctx.mkEq(arg, ctx.bvVal(kIndexWidth, cv));
       State s = st;
-      s.guard = ctx.mkAnd({st.guard, hit, ctx.mkAnd(none)});
+      heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
       none.push_back(ctx.mkNot(hit));
       if (!s.guard.isFalse() &&
           !encodeRegion(sw.getCaseRegions()[i], {}, s, exits))
         return false;
     }
     State d = st;
-    d.guard = ctx.mkAnd(st.guard, ctx.mkAnd(none));
+    heap.narrow(d, ctx.mkAnd(none));
     if (!d.guard.isFalse() &&
         !encodeRegion(sw.getDefaultRegion(), {}, d, exits))
       return false;
@@ -297,13 +296,13 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     while (true) {
       Expr cond = ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub);
       State leave = running;
-      leave.guard = ctx.mkAnd(running.guard, ctx.mkNot(cond));
+      heap.narrow(leave, ctx.mkNot(cond));
       if (!leave.guard.isFalse())
         done.push_back(RegionExit{nullptr, leave, iters});
       if (!unroller.another(running, cond))
         break;
       State body = running;
-      body.guard = ctx.mkAnd(running.guard, cond);
+      heap.narrow(body, cond);
       std::vector<SymValue> args{SymValue::bv(iv)};
       args.insert(args.end(), iters.begin(), iters.end());
       std::vector<RegionExit> exits;
@@ -336,13 +335,13 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
                    : ctx.bvToBool(condArgs[0].e);
       std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
       State leave = atCond;
-      leave.guard = ctx.mkAnd(atCond.guard, ctx.mkNot(c));
+      heap.narrow(leave, ctx.mkNot(c));
       if (!leave.guard.isFalse())
         done.push_back(RegionExit{nullptr, leave, fwd});
       if (!unroller.another(atCond, c))
         break;
       State body = atCond;
-      body.guard = ctx.mkAnd(atCond.guard, c);
+      heap.narrow(body, c);
       std::vector<RegionExit> after;
       if (!encodeRegion(wh.getAfter(), fwd, body, after))
         return false;
@@ -354,7 +353,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   if (auto as = dyn_cast<cf::AssertOp>(op)) {
     // [op.cf.assert]: a failed assertion aborts the program; the run ends
     // without a verdict of its own and is not a violation.
-    st.guard = ctx.mkAnd(st.guard, getBool(as.getArg()));
+    heap.narrow(st, getBool(as.getArg()));
     return true;
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
@@ -415,7 +414,7 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     return false;
   Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc() : loc;
   if (!mergeExits(exits, st, results, "return")) {
-    st.guard = ctx.boolVal(false);
+    heap.kill(st);
     for (Type t : callee.getFunctionType().getResults())
       results.push_back(dummyValue(t));
   }

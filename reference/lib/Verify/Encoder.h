@@ -52,7 +52,6 @@ public:
   /// For --equiv: take the symbolic inputs of this (earlier) encoding of the
   /// same function instead of fresh ones.
   const Encoder *inputsFrom = nullptr;
-  Expr initialMem;
   /// The entry's arguments and their symbolic values (for the input text).
   std::vector<SymValue> argValues;
   /// Per memref argument: its dynamic extents (symbolic).

@@ -22,10 +22,8 @@ using BinOp = smt::Context::BinOp;
 bool Encoder::encodeEntry(func::FuncOp fn) {
   State st;
   st.guard = ctx.boolVal(true);
+  st.path = st.guard;
   st.epoch = ctx.bvVal(kIndexWidth, 0);
-  Expr mem = inputsFrom ? inputsFrom->initialMem
-                        : ctx.freshArray("contents", kIdWidth + kIndexWidth, 64);
-  Expr zero = ctx.mkConstArray(kIdWidth + kIndexWidth, ctx.bvVal(64, 0));
   std::vector<int> slotOfArg;
   for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
     Type t = arg.getType();
@@ -79,27 +77,30 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
         cands.push_back(slotOfArg[j]);
     cands.push_back(s);
     View v;
+    v.cands = cands;
     if (cands.size() == 1) {
-      v.id = heap.slots[s].idConst;
+      v.pts = {ctx.boolVal(true)};
     } else {
-      v.id = ctx.freshBV(name + "_buffer", kIdWidth);
-      for (unsigned c : cands) {
-        Expr pick = ctx.mkEq(v.id, heap.slots[c].idConst);
+      // The choice is a fresh identity; its equalities are the one-hot
+      // literals (exactly one holds by construction).
+      Expr id = ctx.freshBV(name + "_buffer", kIdWidth);
+      for (unsigned c : cands)
+        v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
+      for (auto [k, c] : llvm::enumerate(cands)) {
+        Expr pick = v.pts[k];
         if (c != s) {
           // c's own argument must view its own buffer.
           size_t owner = std::find(slotOfArg.begin(), slotOfArg.end(), (int)c) -
                          slotOfArg.begin();
-          pick = ctx.mkAnd(pick, ctx.mkEq(argValues[owner].view.id,
-                                          heap.slots[c].idConst));
+          pick = ctx.mkAnd(pick, heap.denotes(argValues[owner].view, c));
         }
         choice.push_back(pick);
       }
       heap.constraints.push_back(ctx.mkOr(choice));
     }
-    v.cands = cands;
     std::vector<Expr> guards, addrs;
-    for (unsigned c : cands) {
-      guards.push_back(ctx.mkEq(v.id, heap.slots[c].idConst));
+    for (auto [k, c] : llvm::enumerate(cands)) {
+      guards.push_back(v.pts[k]);
       addrs.push_back(heap.slots[c].addr);
     }
     v.addr = heap.mergeExprs(guards, addrs);
@@ -129,14 +130,13 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     }
     argValues.push_back(SymValue::memref(v));
   }
-  if (!inputsFrom) {
-    for (int s : slotOfArg)
-      if (s >= 0)
-        mem = ctx.mkHavocSlice(mem, zero, kIdWidth + kIndexWidth - 1,
-                               kIndexWidth, heap.slots[s].idConst);
+  // [input.memref.contents]: caller-provided contents are zero.
+  for (auto [i, s] : llvm::enumerate(slotOfArg)) {
+    if (s < 0)
+      continue;
+    auto mt = cast<MemRefType>(fn.getArgument(i).getType());
+    heap.initContents(st, s, shapeOf(mt, argExtents[i]), /*zero=*/true);
   }
-  initialMem = inputsFrom ? inputsFrom->initialMem : mem;
-  st.mem = mem;
   for (const SymValue &a : argValues)
     if (a.kind == SymValue::Kind::MemRef)
       borrowed.push_back(a.view);
@@ -151,7 +151,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
                                       : fn.getLoc();
   State exit;
   if (!mergeExits(exits, exit, results, "exit")) {
-    exit.guard = ctx.boolVal(false);
+    heap.kill(exit);
     exitState = exit;
     return true;
   }

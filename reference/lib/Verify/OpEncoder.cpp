@@ -78,7 +78,10 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
     stackSlots.push_back(s);
   heap.event(st, ctx.boolVal(true), op->getLoc(),
              "allocated by " + heap.slots[s].origin, s);
-  return heap.wholeView(s, shapeOf(t, dyn));
+  std::vector<Expr> sizes = shapeOf(t, dyn);
+  // [buffer.contents.uninit]: a fresh buffer's contents are unconstrained.
+  heap.initContents(st, s, sizes, /*zero=*/false);
+  return heap.wholeView(s, sizes);
 }
 
 /// Folds a mixed static/dynamic list into index expressions.
@@ -129,13 +132,13 @@ static void copyContents(Encoder &E, State &st, const View &src,
       exact = false;
   }
   if (!exact) {
-    Expr fresh = c.freshArray("contents", kIdWidth + kIndexWidth, 64);
-    st.mem = c.mkHavocSlice(st.mem, fresh, kIdWidth + kIndexWidth - 1,
-                            kIndexWidth, dst.id);
+    E.heap.havoc(st, dst);
     return;
   }
+  // Read every source element first: source and destination may be the
+  // same buffer.
   std::vector<int64_t> idx(src.sizes.size(), 0);
-  Expr mem = st.mem;
+  std::vector<std::pair<Expr, Expr>> writes;
   for (int64_t n = 0; n < total; ++n) {
     Expr ls = src.offset, ld = dst.offset;
     for (size_t k = 0; k < idx.size(); ++k) {
@@ -143,15 +146,15 @@ static void copyContents(Encoder &E, State &st, const View &src,
       ls = c.mkBin(BinOp::Add, ls, c.mkBin(BinOp::Mul, i, src.strides[k]));
       ld = c.mkBin(BinOp::Add, ld, c.mkBin(BinOp::Mul, i, dst.strides[k]));
     }
-    mem = c.mkStore(mem, E.heap.key(dst, ld),
-                    c.mkSelect(st.mem, E.heap.key(src, ls)));
+    writes.push_back({ld, E.heap.load(st, src, ls)});
     for (size_t k = idx.size(); k-- > 0;) {
       if (++idx[k] < *src.sizes[k].bvLiteral())
         break;
       idx[k] = 0;
     }
   }
-  st.mem = mem;
+  for (auto &[at, val] : writes)
+    E.heap.store(st, dst, at, val);
 }
 
 bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
@@ -340,9 +343,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
       dyn.push_back(getBV(r.getDynamicResultSize()));
     View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
                         "memref.realloc");
-    Expr fresh = ctx.freshArray("contents", kIdWidth + kIndexWidth, 64);
-    st.mem = ctx.mkHavocSlice(st.mem, fresh, kIdWidth + kIndexWidth - 1,
-                              kIndexWidth, dst.id);
+    heap.havoc(st, dst);
     heap.free(st, src, ctx.boolVal(true), loc, borrowed);
     bind(r, SymValue::memref(dst));
     return true;
@@ -428,12 +429,14 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   }
   if (auto vw = dyn_cast<memref::ViewOp>(op)) {
     View v = getView(vw.getSource());
+    if (v.cands.empty())
+      return unsupported(op, "view of a value without a buffer");
     std::vector<Expr> dyn;
     for (Value s : vw.getSizes())
       dyn.push_back(getBV(s));
     View r = heap.wholeView(v.cands[0], shapeOf(vw.getType(), dyn));
-    r.id = v.id;
     r.cands = v.cands;
+    r.pts = v.pts;
     r.addr = ctx.mkBin(BinOp::Add, v.addr, getBV(vw.getByteShift()));
     r.retyped = true;
     bind(vw, SymValue::memref(r));
@@ -481,7 +484,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     unsigned w = scalarWidth(t);
     if (!w)
       return unsupported(op, "element type not modelled");
-    Expr raw = ctx.mkSelect(st.mem, heap.key(v, lin));
+    Expr raw = heap.load(st, v, lin);
     bind(l, fromBV(*this, t, ctx.mkTrunc(raw, w)));
     return true;
   }
@@ -494,7 +497,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     if (!scalarWidth(s.getValueToStore().getType()))
       return unsupported(op, "element type not modelled");
     Expr val = ctx.mkZExt(asBV(*this, s.getValueToStore()), 64);
-    st.mem = ctx.mkStore(st.mem, heap.key(v, lin), val);
+    heap.store(st, v, lin, val);
     return true;
   }
   if (auto c = dyn_cast<memref::CopyOp>(op)) {

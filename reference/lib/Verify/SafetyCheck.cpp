@@ -15,11 +15,16 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/APFloat.h"
 #include <chrono>
+#include <functional>
 #include <map>
 
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
+
+/// Solver time for a group of conditions before it is split
+/// ([verify.queries]).
+static constexpr unsigned kGroupTimeoutMs = 500;
 
 std::string dealloc::verify::printLocation(Location loc) {
   std::string s;
@@ -62,7 +67,7 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
         out += std::to_string(x);
       }
     } else {
-      int64_t id = S.evalBV(v.view.id);
+      int64_t id = S.evalBV(E.heap.idOf(v.view));
       auto it = groups.emplace(id, groups.size()).first;
       out += "b" + std::to_string(it->second);
       if (!E.argExtents[i].empty()) {
@@ -181,11 +186,81 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
                      : "solver gave up: " + why + " ([verify.output])";
     return finish();
   };
-  std::vector<Expr> all;
-  for (const Violation &v : E.heap.violations)
-    all.push_back(v.cond);
+  // [verify.queries]: one incremental query per op (the conditions recorded
+  // at one location), stopping at the first satisfiable one. A single query
+  // for the disjunction of all conditions is much harder for the solver than
+  // the sum of its parts.
+  auto anyOf = [&](auto pick, const auto &records, smt::Result &r) {
+    std::vector<Expr> group;
+    std::optional<Location> at;
+    bool unknown = false;
+    // A group that is not decided quickly is split in halves; single
+    // conditions get the full timeout.
+    std::function<smt::Result(ArrayRef<Expr>)> decide =
+        [&](ArrayRef<Expr> conds) {
+          smt::Result res;
+          unsigned ms = opts.timeoutMs;
+          if (conds.size() > 1)
+            ms = ms == 0 ? kGroupTimeoutMs : std::min(ms, kGroupTimeoutMs);
+          Expr q = ctx.freshBool("query");
+          S.add(ctx.mkImplies(q, ctx.mkOr(std::vector<Expr>(conds))));
+          res = S.check({q}, ms);
+          lastQuery = q;
+          if (res != smt::Result::Unknown || conds.size() == 1)
+            return res;
+          size_t half = conds.size() / 2;
+          for (ArrayRef<Expr> part : {conds.take_front(half),
+                                      conds.drop_front(half)}) {
+            res = decide(part);
+            if (res == smt::Result::Sat)
+              return res;
+            unknown |= res == smt::Result::Unknown;
+          }
+          return smt::Result::Unsat;
+        };
+    auto flush = [&]() {
+      if (group.empty())
+        return false;
+      r = decide(group);
+      group.clear();
+      unknown |= r == smt::Result::Unknown;
+      return r == smt::Result::Sat;
+    };
+    // First the whole disjunction, briefly: often decided at once.
+    std::vector<Expr> every;
+    for (const auto &rec : records) {
+      Expr e = pick(rec);
+      if (!e.isNull() && !e.isFalse())
+        every.push_back(e);
+    }
+    if (every.size() > 1) {
+      Expr q = ctx.freshBool("query");
+      S.add(ctx.mkImplies(q, ctx.mkOr(every)));
+      unsigned ms = opts.timeoutMs == 0
+                        ? kGroupTimeoutMs * 4
+                        : std::min(opts.timeoutMs, kGroupTimeoutMs * 4);
+      r = S.check({q}, ms);
+      lastQuery = q;
+      if (r != smt::Result::Unknown)
+        return r;
+    }
+    for (const auto &rec : records) {
+      Expr e = pick(rec);
+      if (e.isNull() || e.isFalse())
+        continue;
+      if (at && *at != rec.loc && flush())
+        return r;
+      group.push_back(e);
+      at = rec.loc;
+    }
+    if (flush())
+      return r;
+    r = unknown ? smt::Result::Unknown : smt::Result::Unsat;
+    return r;
+  };
   smt::Result r;
-  if (query(all, r) == smt::Result::Unknown)
+  if (anyOf([](const Violation &v) { return v.reach; }, E.heap.violations,
+            r) == smt::Result::Unknown)
     return timeout();
   if (r == smt::Result::Sat) {
     // [verify.order]: the first kind, in verdict-table order, some input
@@ -193,13 +268,11 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     for (Verdict kind : {Verdict::Leak, Verdict::DoubleFree,
                          Verdict::UseAfterFree, Verdict::InvalidFree,
                          Verdict::AbiViolation}) {
-      std::vector<Expr> ofKind;
-      for (const Violation &v : E.heap.violations)
-        if (v.kind == kind)
-          ofKind.push_back(v.cond);
-      if (ofKind.empty())
-        continue;
-      if (query(ofKind, r) == smt::Result::Unknown)
+      if (anyOf(
+              [&](const Violation &v) {
+                return v.kind == kind ? v.cond : Expr();
+              },
+              E.heap.violations, r) == smt::Result::Unknown)
         return timeout();
       if (r != smt::Result::Sat)
         continue;
@@ -227,11 +300,9 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     return finish();
   }
   // No violation is reachable: does some run stop without a verdict?
-  std::vector<Expr> stops;
-  for (const Stop &s : E.heap.stops)
-    stops.push_back(s.cond);
-  if (!stops.empty()) {
-    if (query(stops, r) == smt::Result::Unknown)
+  if (!E.heap.stops.empty()) {
+    if (anyOf([](const Stop &s) { return s.cond; }, E.heap.stops, r) ==
+        smt::Result::Unknown)
       return timeout();
     if (r == smt::Result::Sat) {
       minimizeInputs(E, S, {lastQuery}, opts.timeoutMs);

@@ -60,7 +60,7 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
 
 View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
   View v;
-  v.id = slots[s].idConst;
+  v.pts = {ctx.boolVal(true)};
   v.addr = slots[s].addr;
   v.offset = ctx.bvVal(kIndexWidth, 0);
   v.sizes = sizes;
@@ -85,22 +85,35 @@ Expr SymbolicHeap::freedOf(const State &st, unsigned s) const {
 }
 
 Expr SymbolicHeap::denotes(const View &v, unsigned s) {
-  if (v.cands.size() == 1)
-    return ctx.boolVal(v.cands[0] == s);
-  if (!std::binary_search(v.cands.begin(), v.cands.end(), s))
+  auto it = std::lower_bound(v.cands.begin(), v.cands.end(), s);
+  if (it == v.cands.end() || *it != s)
     return ctx.boolVal(false);
-  return ctx.mkEq(v.id, slots[s].idConst);
+  return v.pts[it - v.cands.begin()];
+}
+
+Expr SymbolicHeap::idOf(const View &v) {
+  if (v.cands.empty())
+    return ctx.bvVal(kIdWidth, 0);
+  Expr r = slots[v.cands.back()].idConst;
+  for (size_t i = v.cands.size() - 1; i-- > 0;)
+    r = ctx.mkIte(v.pts[i], slots[v.cands[i]].idConst, r);
+  return r;
 }
 
 Expr SymbolicHeap::sameBuffer(const View &a, const View &b) {
-  std::vector<unsigned> common;
-  std::set_intersection(a.cands.begin(), a.cands.end(), b.cands.begin(),
-                        b.cands.end(), std::back_inserter(common));
-  if (common.empty())
-    return ctx.boolVal(false);
-  if (a.cands.size() == 1 && b.cands.size() == 1)
-    return ctx.boolVal(true);
-  return ctx.mkEq(a.id, b.id);
+  std::vector<Expr> alts;
+  size_t i = 0, j = 0;
+  while (i < a.cands.size() && j < b.cands.size()) {
+    if (a.cands[i] < b.cands[j]) {
+      ++i;
+    } else if (b.cands[j] < a.cands[i]) {
+      ++j;
+    } else {
+      alts.push_back(ctx.mkAnd(a.pts[i], b.pts[j]));
+      ++i, ++j;
+    }
+  }
+  return ctx.mkOr(alts);
 }
 
 Expr SymbolicHeap::isLiveHeap(const State &st, const View &v) {
@@ -117,7 +130,8 @@ void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
   Expr cond = ctx.mkAnd(st.guard, bad);
   if (cond.isFalse())
     return;
-  violations.push_back(Violation{kind, cond, loc, std::move(message), slot});
+  violations.push_back(Violation{kind, cond, ctx.mkAnd(st.path, bad), loc,
+                                 std::move(message), slot});
   st.guard = ctx.mkAnd(st.guard, ctx.mkNot(bad));
 }
 
@@ -127,7 +141,17 @@ void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc,
   if (cond.isFalse())
     return;
   stops.push_back(Stop{cond, loc, std::move(reason), isBound});
-  st.guard = ctx.mkAnd(st.guard, ctx.mkNot(c));
+  narrow(st, ctx.mkNot(c));
+}
+
+void SymbolicHeap::narrow(State &st, Expr c) {
+  st.guard = ctx.mkAnd(st.guard, c);
+  st.path = ctx.mkAnd(st.path, c);
+}
+
+void SymbolicHeap::kill(State &st) {
+  st.guard = ctx.boolVal(false);
+  st.path = ctx.boolVal(false);
 }
 
 void SymbolicHeap::event(const State &st, Expr c, mlir::Location loc,
@@ -185,9 +209,6 @@ void SymbolicHeap::use(State &st, const View &v, mlir::Location loc,
   }
 }
 
-Expr SymbolicHeap::key(const View &v, Expr linearIndex) {
-  return ctx.mkConcat(v.id, linearIndex);
-}
 
 Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
                               const std::vector<Expr> &vals) {
@@ -206,17 +227,23 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
                           llvm::StringRef name) {
   if (states.size() == 1)
     return *states[0];
-  std::vector<Expr> guards;
-  for (const State *s : states)
+  std::vector<Expr> guards, paths;
+  for (const State *s : states) {
     guards.push_back(s->guard);
-  State r;
-  Expr g = ctx.mkOr(guards);
-  if (!g.isFalse() && !g.isTrue()) {
-    Expr named = ctx.freshBool(name.str());
-    constraints.push_back(ctx.mkEq(named, g));
-    g = named;
+    paths.push_back(s->path);
   }
-  r.guard = g;
+  State r;
+  auto named = [&](Expr g, const std::string &n) {
+    if (g.isFalse() || g.isTrue())
+      return g;
+    Expr v = ctx.freshBool(n);
+    constraints.push_back(ctx.mkEq(v, g));
+    return v;
+  };
+  r.guard = named(ctx.mkOr(guards), name.str());
+  r.path = named(ctx.mkOr(paths), name.str() + "_path");
+  // Values are selected by the (mutually exclusive) paths.
+  guards = paths;
   size_t n = 0, sites = 0;
   for (const State *s : states) {
     n = std::max(n, s->alloc.size());
@@ -231,9 +258,11 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
       vals[k] = freedOf(*states[k], i);
     r.freed.push_back(mergeExprs(guards, vals));
   }
-  for (size_t k = 0; k < states.size(); ++k)
-    vals[k] = states[k]->mem;
-  r.mem = mergeExprs(guards, vals);
+  size_t nMem = 0;
+  for (const State *s : states)
+    nMem = std::max(nMem, s->mem.size());
+  for (size_t i = 0; i < nMem; ++i)
+    r.mem.push_back(mergeContents(guards, states, i));
   size_t nAt = 0;
   for (const State *s : states)
     nAt = std::max(nAt, s->freedAt.size());
@@ -273,19 +302,23 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
     return r;
   }
   View &m = r.view;
-  m.id = field([](const SymValue &v) { return v.view.id; });
   m.addr = field([](const SymValue &v) { return v.view.addr; });
   m.offset = field([](const SymValue &v) { return v.view.offset; });
   for (size_t d = 0; d < m.sizes.size(); ++d) {
     m.sizes[d] = field([&](const SymValue &v) { return v.view.sizes[d]; });
     m.strides[d] = field([&](const SymValue &v) { return v.view.strides[d]; });
   }
+  std::vector<unsigned> all;
   for (const SymValue *v : vals) {
     std::vector<unsigned> u;
-    std::set_union(m.cands.begin(), m.cands.end(), v->view.cands.begin(),
+    std::set_union(all.begin(), all.end(), v->view.cands.begin(),
                    v->view.cands.end(), std::back_inserter(u));
-    m.cands = std::move(u);
+    all = std::move(u);
     m.retyped |= v->view.retyped;
   }
+  m.cands = all;
+  m.pts.clear();
+  for (unsigned s : all)
+    m.pts.push_back(field([&](const SymValue &v) { return denotes(v.view, s); }));
   return r;
 }

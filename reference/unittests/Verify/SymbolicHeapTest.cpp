@@ -15,7 +15,7 @@ struct HeapFixture : ::testing::Test {
   State fresh() {
     State st;
     st.guard = c.boolVal(true);
-    st.mem = c.freshArray("mem", kIdWidth + kIndexWidth, 64);
+    st.path = st.guard;
     return st;
   }
   smt::Result reachable(Verdict kind) {
@@ -55,8 +55,8 @@ TEST_F(HeapFixture, MergeKeepsPerPathHeapState) {
   View v = heap.wholeView(s, {c.bvVal(kIndexWidth, 2)});
   Expr cond = c.freshBool("c");
   State a = st, b = st;
-  a.guard = cond;
-  b.guard = c.mkNot(cond);
+  heap.narrow(a, cond);
+  heap.narrow(b, c.mkNot(cond));
   heap.free(a, v, c.boolVal(true), loc, {});
   State m = heap.merge({&a, &b}, "join");
   // Freed iff the first path was taken.

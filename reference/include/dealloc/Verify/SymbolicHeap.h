@@ -43,13 +43,18 @@ struct Slot {
   Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
 };
 
-/// A memref value: the descriptor fields plus its buffer identity.
+/// A memref value: the descriptor fields plus its buffer identity. The
+/// identity is one-hot: `pts[i]` holds iff the view denotes slot `cands[i]`
+/// (exactly one holds where the value is defined). Boolean "points-to"
+/// literals keep ownership invariants within unit propagation of the SAT
+/// core, which bit-vector identities compared through if-then-else chains
+/// do not ([verify.encoding]).
 struct View {
-  Expr id;
   Expr addr;
   Expr offset;
   std::vector<Expr> sizes, strides;
-  std::vector<unsigned> cands; ///< slots `id` may denote, sorted
+  std::vector<unsigned> cands; ///< slots the view may denote, sorted
+  std::vector<Expr> pts;       ///< per candidate: the view denotes it
   bool retyped = false;        ///< produced by memref.view (element type changed)
 };
 
@@ -63,11 +68,28 @@ struct SymValue {
   static SymValue memref(View v) { return {Kind::MemRef, {}, std::move(v)}; }
 };
 
+/// The contents of one slot: explicit element values (64-bit patterns) when
+/// the buffer has a small static size, otherwise one SMT array from element
+/// index to value. Explicit elements keep loads of constant indices (the
+/// flag and pointer buffers of upstream's `dealloc_helper` lowering) plain
+/// terms, without array reasoning ([verify.encoding.contents]).
+struct Contents {
+  std::vector<Expr> elems; ///< explicit mode
+  Expr array;              ///< array mode (null in explicit mode)
+  bool explicitMode() const { return array.isNull(); }
+};
+
 /// Heap state at one program point, meaningful where `guard` holds.
 struct State {
   Expr guard;
+  /// The control-flow condition of this point: like `guard`, but violations
+  /// do not remove runs from it (stops do). Paths of the states merged at a
+  /// join are mutually exclusive and select the merged values; `guard`
+  /// (which also excludes runs that already failed) would drag every
+  /// earlier violation condition into each selector.
+  Expr path;
   std::vector<Expr> alloc, freed; ///< per slot; missing entries are false
-  Expr mem;                       ///< (id ++ element index) -> 64-bit value
+  std::vector<Contents> mem;      ///< per slot; missing: not yet created
   std::vector<Expr> siteCount;    ///< per --equiv site, allocations so far
   /// For --equiv: input-program allocations so far, and per slot the value
   /// it had when the slot was freed ([equiv.def]).
@@ -79,6 +101,9 @@ struct State {
 struct Violation {
   Verdict kind;
   Expr cond;
+  /// `bad` on the path (not only as the first violation): some violation's
+  /// `reach` holds iff some violation's `cond` does.
+  Expr reach;
   mlir::Location loc;
   std::string message;
   int slot = -1;
@@ -137,6 +162,9 @@ public:
   Expr freedOf(const State &st, unsigned s) const;
   /// `v` denotes slot `s`.
   Expr denotes(const View &v, unsigned s);
+  /// The identity of `v`'s buffer as a bit-vector (the slot number); for
+  /// memory keys and for reading aliasing off a model.
+  Expr idOf(const View &v);
   /// `a` and `b` view the same buffer.
   Expr sameBuffer(const View &a, const View &b);
   /// The buffer of `v` is a live heap buffer.
@@ -146,6 +174,10 @@ public:
   /// from the guard: the first violation ends the run ([safety.first]).
   void violate(State &st, Verdict kind, Expr bad, mlir::Location loc,
                std::string message, int slot = -1);
+  /// Restricts `st` to runs where `c` holds (a branch was taken).
+  void narrow(State &st, Expr c);
+  /// Makes `st` unreachable.
+  void kill(State &st);
   /// Records a stop condition and removes it from the guard.
   void stop(State &st, Expr cond, mlir::Location loc, std::string reason,
             bool isBound = false);
@@ -159,8 +191,15 @@ public:
   /// A read or write of `v` ([heap.use]).
   void use(State &st, const View &v, mlir::Location loc, llvm::StringRef what);
 
-  /// Memory keys and accesses.
-  Expr key(const View &v, Expr linearIndex);
+  /// Contents ([verify.encoding.contents]). `initContents` gives slot `s`
+  /// zero (caller-provided buffers) or unconstrained contents for a buffer
+  /// of `sizes`; the others read and write the buffer(s) `v` may view.
+  void initContents(State &st, unsigned s, const std::vector<Expr> &sizes,
+                    bool zero);
+  Expr load(State &st, const View &v, Expr linearIndex);
+  void store(State &st, const View &v, Expr linearIndex, Expr value);
+  /// The contents of the buffer of `v` become unconstrained.
+  void havoc(State &st, const View &v);
 
   /// Merges states reached under mutually exclusive guards.
   State merge(const std::vector<const State *> &states, llvm::StringRef name);
@@ -172,6 +211,9 @@ public:
 
 private:
   Expr addrInverse(Expr addr);
+  Contents &contentsOf(State &st, unsigned s);
+  Contents mergeContents(const std::vector<Expr> &paths,
+                         const std::vector<const State *> &states, size_t s);
 };
 
 } // namespace dealloc::verify
