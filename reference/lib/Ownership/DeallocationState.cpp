@@ -1,77 +1,139 @@
 //===- DeallocationState.cpp - What the reference pass tracks -------------===//
 //
-// spec/ownership.md: [own.indicator], [own.dealloc.list], [own.live].
+// spec/ownership.md: per memref and block its ownership [own.indicator], per
+// block its dealloc list [own.dealloc.list] and its live-in memrefs
+// [own.live]; shared `true`/`false` constants; ops rebuilt with extra results.
 //
 //===----------------------------------------------------------------------===//
-#include "DeallocationState.h"
+#include "ReferenceDeallocation.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace dealloc;
 
-DeallocationState::DeallocationState(Operation *func)
-    : func(func), liveness(func) {}
+SmallVector<Block *> dealloc::postOrder(Region &region, bool allBlocks) {
+  SmallVector<Block *> order;
+  DenseSet<Block *> visited;
+  for (Block &start : region) {
+    if (!visited.insert(&start).second)
+      continue;
+    // Iterative DFS: (block, index of its next successor).
+    SmallVector<std::pair<Block *, unsigned>> stack{{&start, 0}};
+    while (!stack.empty()) {
+      auto &[block, next] = stack.back();
+      if (next < block->getNumSuccessors()) {
+        Block *succ = block->getSuccessor(next++);
+        if (visited.insert(succ).second)
+          stack.push_back({succ, 0});
+        continue;
+      }
+      order.push_back(block);
+      stack.pop_back();
+    }
+    if (!allBlocks)
+      break;
+  }
+  return order;
+}
+
+DeallocationState::DeallocationState(FunctionOpInterface func) : func(func) {
+  func->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        computeLiveness(region);
+  });
+}
 
 DeallocationState::~DeallocationState() {
-  for (Operation *op : unlinkedOps)
+  for (Operation *op : replacedOps)
     op->destroy();
 }
 
+/// [own.live] liveIn(B) = uses(B) ∪ ⋃_{S ∈ succ(B)} (liveIn(S) \ defs(B)),
+/// restricted to memrefs defined in another block of the region; a use in an
+/// op nested in B counts as a use in B. The CFG is acyclic ([limit.loops]),
+/// so one backward pass in post-order computes it.
+void DeallocationState::computeLiveness(Region &region) {
+  DenseMap<Value, unsigned> definitionOrder;
+  for (Block &block : region) {
+    for (BlockArgument arg : block.getArguments())
+      definitionOrder.try_emplace(arg, definitionOrder.size());
+    for (Operation &op : block)
+      for (Value result : op.getResults())
+        definitionOrder.try_emplace(result, definitionOrder.size());
+  }
+  for (Block *block : postOrder(region, /*allBlocks=*/true)) {
+    llvm::SmallDenseSet<Value, 8> live;
+    auto addIfLive = [&](Value v) {
+      if (isMemref(v) && v.getParentRegion() == &region &&
+          v.getParentBlock() != block)
+        live.insert(v);
+    };
+    block->walk(
+        [&](Operation *op) { llvm::for_each(op->getOperands(), addIfLive); });
+    for (Block *succ : block->getSuccessors())
+      llvm::for_each(liveIn.lookup(succ), addIfLive);
+    SmallVector<Value, 4> sorted(live.begin(), live.end());
+    llvm::sort(sorted, [&](Value a, Value b) {
+      return definitionOrder.lookup(a) < definitionOrder.lookup(b);
+    });
+    liveIn[block] = std::move(sorted);
+  }
+}
+
+SmallVector<Value> DeallocationState::getLiveIn(Block *block) const {
+  SmallVector<Value> result;
+  for (Value v : liveIn.lookup(block)) {
+    for (auto it = replacements.find(v); it != replacements.end();
+         it = replacements.find(v))
+      v = it->second;
+    result.push_back(v);
+  }
+  return result;
+}
+
 Ownership DeallocationState::getOwnership(Value memref, Block *block) {
-  // [own.live.outer] Captured from an enclosing region: never owned here.
   if (memref.getParentRegion() != block->getParent() &&
       memref.getParentRegion()->isProperAncestor(block->getParent()))
     return Ownership::unique(getBool(false));
   return ownership.lookup({memref, block});
 }
 
-void DeallocationState::joinOwnership(Value memref, Ownership o, Block *block) {
+void DeallocationState::setOwnership(Value memref, Ownership o, Block *block) {
+  ownership[{memref, block}] = o;
+}
+
+void DeallocationState::joinOwnership(Value memref, Ownership o,
+                                      Block *block) {
   Ownership &entry = ownership[{memref, block}];
   entry = entry.join(o);
 }
 
-void DeallocationState::resetOwnership(Value memref, Ownership o,
-                                       Block *block) {
-  ownership[{memref, block}] = o;
+void DeallocationState::addToDeallocList(Value memref, Block *block) {
+  if (listed.insert({memref, block}).second)
+    deallocLists[block].push_back(memref);
 }
 
-void DeallocationState::addToDeallocList(Value memref, Block *block) {
-  if (inDeallocList.insert({memref, block}).second)
-    deallocLists[block].push_back(memref);
+void DeallocationState::setOwned(Value memref, Value indicator, Block *block) {
+  setOwnership(memref, Ownership::unique(indicator), block);
+  addToDeallocList(memref, block);
+}
+
+void DeallocationState::setNotOwned(Value memref, Block *block) {
+  setOwnership(memref, Ownership::unique(getBool(false)), block);
 }
 
 ArrayRef<Value> DeallocationState::getDeallocList(Block *block) const {
   auto it = deallocLists.find(block);
-  if (it == deallocLists.end())
-    return {};
-  return it->second;
-}
-
-Value DeallocationState::resolve(Value v) const {
-  for (auto it = replacements.find(v); it != replacements.end();
-       it = replacements.find(v))
-    v = it->second;
-  return v;
-}
-
-SmallVector<Value> DeallocationState::getLiveIn(Block *block) const {
-  SmallVector<Value> result;
-  for (Value v : liveness.liveIn(block))
-    result.push_back(resolve(v));
-  return result;
+  return it == deallocLists.end() ? ArrayRef<Value>() : it->second;
 }
 
 Value DeallocationState::getBool(bool value) {
   Value &cached = value ? trueValue : falseValue;
   if (!cached) {
-    Block &entry =
-        cast<FunctionOpInterface>(func).getFunctionBody().front();
-    OpBuilder builder = OpBuilder::atBlockBegin(&entry);
-    cached = arith::ConstantOp::create(builder, func->getLoc(),
-                                       builder.getBoolAttr(value));
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    cached = arith::ConstantOp::create(b, func->getLoc(), b.getBoolAttr(value));
   }
   return cached;
 }
@@ -89,5 +151,5 @@ void DeallocationState::replaceOp(Operation *oldOp, Operation *newOp) {
   }
   oldOp->dropAllReferences();
   oldOp->remove();
-  unlinkedOps.push_back(oldOp);
+  replacedOps.push_back(oldOp);
 }

@@ -19,6 +19,20 @@ using namespace dealloc;
 // Function boundary
 //===----------------------------------------------------------------------===//
 
+/// The copy a boundary return makes when `cond` says so (`cloneWhen`) or
+/// does not (`!cloneWhen`): `scf.if %cond` yielding `value` or its clone.
+static Value cloneIf(OpBuilder &b, Location loc, Value cond, Value value,
+                     bool cloneWhen) {
+  auto yield = [&](bool clone) {
+    return [=](OpBuilder &nb, Location l) {
+      Value v = clone ? bufferization::CloneOp::create(nb, l, value) : value;
+      scf::YieldOp::create(nb, l, v);
+    };
+  };
+  return scf::IfOp::create(b, loc, cond, yield(cloneWhen), yield(!cloneWhen))
+      .getResult(0);
+}
+
 /// [own.materialize] A memref whose ownership is Unknown is replaced by a
 /// clone, which the block owns:
 ///
@@ -27,13 +41,11 @@ using namespace dealloc;
 /// Returns the memref to use and its indicator.
 std::pair<Value, Value>
 ReferenceDeallocation::materializeUnique(OpBuilder &b, Value memref) {
-  Block *block = b.getInsertionBlock();
-  Ownership own = state.getOwnership(memref, block);
+  Ownership own = state.getOwnership(memref, b.getInsertionBlock());
   if (own.isUnique())
     return {memref, own.getIndicator()};
   Value clone = bufferization::CloneOp::create(b, memref.getLoc(), memref);
-  state.resetOwnership(clone, Ownership::unique(state.getBool(true)), block);
-  state.addToDeallocList(clone, block);
+  state.setOwned(clone, state.getBool(true), b.getInsertionBlock());
   return {clone, state.getBool(true)};
 }
 
@@ -52,28 +64,14 @@ ReferenceDeallocation::materializeUnique(OpBuilder &b, Value memref) {
 ///                           return %r     // ownership(%r) = %true
 /// A statically unowned value (`false`) is cloned unconditionally.
 Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
-  Block *block = b.getInsertionBlock();
   auto [value, indicator] = materializeUnique(b, memref);
   if (state.isConstant(indicator, true))
     return value;
   Location loc = memref.getLoc();
-  Value owned;
-  if (state.isConstant(indicator, false)) {
-    owned = bufferization::CloneOp::create(b, loc, value);
-  } else {
-    owned = scf::IfOp::create(
-                b, loc, indicator,
-                [&](OpBuilder &nb, Location l) {
-                  scf::YieldOp::create(nb, l, value);
-                },
-                [&](OpBuilder &nb, Location l) {
-                  Value clone = bufferization::CloneOp::create(nb, l, value);
-                  scf::YieldOp::create(nb, l, clone);
-                })
-                .getResult(0);
-  }
-  state.resetOwnership(owned, Ownership::unique(state.getBool(true)), block);
-  state.addToDeallocList(owned, block);
+  Value owned = state.isConstant(indicator, false)
+                    ? bufferization::CloneOp::create(b, loc, value)
+                    : cloneIf(b, loc, indicator, value, /*cloneWhen=*/false);
+  state.setOwned(owned, state.getBool(true), b.getInsertionBlock());
   return owned;
 }
 
@@ -95,11 +93,11 @@ static bool isFreshAllocation(Value v) {
 }
 
 /// [own.boundary.distinct] Two memref results of a boundary return must not
-/// share a buffer ([abi.results.distinct]); upstream does not ensure this (see
-/// corpus/ownership/dealloc-boundary-distinct.mlir). Result i is copied if it
-/// views the same buffer as an earlier result j < i: always when both are
-/// views of the same value, never when both come from different allocations,
-/// otherwise when their aligned pointers are equal at run time:
+/// share a buffer ([abi.results.distinct]); upstream does not ensure this
+/// (corpus/ownership/dealloc-boundary-distinct-upstream.mlir). Result i is
+/// copied if it views the same buffer as an earlier result j < i: always when
+/// both are views of the same value, never when both come from different
+/// allocations, otherwise when their aligned pointers are equal at run time:
 ///
 ///   return %a, %a        =>   %c = bufferization.clone %a ; return %a, %c
 ///   return %x, %y        =>   %px = memref.extract_aligned_pointer_as_index %x
@@ -109,13 +107,11 @@ static bool isFreshAllocation(Value v) {
 ///                             return %x, %y2
 void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
                                                 Operation *returnOp) {
-  Block *block = returnOp->getBlock();
   SmallVector<OpOperand *> earlier;
   for (OpOperand &operand : returnOp->getOpOperands()) {
-    if (!isMemref(operand.get()))
-      continue;
     Value value = operand.get();
-    Location loc = value.getLoc();
+    if (!isMemref(value))
+      continue;
     bool mustAlias = false;
     SmallVector<Value> mayAlias;
     for (OpOperand *prev : earlier) {
@@ -129,6 +125,7 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
     earlier.push_back(&operand);
     if (!mustAlias && mayAlias.empty())
       continue;
+    Location loc = value.getLoc();
     Value distinct;
     if (mustAlias) {
       distinct = bufferization::CloneOp::create(b, loc, value);
@@ -136,28 +133,15 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
       auto pointer = [&](Value m) {
         return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
       };
-      Value p = pointer(value);
-      Value same;
+      Value p = pointer(value), same;
       for (Value other : mayAlias) {
         Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p,
                                          pointer(other));
         same = same ? arith::OrIOp::create(b, loc, same, eq) : eq;
       }
-      distinct = scf::IfOp::create(
-                     b, loc, same,
-                     [&](OpBuilder &nb, Location l) {
-                       Value clone =
-                           bufferization::CloneOp::create(nb, l, value);
-                       scf::YieldOp::create(nb, l, clone);
-                     },
-                     [&](OpBuilder &nb, Location l) {
-                       scf::YieldOp::create(nb, l, value);
-                     })
-                     .getResult(0);
+      distinct = cloneIf(b, loc, same, value, /*cloneWhen=*/true);
     }
-    state.resetOwnership(distinct, Ownership::unique(state.getBool(true)),
-                         block);
-    state.addToDeallocList(distinct, block);
+    state.setOwned(distinct, state.getBool(true), returnOp->getBlock());
     operand.set(distinct);
   }
 }
@@ -165,14 +149,12 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
 /// [own.call.private.dynamic] A private function with dynamic ownership
 /// returns one extra `i1` per memref result; its type is updated to match.
 void ReferenceDeallocation::updateFunctionSignature() {
-  if (!hasDynamicOwnership(func))
-    return;
   auto type = dyn_cast<FunctionType>(func.getFunctionType());
-  if (!type)
+  if (!hasDynamicOwnership(func) || !type)
     return;
   for (Block &block : func.getFunctionBody()) {
     Operation *terminator = block.getTerminator();
-    if (!terminator || !isa<RegionBranchTerminatorOpInterface>(terminator))
+    if (!isa_and_nonnull<RegionBranchTerminatorOpInterface>(terminator))
       continue;
     func.setType(FunctionType::get(func->getContext(), type.getInputs(),
                                    terminator->getOperandTypes()));
@@ -180,11 +162,15 @@ void ReferenceDeallocation::updateFunctionSignature() {
   }
 }
 
-/// Rebuilds `op` with `types` appended to its results, moving its regions.
-Operation *ReferenceDeallocation::appendResults(Operation *op,
-                                                TypeRange types) {
+/// [own.call.private.dynamic], [own.region.op] Rebuilds `op` with one extra
+/// `i1` result per memref result, moving its regions; each memref result is
+/// owned by the block with the extra result as its indicator.
+Operation *ReferenceDeallocation::appendOwnershipResults(Operation *op) {
+  SmallVector<Value> memrefs = memrefsOf(op->getResults());
+  if (memrefs.empty())
+    return op;
   SmallVector<Type> resultTypes(op->getResultTypes());
-  llvm::append_range(resultTypes, types);
+  resultTypes.append(memrefs.size(), IntegerType::get(op->getContext(), 1));
   Operation *newOp = Operation::create(
       op->getLoc(), op->getName(), resultTypes, op->getOperands(),
       op->getAttrDictionary(), op->getPropertiesStorage(), op->getSuccessors(),
@@ -194,6 +180,8 @@ Operation *ReferenceDeallocation::appendResults(Operation *op,
     newRegion.takeBody(oldRegion);
   OpBuilder(op).insert(newOp);
   state.replaceOp(op, newOp);
+  unsigned next = resultTypes.size() - memrefs.size();
+  for (Value result : memrefsOf(newOp->getResults()))
+    state.setOwned(result, newOp->getResult(next++), newOp->getBlock());
   return newOp;
 }
-

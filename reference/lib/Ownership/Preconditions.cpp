@@ -1,60 +1,35 @@
 //===- Preconditions.cpp - Inputs the reference pass rejects --------------===//
 //
-// spec/limitations.md. Diagnostic strings are upstream MLIR 22's, found by
-// running `mlir-opt --ownership-based-buffer-deallocation` on the inputs in
-// corpus/limitations/.
+// spec/limitations.md, numbered in its order:
+//   (1) [limit.loops]            (5) [limit.regions]
+//   (2) [limit.unknown-effects]  (6) [limit.terminators]
+//   (3) [limit.existing-dealloc] (7) [limit.successors]
+//   (4) [limit.free]             (8) [limit.region.append] (assumed)
+// Diagnostic strings are upstream MLIR 22's, found by running `mlir-opt
+// --ownership-based-buffer-deallocation` on the inputs in corpus/limitations/.
 //
 //===----------------------------------------------------------------------===//
-#include "Preconditions.h"
+#include "ReferenceDeallocation.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace dealloc;
 
-static bool isMemref(Value v) { return isa<BaseMemRefType>(v.getType()); }
-
-static bool hasBufferSemantics(Operation *op) {
-  return llvm::any_of(op->getOperands(), isMemref) ||
-         llvm::any_of(op->getResults(), isMemref);
-}
-
-/// True if the CFG of `region` has a cycle (a back edge of a DFS).
+/// True if the CFG of `region` has a cycle: in a DFS post-order an edge that
+/// does not lead to an earlier block is a back edge.
 static bool hasCycle(Region &region) {
-  enum Color { White, Grey, Black };
-  DenseMap<Block *, Color> color;
-  for (Block &start : region) {
-    if (color.lookup(&start) != White)
-      continue;
-    SmallVector<std::pair<Block *, unsigned>> stack{{&start, 0}};
-    color[&start] = Grey;
-    while (!stack.empty()) {
-      Block *block = stack.back().first;
-      unsigned &next = stack.back().second;
-      if (next == block->getNumSuccessors()) {
-        color[block] = Black;
-        stack.pop_back();
-        continue;
-      }
-      Block *succ = block->getSuccessor(next++);
-      Color c = color.lookup(succ);
-      if (c == Grey)
-        return true;
-      if (c == White) {
-        color[succ] = Grey;
-        stack.push_back({succ, 0});
-      }
-    }
-  }
-  return false;
+  DenseMap<Block *, unsigned> index;
+  for (Block *block : postOrder(region, /*allBlocks=*/true))
+    index.try_emplace(block, index.size());
+  return llvm::any_of(region, [&](Block &block) {
+    return llvm::any_of(block.getSuccessors(), [&](Block *succ) {
+      return index.lookup(succ) >= index.lookup(&block);
+    });
+  });
 }
 
-/// [limit.loops] Loops must be structured: no CFG cycle in any region.
+/// (1) [limit.loops] Loops must be structured: no CFG cycle in any region.
 static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
   WalkResult result = func->walk([&](Operation *op) {
     for (Region &region : op->getRegions())
@@ -67,7 +42,7 @@ static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
   return success();
 }
 
-/// [limit.successors] Of the terminators with several successors only
+/// (7) [limit.successors] Of the branches with several successors only
 /// `cf.cond_br` is supported (its two successors get two deallocs).
 static LogicalResult checkBranchSuccessors(Operation *op) {
   if (isa<BranchOpInterface>(op) && !isa<cf::CondBranchOp>(op) &&
@@ -77,41 +52,43 @@ static LogicalResult checkBranchSuccessors(Operation *op) {
   return success();
 }
 
-/// [limit.existing-dealloc], [limit.unknown-effects], [limit.regions],
-/// [limit.terminators], [limit.successors], [limit.free]: one op.
+/// The limitations (2)-(7) on one op, checked in upstream's order, so that an
+/// op violating several gets upstream's diagnostic. (8) [limit.region.append]
+/// is assumed, not checked.
 static LogicalResult checkOperation(Operation *op) {
-  // [limit.existing-dealloc]
+  // (3) [limit.existing-dealloc]
   if (isa<bufferization::DeallocOp>(op))
     return op->emitError(
         "No deallocation operations must be present when running this pass!");
 
-  // [limit.unknown-effects] Calls are analysed through their callee.
+  // (2) [limit.unknown-effects] Calls are analysed through their callee.
   if (!isa<MemoryEffectOpInterface>(op) &&
       !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
       !isa<CallOpInterface>(op))
     return op->emitError(
         "ops with unknown memory side effects are not supported");
 
-  if (!hasBufferSemantics(op))
+  if (!llvm::any_of(op->getOperands(), isMemref) &&
+      !llvm::any_of(op->getResults(), isMemref))
     return checkBranchSuccessors(op);
 
-  // [limit.free] Frees are accepted only under manual deallocation.
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
-    for (Value operand : op->getOperands())
-      if (isMemref(operand) &&
-          effects.getEffectOnValue<MemoryEffects::Free>(operand) &&
-          !op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+  // (4) [limit.free] Frees are accepted only under manual deallocation.
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (effects &&
+      !op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+    for (Value operand : memrefsOf(op->getOperands()))
+      if (effects.getEffectOnValue<MemoryEffects::Free>(operand))
         return op->emitError(
             "memory free side-effect on MemRef value not supported!");
 
-  // [limit.regions]
-  size_t numRegions = op->getNumRegions();
-  if (((numRegions == 1 && op->getNumResults() > 0) || numRegions > 1) &&
+  // (5) [limit.regions]
+  if ((op->getNumRegions() > 1 ||
+       (op->getNumRegions() == 1 && op->getNumResults() > 0)) &&
       !isa<RegionBranchOpInterface>(op))
     return op->emitError("All operations with attached regions need to "
                          "implement the RegionBranchOpInterface.");
 
-  // [limit.terminators] upstream's model of scf.reduce.return has its own
+  // (6) [limit.terminators] upstream's model of scf.reduce.return has its own
   // message for the same limitation.
   if (op->getName().getStringRef() == "scf.reduce.return")
     return op->emitError("only supported when operand is not a MemRef");
@@ -124,6 +101,8 @@ static LogicalResult checkOperation(Operation *op) {
   return checkBranchSuccessors(op);
 }
 
+/// (1) is checked on the whole function first, then (2)-(7) on each op in
+/// pre-order; the first violation is reported.
 LogicalResult dealloc::checkPreconditions(FunctionOpInterface func) {
   if (failed(checkNoUnstructuredLoops(func)))
     return failure();

@@ -14,7 +14,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
-#include "Preconditions.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -22,8 +21,6 @@
 
 using namespace mlir;
 using namespace dealloc;
-
-
 
 //===----------------------------------------------------------------------===//
 // Traversal
@@ -39,38 +36,23 @@ bool ReferenceDeallocation::hasDynamicOwnership(Operation *funcOp) const {
 }
 
 LogicalResult ReferenceDeallocation::run() {
-  if (failed(checkPreconditions(func)))
-    return failure();
-  if (failed(processRegion(func.getFunctionBody())))
+  if (failed(checkPreconditions(func)) ||
+      failed(processRegion(func.getFunctionBody())))
     return failure();
   updateFunctionSignature();
   return success();
 }
 
 /// Visits the blocks of `region` in reverse post-order (every block after the
-/// blocks that dominate it), then any unreachable blocks.
+/// blocks that dominate it), then the unreachable blocks in region order.
 LogicalResult ReferenceDeallocation::processRegion(Region &region) {
   if (region.empty())
     return success();
-  SmallVector<Block *> order;
-  DenseSet<Block *> visited;
-  SmallVector<std::pair<Block *, unsigned>> stack{{&region.front(), 0}};
-  visited.insert(&region.front());
-  while (!stack.empty()) {
-    Block *block = stack.back().first;
-    unsigned &next = stack.back().second;
-    if (next == block->getNumSuccessors()) {
-      order.push_back(block);
-      stack.pop_back();
-      continue;
-    }
-    Block *succ = block->getSuccessor(next++);
-    if (visited.insert(succ).second)
-      stack.push_back({succ, 0});
-  }
+  SmallVector<Block *> order = postOrder(region, /*allBlocks=*/false);
   std::reverse(order.begin(), order.end());
+  DenseSet<Block *> reachable(order.begin(), order.end());
   for (Block &block : region)
-    if (!visited.contains(&block))
+    if (!reachable.contains(&block))
       order.push_back(&block);
   for (Block *block : order)
     if (failed(processBlock(*block)))
@@ -92,6 +74,8 @@ LogicalResult ReferenceDeallocation::processBlock(Block &block) {
   return success();
 }
 
+/// Applies the rules that match `op`, in this order; returns the op that
+/// replaces it if a rule rebuilt it with extra results.
 FailureOr<Operation *> ReferenceDeallocation::processOp(Operation *op) {
   if (auto select = dyn_cast<arith::SelectOp>(op))
     if (isMemref(select.getResult()))
@@ -106,9 +90,7 @@ FailureOr<Operation *> ReferenceDeallocation::processOp(Operation *op) {
     op = handleRegionBranchOp(regionBranch);
   if (op->hasTrait<OpTrait::IsTerminator>()) {
     LogicalResult result = success();
-    if (auto condBr = dyn_cast<cf::CondBranchOp>(op))
-      result = handleCondBranch(condBr);
-    else if (auto branch = dyn_cast<BranchOpInterface>(op))
+    if (auto branch = dyn_cast<BranchOpInterface>(op))
       result = handleBranch(branch);
     else if (isa<RegionBranchTerminatorOpInterface>(op))
       result = handleReturnLike(op);
@@ -134,9 +116,8 @@ FailureOr<Operation *> ReferenceDeallocation::processOp(Operation *op) {
 ///   =>  ^bb1 owns %a with indicator %r and lists %a in its dealloc.
 void ReferenceDeallocation::takeLiveInOwnership(Block &block) {
   for (Value value : state.getLiveIn(&block)) {
-    state.resetOwnership(value,
-                         state.getOwnership(value, value.getParentBlock()),
-                         &block);
+    state.setOwnership(
+        value, state.getOwnership(value, value.getParentBlock()), &block);
     state.addToDeallocList(value, &block);
   }
 }
@@ -149,50 +130,38 @@ void ReferenceDeallocation::takeLiveInOwnership(Block &block) {
 void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
   bool functionEntry = block.getParentOp() == func.getOperation() &&
                        block.isEntryBlock();
-  SmallVector<BlockArgument> args(
-      llvm::make_filter_range(block.getArguments(), isMemref));
-  for (BlockArgument arg : args) {
-    if (functionEntry) {
-      state.resetOwnership(arg, Ownership::unique(state.getBool(false)),
-                           &block);
-      continue;
-    }
-    Value indicator =
-        block.addArgument(IntegerType::get(arg.getContext(), 1), arg.getLoc());
-    state.resetOwnership(arg, Ownership::unique(indicator), &block);
-    state.addToDeallocList(arg, &block);
+  for (Value arg : memrefsOf(block.getArguments())) {
+    if (functionEntry)
+      state.setNotOwned(arg, &block);
+    else
+      state.setOwned(arg, block.addArgument(IntegerType::get(arg.getContext(), 1), arg.getLoc()), &block);
   }
 }
 
 /// [own.alloc] A result with an Allocate effect is owned (`true`) and joins
 /// the dealloc list. [own.alloca] Automatic-scope allocations (memref.alloca)
-/// are never owned. [own.manual] Allocations marked
-/// `bufferization.manual_deallocation` are never owned.
+/// and [own.manual] allocations marked `bufferization.manual_deallocation`
+/// are never owned.
 ///
 ///   %a = memref.alloc()    => ownership(%a) = %true, dealloc list += %a
 ///   %s = memref.alloca()   => ownership(%s) = %false
 void ReferenceDeallocation::handleAllocation(MemoryEffectOpInterface op) {
-  Block *block = op->getBlock();
+  bool manual =
+      op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation);
   for (Value result : memrefsOf(op->getResults())) {
     auto effect = op.getEffectOnValue<MemoryEffects::Allocate>(result);
     if (!effect)
       continue;
-    bool automatic =
-        isa<SideEffects::AutomaticAllocationScopeResource>(effect->getResource());
-    bool manual =
-        op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation);
-    if (automatic || manual) {
-      state.resetOwnership(result, Ownership::unique(state.getBool(false)),
-                           block);
-      continue;
-    }
-    state.resetOwnership(result, Ownership::unique(state.getBool(true)), block);
-    state.addToDeallocList(result, block);
+    if (manual || isa<SideEffects::AutomaticAllocationScopeResource>(
+                      effect->getResource()))
+      state.setNotOwned(result, op->getBlock());
+    else
+      state.setOwned(result, state.getBool(true), op->getBlock());
   }
 }
 
 /// [own.manual] A free under manual deallocation is kept; the block must not
-/// own what it frees, checked at run time when ownership is known:
+/// own what it frees, checked at run time unless it is statically `false`:
 ///
 ///   memref.dealloc %m {bufferization.manual_deallocation}
 ///   =>  %n = arith.xori %own_m, %true
@@ -214,26 +183,23 @@ void ReferenceDeallocation::handleManualFree(MemoryEffectOpInterface op) {
 }
 
 /// [own.select] `arith.select` picks one of two buffers, so it picks one of
-/// two indicators:
+/// two indicators (Unknown if either side is Unknown):
 ///
 ///   %s = arith.select %c, %a, %b
 ///   =>  ownership(%s) = arith.select %c, %own_a, %own_b
-/// If either side's ownership is Unknown, so is the result's.
 void ReferenceDeallocation::handleSelect(arith::SelectOp op) {
   Block *block = op->getBlock();
   Ownership t = state.getOwnership(op.getTrueValue(), block);
   Ownership f = state.getOwnership(op.getFalseValue(), block);
-  if (!t.isUnique() || !f.isUnique()) {
-    state.resetOwnership(op.getResult(), Ownership::unknown(), block);
-    return;
-  }
+  if (!t.isUnique() || !f.isUnique())
+    return state.setOwnership(op.getResult(), Ownership::unknown(), block);
   Value indicator = t.getIndicator();
   if (t.getIndicator() != f.getIndicator()) {
     OpBuilder b(op);
     indicator = arith::SelectOp::create(b, op.getLoc(), op.getCondition(),
                                         t.getIndicator(), f.getIndicator());
   }
-  state.resetOwnership(op.getResult(), Ownership::unique(indicator), block);
+  state.setOwnership(op.getResult(), Ownership::unique(indicator), block);
 }
 
 /// [own.call.abi] A call to a public function, a declaration or an unknown
@@ -248,29 +214,11 @@ void ReferenceDeallocation::handleSelect(arith::SelectOp op) {
 ///   %r = call @priv(%a)   =>   %r:2 = call @priv(%a) : (...) -> (memref, i1)
 ///                              ownership(%r#0) = %r#1, dealloc list += %r#0
 Operation *ReferenceDeallocation::handleCall(CallOpInterface call) {
-  Operation *callee = call.resolveCallableInTable(&symbols);
-  Block *block = call->getBlock();
-  Operation *op = call.getOperation();
-  if (!hasDynamicOwnership(callee)) {
-    for (Value result : memrefsOf(op->getResults())) {
-      state.resetOwnership(result, Ownership::unique(state.getBool(true)),
-                           block);
-      state.addToDeallocList(result, block);
-    }
-    return op;
-  }
-  unsigned numMemrefs = memrefsOf(op->getResults()).size();
-  if (numMemrefs == 0)
-    return op;
-  unsigned next = op->getNumResults();
-  Operation *newOp = appendResults(
-      op, SmallVector<Type>(numMemrefs, IntegerType::get(op->getContext(), 1)));
-  for (Value result : memrefsOf(newOp->getResults())) {
-    state.resetOwnership(result, Ownership::unique(newOp->getResult(next++)),
-                         block);
-    state.addToDeallocList(result, block);
-  }
-  return newOp;
+  if (hasDynamicOwnership(call.resolveCallableInTable(&symbols)))
+    return appendOwnershipResults(call);
+  for (Value result : memrefsOf(call->getResults()))
+    state.setOwned(result, state.getBool(true), call->getBlock());
+  return call;
 }
 
 /// [own.region.op] A region-branch op (scf.if/for/while/execute_region/
@@ -288,30 +236,15 @@ Operation *
 ReferenceDeallocation::handleRegionBranchOp(RegionBranchOpInterface op) {
   SmallVector<RegionSuccessor> successors;
   op.getSuccessorRegions(RegionBranchPoint::parent(), successors);
-  unsigned numMemrefOperands = 0;
-  for (RegionSuccessor &successor : successors) {
-    if (successor.isParent())
-      continue;
-    numMemrefOperands =
-        memrefsOf(op.getEntrySuccessorOperands(successor)).size();
-    break;
-  }
+  auto region = llvm::find_if(
+      successors, [](RegionSuccessor &s) { return !s.isParent(); });
+  unsigned numMemrefOperands =
+      region == successors.end()
+          ? 0
+          : memrefsOf(op.getEntrySuccessorOperands(*region)).size();
   op->insertOperands(op->getNumOperands(),
                      SmallVector<Value>(numMemrefOperands, state.getBool(false)));
-
-  unsigned numMemrefResults = memrefsOf(op->getResults()).size();
-  if (numMemrefResults == 0)
-    return op;
-  unsigned next = op->getNumResults();
-  Operation *newOp =
-      appendResults(op, SmallVector<Type>(numMemrefResults,
-                                          IntegerType::get(op->getContext(), 1)));
-  for (Value result : memrefsOf(newOp->getResults())) {
-    state.resetOwnership(result, Ownership::unique(newOp->getResult(next++)),
-                         newOp->getBlock());
-    state.addToDeallocList(result, newOp->getBlock());
-  }
-  return newOp;
+  return appendOwnershipResults(op);
 }
 
 /// [own.view] A memref result that no rule above gave an ownership may view
@@ -329,11 +262,8 @@ void ReferenceDeallocation::handleRemainingResults(Operation *op) {
   for (Value result : memrefsOf(op->getResults())) {
     if (!state.getOwnership(result, block).isUninitialized())
       continue;
-    if (operands.empty()) {
-      state.resetOwnership(result, Ownership::unique(state.getBool(false)),
-                           block);
-      continue;
-    }
+    if (operands.empty())
+      state.setNotOwned(result, block);
     for (Value operand : operands)
       state.joinOwnership(result, state.getOwnership(operand, block), block);
   }

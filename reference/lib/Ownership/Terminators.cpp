@@ -78,7 +78,7 @@ void ReferenceDeallocation::updateRetainedOwnership(Block *block,
     Ownership own = state.getOwnership(value, block);
     if (own.isUnique() && state.isConstant(own.getIndicator(), false))
       continue;
-    state.resetOwnership(value, Ownership::unique(cond), block);
+    state.setOwnership(value, Ownership::unique(cond), block);
   }
 }
 
@@ -119,100 +119,83 @@ LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
   return success();
 }
 
-/// [own.retain.branch] A branch with one successor ends its block with one
-/// dealloc that retains the memrefs passed as successor operands and the
-/// memrefs live at the start of the successor. The updated conditions of the
-/// successor operands are appended to them ([own.block.args]):
+/// [own.retain.branch] A branch ends its block with one dealloc per
+/// successor that retains the memrefs passed to the successor and the memrefs
+/// live at its start. The updated conditions of the successor operands are
+/// appended to them ([own.block.args]):
 ///
 ///   cf.br ^bb1(%a : memref<2xf32>)
 ///   =>  %o = bufferization.dealloc (%base_a) if (%true) retain (%a)
 ///       cf.br ^bb1(%a, %o : memref<2xf32>, i1)
-LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
-  OpBuilder b(op);
-  Block *block = op->getBlock();
-  SmallVector<Value> bases, conds;
-  if (failed(collectDeallocList(b, block, bases, conds)))
-    return failure();
-  SuccessorOperands operands = op.getSuccessorOperands(0);
-  SmallVector<Value> retained =
-      memrefsOf(operands.getForwardedOperands());
-  unsigned numForwarded = retained.size();
-  llvm::append_range(retained, state.getLiveIn(op->getSuccessor(0)));
-  SmallVector<Value> updated =
-      createDealloc(b, op.getLoc(), bases, conds, retained);
-  updateRetainedOwnership(block, retained, updated);
-  operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
-  return success();
-}
-
-Value ReferenceDeallocation::andValues(OpBuilder &b, Location loc, Value lhs,
-                                       Value rhs) {
-  if (state.isConstant(lhs, true))
-    return rhs;
-  if (state.isConstant(rhs, true))
-    return lhs;
-  return arith::AndIOp::create(b, loc, lhs, rhs);
-}
-
-/// [own.branch.cond] `cf.cond_br %c` ends its block with two deallocs, one per
-/// successor, over the same list. The conditions are conjoined with the branch
-/// condition taken (`%c`, resp. `not %c`), so at most one of them frees
-/// anything; each retains what its successor receives or has live
-/// ([own.retain.branch]):
+///
+/// [own.branch.cond] `cf.cond_br %c` has two successors (the other branches
+/// are rejected, [limit.successors]); the conditions of the two deallocs are
+/// conjoined with the edge taken (`%c`, resp. `not %c`), so at most one of
+/// them frees anything:
 ///
 ///   cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
-///   =>  %nc = arith.xori %c, %true
-///       %o = bufferization.dealloc (%base_a) if (%c) retain (%a)
+///   =>  %o = bufferization.dealloc (%base_a) if (%c) retain (%a)
+///       %nc = arith.xori %c, %true
 ///       bufferization.dealloc (%base_a) if (%nc)
 ///       cf.cond_br %c, ^bb1(%a, %o : memref<2xf32>, i1), ^bb2
-/// A value retained for either successor gets the ownership
+/// A value live into either successor gets the ownership
 /// `arith.select %c, <true-side result or false>, <false-side result or false>`
-/// in the block, which is what the successors that have it live take over.
-LogicalResult ReferenceDeallocation::handleCondBranch(cf::CondBranchOp op) {
+/// in the block, which is what the successors take over ([own.live.in]).
+LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
   OpBuilder b(op);
   Block *block = op->getBlock();
   Location loc = op.getLoc();
   SmallVector<Value> bases, conds;
   if (failed(collectDeallocList(b, block, bases, conds)))
     return failure();
-  Value taken[2] = {op.getCondition(), Value()};
-  // For each successor: retained value -> updated condition.
-  llvm::MapVector<Value, Value> updatedFor[2];
-  for (unsigned i = 0; i < 2; ++i) {
+  auto condBr = dyn_cast<cf::CondBranchOp>(op.getOperation());
+  // For each successor: live-in value -> updated condition.
+  SmallVector<llvm::MapVector<Value, Value>, 2> liveOwnership(
+      op->getNumSuccessors());
+  for (unsigned i = 0; i < op->getNumSuccessors(); ++i) {
     SuccessorOperands operands = op.getSuccessorOperands(i);
     SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
     unsigned numForwarded = retained.size();
     llvm::append_range(retained, state.getLiveIn(op->getSuccessor(i)));
-    SmallVector<Value> branchConds;
-    for (Value cond : conds) {
-      if (!taken[i])
-        taken[i] = arith::XOrIOp::create(b, loc, op.getCondition(),
-                                         state.getBool(true));
-      branchConds.push_back(andValues(b, loc, cond, taken[i]));
+    SmallVector<Value> edgeConds(conds);
+    if (condBr && !conds.empty()) {
+      Value taken = condBr.getCondition();
+      if (i == 1)
+        taken = arith::XOrIOp::create(b, loc, taken, state.getBool(true));
+      for (Value &cond : edgeConds)
+        cond = state.isConstant(cond, true)    ? taken
+               : state.isConstant(taken, true) ? cond
+                                               : Value(arith::AndIOp::create(
+                                                     b, loc, cond, taken));
     }
     SmallVector<Value> updated =
-        createDealloc(b, loc, bases, branchConds, retained);
+        createDealloc(b, loc, bases, edgeConds, retained);
     operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
-    for (auto [value, cond] : llvm::drop_begin(llvm::zip(retained, updated),
-                                                numForwarded))
-      updatedFor[i][value] = cond;
+    for (auto [value, cond] :
+         llvm::drop_begin(llvm::zip(retained, updated), numForwarded))
+      liveOwnership[i][value] = cond;
   }
-  // The ownership of live-in values of the successors after the branch: the
-  // updated condition of the successor taken (`false` where it is not live).
+  // The ownership in the block after the branch of each live-in value of a
+  // successor (a value whose ownership is the constant `false` keeps it).
   llvm::SetVector<Value> live;
-  for (unsigned i = 0; i < 2; ++i)
-    for (auto &entry : updatedFor[i]) {
+  for (auto &successor : liveOwnership)
+    for (auto &entry : successor) {
       Ownership own = state.getOwnership(entry.first, block);
       if (!own.isUnique() || !state.isConstant(own.getIndicator(), false))
         live.insert(entry.first);
     }
   SmallVector<Value> merged;
   for (Value value : live) {
-    Value t = updatedFor[0].lookup(value), f = updatedFor[1].lookup(value);
+    Value t = liveOwnership[0].lookup(value);
     t = t ? t : state.getBool(false);
+    if (!condBr) {
+      merged.push_back(t);
+      continue;
+    }
+    Value f = liveOwnership[1].lookup(value);
     f = f ? f : state.getBool(false);
     merged.push_back(
-        t == f ? t : arith::SelectOp::create(b, loc, op.getCondition(), t, f));
+        t == f ? t : arith::SelectOp::create(b, loc, condBr.getCondition(), t, f));
   }
   updateRetainedOwnership(block, live.getArrayRef(), merged);
   return success();

@@ -8,6 +8,8 @@
 
 #include "mlir/IR/Value.h"
 
+#include <cassert>
+
 namespace dealloc {
 
 /// What a block knows about whether it owns the buffer behind a memref value:
@@ -15,35 +17,43 @@ namespace dealloc {
 /// Unique(%c) means "the block owns the buffer iff %c is true at run time".
 class Ownership {
 public:
-  enum class State { Uninitialized, Unique, Unknown };
-
   Ownership() = default;
   static Ownership unique(mlir::Value indicator) {
-    Ownership o;
-    o.state = State::Unique;
-    o.indicator = indicator;
-    return o;
+    return Ownership(State::Unique, indicator);
   }
-  static Ownership unknown() {
-    Ownership o;
-    o.state = State::Unknown;
-    return o;
-  }
+  static Ownership unknown() { return Ownership(State::Unknown, {}); }
 
   bool isUninitialized() const { return state == State::Uninitialized; }
   bool isUnique() const { return state == State::Unique; }
   bool isUnknown() const { return state == State::Unknown; }
   /// The `i1` indicator; only valid in the Unique state.
-  mlir::Value getIndicator() const;
+  mlir::Value getIndicator() const {
+    assert(isUnique() && "only a Unique ownership has an indicator");
+    return indicator;
+  }
 
-  /// The least upper bound of `this` and `other` ([own.join]).
-  Ownership join(Ownership other) const;
+  /// [own.join] The least upper bound:
+  ///   Uninitialized ⊔ x            = x
+  ///   Unique(X) ⊔ Unique(X)         = Unique(X)
+  ///   Unique(X) ⊔ Unique(Y), X != Y = Unknown
+  ///   Unknown ⊔ x                  = Unknown
+  Ownership join(Ownership other) const {
+    if (isUninitialized())
+      return other;
+    if (other.isUninitialized() || *this == other)
+      return *this;
+    return unknown();
+  }
 
   bool operator==(const Ownership &other) const {
     return state == other.state && indicator == other.indicator;
   }
 
 private:
+  enum class State { Uninitialized, Unique, Unknown };
+  Ownership(State state, mlir::Value indicator)
+      : state(state), indicator(indicator) {}
+
   State state = State::Uninitialized;
   mlir::Value indicator;
 };
