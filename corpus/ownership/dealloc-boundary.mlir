@@ -103,3 +103,19 @@ func.func @return_distinct() -> (memref<2xf32>, memref<2xf32>) {
   %b = memref.alloc() : memref<2xf32>
   return %a, %b : memref<2xf32>, memref<2xf32>
 }
+
+// -----
+
+// SPEC: [own.boundary.distinct] [abi.call.results]
+// The results of one call to a declaration are distinct fresh buffers
+// ([abi.call.results]): returned as they are, no check, no copy.
+// CHECK-LABEL: func @return_call_results
+//   CHECK-NOT: bufferization.clone
+//   CHECK-NOT: extract_aligned_pointer_as_index
+//       CHECK: return %[[R:.*]]#0, %[[R]]#1
+// EXEC: @return_call_results: SAFE
+func.func private @make_two() -> (memref<2xf32>, memref<2xf32>)
+func.func @return_call_results() -> (memref<2xf32>, memref<2xf32>) {
+  %r:2 = call @make_two() : () -> (memref<2xf32>, memref<2xf32>)
+  return %r#0, %r#1 : memref<2xf32>, memref<2xf32>
+}

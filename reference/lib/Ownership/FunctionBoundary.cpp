@@ -5,12 +5,11 @@
 // with extra results.
 //
 //===----------------------------------------------------------------------===//
+#include "BufferIdentity.h"
 #include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -75,29 +74,14 @@ Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
   return owned;
 }
 
-/// The value a chain of views starts from.
-static Value viewRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view->getNumResults() != 1 && !isa<memref::ExtractStridedMetadataOp>(view))
-      break;
-    v = view.getViewSource();
-  }
-  return v;
-}
-
-/// True if `v` is the result of an allocation (a buffer distinct from every
-/// other allocation's).
-static bool isFreshAllocation(Value v) {
-  auto effects = v.getDefiningOp<MemoryEffectOpInterface>();
-  return effects && effects.getEffectOnValue<MemoryEffects::Allocate>(v);
-}
-
 /// [own.boundary.distinct] Two memref results of a boundary return must not
 /// share a buffer ([abi.results.distinct]); upstream does not ensure this
 /// (corpus/ownership/dealloc-boundary-distinct-upstream.mlir). Result i is
 /// copied if it views the same buffer as an earlier result j < i: always when
-/// both are views of the same value, never when both come from different
-/// allocations, otherwise when their aligned pointers are equal at run time:
+/// both are views of the same value, never when both are views of different
+/// fresh buffers (allocations, results of calls under the ABI,
+/// [abi.call.results]), otherwise when their aligned pointers are equal at
+/// run time:
 ///
 ///   return %a, %a        =>   %c = bufferization.clone %a ; return %a, %c
 ///   return %x, %y        =>   %px = memref.extract_aligned_pointer_as_index %x
@@ -119,7 +103,7 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
       Value r1 = viewRoot(value), r2 = viewRoot(other);
       if (r1 == r2)
         mustAlias = true;
-      else if (!(isFreshAllocation(r1) && isFreshAllocation(r2)))
+      else if (!isFreshBuffer(r1, symbols) || !isFreshBuffer(r2, symbols))
         mayAlias.push_back(other);
     }
     earlier.push_back(&operand);

@@ -1,9 +1,10 @@
 //===- SplitDeallocations.cpp - One dealloc per allocation ----------------===//
 //
 // --reference-split-deallocations ([own.pipeline.split] in spec/ownership.md):
-// splits a `bufferization.dealloc` whose memref operands all view distinct
-// allocations into one dealloc per allocation, each retaining only the
-// retained values that may view that allocation. The result of a retained
+// splits a `bufferization.dealloc` whose memref operands all view fresh
+// buffers (allocations; results of calls under the ABI, [abi.call.results])
+// into one dealloc per buffer, each retaining only the retained values that
+// may view that buffer. The result of a retained
 // value is the disjunction of its results in the parts that retain it
 // (`false` if none):
 //
@@ -18,47 +19,27 @@
 // and upstream's simplification stay fast on large blocks.
 //
 //===----------------------------------------------------------------------===//
+#include "BufferIdentity.h"
 #include "dealloc/Ownership/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
+using namespace dealloc;
 
 namespace {
 
-/// The value a chain of views (and base-buffer extractions) starts from.
-Value viewRoot(Value v) {
-  while (true) {
-    if (auto meta = v.getDefiningOp<memref::ExtractStridedMetadataOp>()) {
-      v = meta.getSource();
-      continue;
-    }
-    auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    if (!view || view->getNumResults() != 1)
-      return v;
-    v = view.getViewSource();
-  }
-}
-
-/// True if `v` is the result of an op that allocates it: distinct SSA
-/// allocations are distinct buffers wherever both are in scope.
-bool isAllocation(Value v) {
-  auto effects = v.getDefiningOp<MemoryEffectOpInterface>();
-  return effects && effects.getEffectOnValue<MemoryEffects::Allocate>(v);
-}
-
-void splitDealloc(bufferization::DeallocOp op) {
-  // Group the operands by the allocation they view; give up if one does not
-  // view an allocation we can see.
+void splitDealloc(bufferization::DeallocOp op,
+                  SymbolTableCollection &symbols) {
+  // Group the operands by the fresh buffer they view; give up if one does not
+  // view a fresh buffer we can see.
   llvm::MapVector<Value, SmallVector<unsigned>> groups;
   for (auto [i, memref] : llvm::enumerate(op.getMemrefs())) {
     Value root = viewRoot(memref);
-    if (!isAllocation(root))
+    if (!isFreshBuffer(root, symbols))
       return;
     groups[root].push_back(i);
   }
@@ -77,8 +58,8 @@ void splitDealloc(bufferization::DeallocOp op) {
     }
     for (auto [j, value] : llvm::enumerate(op.getRetained())) {
       Value r = viewRoot(value);
-      // A retained value that views another allocation cannot view `root`.
-      if (r != root && isAllocation(r))
+      // A retained value that views another fresh buffer cannot view `root`.
+      if (r != root && isFreshBuffer(r, symbols))
         continue;
       retained.push_back(value);
       retainedIndex.push_back(j);
@@ -116,8 +97,9 @@ struct ReferenceSplitDeallocationsPass
     SmallVector<bufferization::DeallocOp> deallocs;
     getOperation()->walk(
         [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
+    SymbolTableCollection symbols;
     for (bufferization::DeallocOp op : deallocs)
-      splitDealloc(op);
+      splitDealloc(op, symbols);
   }
 };
 
