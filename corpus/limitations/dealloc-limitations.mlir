@@ -95,6 +95,24 @@ func.func @switch(%i: i32) {
 
 // -----
 
+// SPEC: [limit.successors]
+// A cf.switch that forwards a memref gets upstream's other message for the
+// same limitation.
+func.func @switch_forwarding_memref(%i: i32) {
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @+1 {{Terminators with more than one successor are not supported!}}
+  cf.switch %i : i32, [
+    default: ^bb1(%a : memref<2xf32>),
+    42: ^bb2
+  ]
+^bb1(%x: memref<2xf32>):
+  return
+^bb2:
+  return
+}
+
+// -----
+
 // SPEC: [limit.terminators]
 // scf.reduce.return implements neither branch interface; with a memref operand
 // it is rejected (upstream's own message for this op).

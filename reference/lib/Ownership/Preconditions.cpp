@@ -43,13 +43,18 @@ static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
 }
 
 /// (7) [limit.successors] Of the branches with several successors only
-/// `cf.cond_br` is supported (its two successors get two deallocs).
-static LogicalResult checkBranchSuccessors(Operation *op) {
-  if (isa<BranchOpInterface>(op) && !isa<cf::CondBranchOp>(op) &&
-      op->getNumSuccessors() > 1)
-    return op->emitError("BranchOpInterface operations with multiple "
-                         "successors are not supported yet");
-  return success();
+/// `cf.cond_br` is supported (its two successors get two deallocs). Upstream
+/// has two messages: one for a branch that forwards memrefs, one for others.
+static LogicalResult checkBranchSuccessors(Operation *op,
+                                           bool forwardsMemrefs) {
+  if (!isa<BranchOpInterface>(op) || isa<cf::CondBranchOp>(op) ||
+      op->getNumSuccessors() <= 1)
+    return success();
+  if (forwardsMemrefs)
+    return op->emitError(
+        "Terminators with more than one successor are not supported!");
+  return op->emitError("BranchOpInterface operations with multiple "
+                       "successors are not supported yet");
 }
 
 /// The limitations (2)-(7) on one op, checked in upstream's order, so that an
@@ -70,7 +75,7 @@ static LogicalResult checkOperation(Operation *op) {
 
   if (!llvm::any_of(op->getOperands(), isMemref) &&
       !llvm::any_of(op->getResults(), isMemref))
-    return checkBranchSuccessors(op);
+    return checkBranchSuccessors(op, /*forwardsMemrefs=*/false);
 
   // (4) [limit.free] Frees are accepted only under manual deallocation.
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -98,7 +103,7 @@ static LogicalResult checkOperation(Operation *op) {
         "Terminators must implement either BranchOpInterface or "
         "RegionBranchTerminatorOpInterface (but not both)!");
 
-  return checkBranchSuccessors(op);
+  return checkBranchSuccessors(op, /*forwardsMemrefs=*/true);
 }
 
 /// (1) is checked on the whole function first, then (2)-(7) on each op in
