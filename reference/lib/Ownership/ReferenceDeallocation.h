@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace dealloc {
 using namespace mlir;
@@ -121,6 +122,11 @@ private:
   void updateRetainedOwnership(Block *block, ValueRange retained,
                                ValueRange updated);
   LogicalResult handleReturnLike(Operation *op);
+  llvm::MapVector<Value, Value> deallocOnEdge(OpBuilder &b,
+                                              BranchOpInterface op,
+                                              unsigned successor,
+                                              ValueRange bases,
+                                              ValueRange conds);
   LogicalResult handleBranch(BranchOpInterface op);
   LogicalResult handleOpaqueTerminator(Operation *op);
 

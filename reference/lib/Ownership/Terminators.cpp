@@ -127,11 +127,28 @@ LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
 ///   cf.br ^bb1(%a : memref<2xf32>)
 ///   =>  %o = bufferization.dealloc (%base_a) if (%true) retain (%a)
 ///       cf.br ^bb1(%a, %o : memref<2xf32>, i1)
-///
+/// Returns the updated condition of each live-in value of the successor.
+llvm::MapVector<Value, Value> ReferenceDeallocation::deallocOnEdge(
+    OpBuilder &b, BranchOpInterface op, unsigned successor, ValueRange bases,
+    ValueRange conds) {
+  SuccessorOperands operands = op.getSuccessorOperands(successor);
+  SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
+  unsigned numForwarded = retained.size();
+  llvm::append_range(retained, state.getLiveIn(op->getSuccessor(successor)));
+  SmallVector<Value> updated =
+      createDealloc(b, op.getLoc(), bases, conds, retained);
+  operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
+  llvm::MapVector<Value, Value> liveOwnership;
+  for (auto [value, cond] :
+       llvm::drop_begin(llvm::zip(retained, updated), numForwarded))
+    liveOwnership[value] = cond;
+  return liveOwnership;
+}
+
 /// [own.branch.cond] `cf.cond_br %c` has two successors (the other branches
-/// are rejected, [limit.successors]); the conditions of the two deallocs are
-/// conjoined with the edge taken (`%c`, resp. `not %c`), so at most one of
-/// them frees anything:
+/// with several are rejected, [limit.successors]); the conditions of the two
+/// deallocs are conjoined with the edge taken (`%c`, resp. `not %c`), so at
+/// most one of them frees anything:
 ///
 ///   cf.cond_br %c, ^bb1(%a : memref<2xf32>), ^bb2
 ///   =>  %o = bufferization.dealloc (%base_a) if (%c) retain (%a)
@@ -149,14 +166,8 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
   if (failed(collectDeallocList(b, block, bases, conds)))
     return failure();
   auto condBr = dyn_cast<cf::CondBranchOp>(op.getOperation());
-  // For each successor: live-in value -> updated condition.
-  SmallVector<llvm::MapVector<Value, Value>, 2> liveOwnership(
-      op->getNumSuccessors());
+  SmallVector<llvm::MapVector<Value, Value>, 2> liveOwnership;
   for (unsigned i = 0; i < op->getNumSuccessors(); ++i) {
-    SuccessorOperands operands = op.getSuccessorOperands(i);
-    SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
-    unsigned numForwarded = retained.size();
-    llvm::append_range(retained, state.getLiveIn(op->getSuccessor(i)));
     SmallVector<Value> edgeConds(conds);
     if (condBr && !conds.empty()) {
       Value taken = condBr.getCondition();
@@ -168,34 +179,28 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
                                                : Value(arith::AndIOp::create(
                                                      b, loc, cond, taken));
     }
-    SmallVector<Value> updated =
-        createDealloc(b, loc, bases, edgeConds, retained);
-    operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
-    for (auto [value, cond] :
-         llvm::drop_begin(llvm::zip(retained, updated), numForwarded))
-      liveOwnership[i][value] = cond;
+    liveOwnership.push_back(deallocOnEdge(b, op, i, bases, edgeConds));
   }
-  // The ownership in the block after the branch of each live-in value of a
-  // successor (a value whose ownership is the constant `false` keeps it).
+  // The ownership after the branch of each value live into a successor (one
+  // whose ownership is the constant `false` keeps it).
   llvm::SetVector<Value> live;
   for (auto &successor : liveOwnership)
-    for (auto &entry : successor) {
-      Ownership own = state.getOwnership(entry.first, block);
+    for (Value value : llvm::make_first_range(successor)) {
+      Ownership own = state.getOwnership(value, block);
       if (!own.isUnique() || !state.isConstant(own.getIndicator(), false))
-        live.insert(entry.first);
+        live.insert(value);
     }
   SmallVector<Value> merged;
   for (Value value : live) {
-    Value t = liveOwnership[0].lookup(value);
-    t = t ? t : state.getBool(false);
-    if (!condBr) {
-      merged.push_back(t);
-      continue;
-    }
-    Value f = liveOwnership[1].lookup(value);
-    f = f ? f : state.getBool(false);
-    merged.push_back(
-        t == f ? t : arith::SelectOp::create(b, loc, condBr.getCondition(), t, f));
+    SmallVector<Value, 2> edge;
+    for (auto &successor : liveOwnership)
+      edge.push_back(successor.lookup(value) ? successor.lookup(value)
+                                             : state.getBool(false));
+    merged.push_back(!condBr || edge[0] == edge[1]
+                         ? edge[0]
+                         : arith::SelectOp::create(
+                               b, loc, condBr.getCondition(), edge[0], edge[1])
+                               .getResult());
   }
   updateRetainedOwnership(block, live.getArrayRef(), merged);
   return success();
