@@ -104,12 +104,6 @@ void DeallocationState::setOwnership(Value memref, Ownership o, Block *block) {
   ownership[{memref, block}] = o;
 }
 
-void DeallocationState::joinOwnership(Value memref, Ownership o,
-                                      Block *block) {
-  Ownership &entry = ownership[{memref, block}];
-  entry = entry.join(o);
-}
-
 void DeallocationState::addToDeallocList(Value memref, Block *block) {
   if (listed.insert({memref, block}).second)
     deallocLists[block].push_back(memref);

@@ -131,7 +131,10 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
 }
 
 /// [own.call.private.dynamic] A private function with dynamic ownership
-/// returns one extra `i1` per memref result; its type is updated to match.
+/// returns one extra `i1` per memref result; its type is updated to match:
+///
+///   func.func private @f(...) -> memref<2xf32>
+///   =>  func.func private @f(...) -> (memref<2xf32>, i1)
 void ReferenceDeallocation::updateFunctionSignature() {
   auto type = dyn_cast<FunctionType>(func.getFunctionType());
   if (!hasDynamicOwnership(func) || !type)

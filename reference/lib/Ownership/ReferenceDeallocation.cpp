@@ -265,7 +265,10 @@ void ReferenceDeallocation::handleRemainingResults(Operation *op) {
     if (operands.empty())
       state.setNotOwned(result, block);
     for (Value operand : operands)
-      state.joinOwnership(result, state.getOwnership(operand, block), block);
+      state.setOwnership(result,
+                         state.getOwnership(result, block).join(
+                             state.getOwnership(operand, block)),
+                         block);
   }
 }
 

@@ -50,7 +50,6 @@ public:
   /// of an enclosing region ([own.live.outer]).
   Ownership getOwnership(Value memref, Block *block);
   void setOwnership(Value memref, Ownership ownership, Block *block);
-  void joinOwnership(Value memref, Ownership ownership, Block *block);
   /// [own.dealloc.list] Appends `memref` to the dealloc list of `block` (once).
   void addToDeallocList(Value memref, Block *block);
   /// Unique(`indicator`) in `block`, and `memref` joins its dealloc list.

@@ -27,7 +27,13 @@ using namespace dealloc;
 /// base buffer (memref.extract_strided_metadata), with its indicator as
 /// condition. Members whose indicator is the constant `false` are left out:
 /// they free nothing and add nothing to any result ([dealloc.free.condition],
-/// [dealloc.results]).
+/// [dealloc.results]):
+///
+///   list [%a (indicator %c), %u : memref<*xf32> (%true), %g (%false)]
+///   =>  %base_a, ... = memref.extract_strided_metadata %a
+///       %r = memref.reinterpret_cast %u to offset: [0], sizes: [], strides: []
+///       %base_u, ... = memref.extract_strided_metadata %r
+///       bases (%base_a, %base_u), conditions (%c, %true)
 LogicalResult ReferenceDeallocation::collectDeallocList(
     OpBuilder &b, Block *block, SmallVectorImpl<Value> &bases,
     SmallVectorImpl<Value> &conditions) {
