@@ -126,3 +126,18 @@ func.func @reduce_memref(%lb: index, %ub: index, %s: index, %m: memref<2xf32>) {
   }
   return
 }
+
+// -----
+
+// SPEC: [limit.free] [limit.unknown-effects]
+// An op inside a region is checked before the op that holds the region:
+// both passes report the nested free, not the holder's unknown effects.
+func.func @nested_violation_first(%m: memref<2xf32>) {
+  %a = memref.alloc() : memref<2xf32>
+  %x = "test.op"(%a) ({
+    // expected-error @+1 {{memory free side-effect on MemRef value not supported!}}
+    memref.dealloc %m : memref<2xf32>
+    "test.yield"() : () -> ()
+  }) : (memref<2xf32>) -> f32
+  return
+}

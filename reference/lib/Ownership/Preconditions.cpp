@@ -1,10 +1,11 @@
 //===- Preconditions.cpp - Inputs the reference pass rejects --------------===//
 //
 // spec/limitations.md, numbered in its order:
-//   (1) [limit.loops]            (5) [limit.regions]
-//   (2) [limit.unknown-effects]  (6) [limit.terminators]
-//   (3) [limit.existing-dealloc] (7) [limit.successors]
-//   (4) [limit.free]             (8) [limit.region.append] (assumed)
+//   (1) [limit.loops]            (6) [limit.terminators]
+//   (2) [limit.unknown-effects]  (7) [limit.terminators.scalar]
+//   (3) [limit.existing-dealloc] (8) [limit.successors]
+//   (4) [limit.free]             (9) [limit.region.append] (assumed)
+//   (5) [limit.regions]
 // Diagnostic strings are upstream MLIR 22's, found by running `mlir-opt
 // --ownership-based-buffer-deallocation` on the inputs in corpus/limitations/.
 //
@@ -42,7 +43,7 @@ static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
   return success();
 }
 
-/// (7) [limit.successors] Of the branches with several successors only
+/// (8) [limit.successors] Of the branches with several successors only
 /// `cf.cond_br` is supported (its two successors get two deallocs). Upstream
 /// has two messages: one for a branch that forwards memrefs, one for others.
 static LogicalResult checkBranchSuccessors(Operation *op,
@@ -57,8 +58,8 @@ static LogicalResult checkBranchSuccessors(Operation *op,
                        "successors are not supported yet");
 }
 
-/// The limitations (2)-(7) on one op, checked in upstream's order, so that an
-/// op violating several gets upstream's diagnostic. (8) [limit.region.append]
+/// The limitations (2)-(8) on one op, checked in upstream's order, so that an
+/// op violating several gets upstream's diagnostic. (9) [limit.region.append]
 /// is assumed, not checked.
 static LogicalResult checkOperation(Operation *op) {
   // (3) [limit.existing-dealloc]
@@ -73,6 +74,8 @@ static LogicalResult checkOperation(Operation *op) {
     return op->emitError(
         "ops with unknown memory side effects are not supported");
 
+  // (7) [limit.terminators.scalar] Only ops with memref operands or results
+  // are checked further (so is scf.reduce.return, below).
   if (!llvm::any_of(op->getOperands(), isMemref) &&
       !llvm::any_of(op->getResults(), isMemref))
     return checkBranchSuccessors(op, /*forwardsMemrefs=*/false);
@@ -106,8 +109,9 @@ static LogicalResult checkOperation(Operation *op) {
   return checkBranchSuccessors(op, /*forwardsMemrefs=*/true);
 }
 
-/// (1) is checked on the whole function first, then (2)-(7) on each op in
-/// pre-order; the first violation is reported.
+/// (1) is checked on the whole function first, then (2)-(8) on each op
+/// (nested ops before the op that holds them); the first violation is
+/// reported.
 LogicalResult dealloc::checkPreconditions(FunctionOpInterface func) {
   if (failed(checkNoUnstructuredLoops(func)))
     return failure();
