@@ -13,6 +13,7 @@
 #include "Encoder.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/IR/SymbolTable.h"
@@ -31,7 +32,13 @@ static constexpr unsigned kMaxLiteralIterations = 1024;
 Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
                  SiteNumbering *sites)
     : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
-      sites(sites) {}
+      sites(sites) {
+  // [verify.encoding.contents]: reinterpreting views need byte contents.
+  module.walk([&](memref::ViewOp) {
+    heap.byteContents = true;
+    return WalkResult::interrupt();
+  });
+}
 
 bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {
   if (!failure)
@@ -47,12 +54,51 @@ bool Encoder::unsupported(Operation *op, const std::string &why) {
 
 const SymValue &Encoder::get(Value v) {
   auto it = values.find(v);
-  if (it == values.end()) {
-    // Values of unreachable code that was skipped.
-    values[v] = dummyValue(v.getType());
-    return values[v];
+  if (it != values.end())
+    return it->second;
+  // A value the encoding never defined. Skipped code is unreachable, so its
+  // values are never needed where a run can be; if one is used anyway, the
+  // placeholder is only sound where the use is unreachable, which
+  // checkUnboundUses() decides ([verify.encoding]).
+  std::string what;
+  llvm::raw_string_ostream os(what);
+  os << "'"
+     << (currentOp ? currentOp->getName().getStringRef() : StringRef("?"))
+     << "' uses ";
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    os << "block argument #" << arg.getArgNumber();
+  else
+    os << "result #" << cast<OpResult>(v).getResultNumber() << " of '"
+       << v.getDefiningOp()->getName().getStringRef() << "'";
+  os << ", which the encoding did not define";
+  unboundUses.push_back(UnboundUse{
+      useGuard.isNull() ? ctx.boolVal(true) : useGuard,
+      currentOp ? currentOp->getLoc() : v.getLoc(), what});
+  // Not entered into `values`: references into it stay valid, and every
+  // later use is recorded too.
+  placeholders.push_back(dummyValue(v.getType()));
+  return placeholders.back();
+}
+
+bool Encoder::checkUnboundUses() {
+  if (failure)
+    return false;
+  std::unique_ptr<smt::Solver> S;
+  for (const UnboundUse &u : unboundUses) {
+    if (u.guard.isFalse())
+      continue;
+    if (!S) {
+      S = std::make_unique<smt::Solver>(ctx);
+      for (const Expr &c : heap.constraintsToAssert())
+        S->add(c);
+    }
+    if (S->check({u.guard}, opts.timeoutMs) != smt::Result::Unsat)
+      return fail(Verdict::Unknown,
+                  u.what + " where a run may reach it: the encoding is "
+                           "incomplete there ([verify.encoding])",
+                  u.loc);
   }
-  return it->second;
+  return true;
 }
 Expr Encoder::getBool(Value v) {
   const SymValue &s = get(v);
@@ -103,6 +149,16 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
                            const State &entry, std::vector<RegionExit> &exits) {
   if (region.empty())
     return true;
+  // Terminators below set the op of unbound uses; restore the caller's.
+  struct Restore {
+    Encoder &E;
+    Operation *op;
+    Expr guard;
+    ~Restore() {
+      E.currentOp = op;
+      E.useGuard = guard;
+    }
+  } restore{*this, currentOp, useGuard};
   // Reverse post-order; a back edge is a cf loop, which is not encoded.
   std::vector<Block *> order;
   for (Block *b : llvm::post_order(&region.front()))
@@ -149,6 +205,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
       if (!encodeOp(&op, st))
         return false;
     Operation *term = b->getTerminator();
+    currentOp = term;
+    useGuard = st.guard;
     auto operandsOf = [&](OperandRange r) {
       std::vector<SymValue> vs;
       for (Value v : r)

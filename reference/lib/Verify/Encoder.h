@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <deque>
 #include <optional>
 
 namespace dealloc::verify {
@@ -65,6 +66,22 @@ public:
   std::vector<View> borrowed; ///< buffers lent to active public calls
   llvm::SmallPtrSet<mlir::Operation *, 8> activeCalls;
 
+  /// A use of an SSA value the encoding never defined: sound only where the
+  /// use is unreachable (checkUnboundUses).
+  struct UnboundUse {
+    Expr guard;
+    mlir::Location loc;
+    std::string what;
+  };
+  std::vector<UnboundUse> unboundUses;
+  std::deque<SymValue> placeholders; ///< values returned for unbound uses
+  /// The op being encoded and its guard on entry, for unbound uses.
+  mlir::Operation *currentOp = nullptr;
+  Expr useGuard;
+  /// Fails with UNKNOWN naming the first unbound use whose guard is not
+  /// provably false under the encoding's constraints. Returns false then.
+  bool checkUnboundUses();
+
   bool fail(Verdict v, const std::string &reason, mlir::Location loc);
   bool unsupported(mlir::Operation *op, const std::string &why);
   const SymValue &get(mlir::Value v);
@@ -75,9 +92,12 @@ public:
 
   /// Op semantics (OpEncoder.cpp); returns false on failure().
   bool encodeOp(mlir::Operation *op, State &st);
+  bool encodeOpImpl(mlir::Operation *op, State &st);
   bool encodeArith(mlir::Operation *op, State &st, bool &handled);
   bool encodeMemRef(mlir::Operation *op, State &st, bool &handled);
   bool encodeBufferization(mlir::Operation *op, State &st, bool &handled);
+  /// linalg structured ops on memrefs (LinalgEncoder.cpp).
+  bool encodeLinalg(mlir::Operation *op, State &st, bool &handled);
 
   /// Control flow (ControlFlowEncoder.cpp).
   bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
@@ -103,12 +123,25 @@ public:
   std::vector<Expr> shapeOf(mlir::MemRefType t, llvm::ArrayRef<Expr> dyn);
   /// The symbolic value of a scalar type's zero.
   SymValue zeroOf(mlir::Type t);
+  /// The bytes from the base of `v`'s buffer to the end of its last element.
+  Expr byteExtent(const View &v, unsigned elemBytes);
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.
 unsigned scalarWidth(mlir::Type t);
+/// Bytes of a scalar in memory ([buffer.contents]): ceil(width / 8).
+unsigned elementBytes(mlir::Type t);
+/// Copies the elements of `src` into `dst` (equal shapes), exactly when the
+/// shape is static and small, else `dst`'s contents become unconstrained
+/// (an over-approximation; counterexamples are replayed).
+void copyContents(Encoder &E, State &st, const View &src, const View &dst,
+                  unsigned elemBytes);
+/// Stores `value` (64-bit pattern) into every element of `dst`, exactly
+/// when its shape is static and small, else makes its contents unconstrained.
+void fillContents(Encoder &E, State &st, const View &dst, Expr value,
+                  unsigned elemBytes);
 
 } // namespace dealloc::verify
 

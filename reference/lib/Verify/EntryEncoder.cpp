@@ -135,7 +135,22 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     if (s < 0)
       continue;
     auto mt = cast<MemRefType>(fn.getArgument(i).getType());
-    heap.initContents(st, s, shapeOf(mt, argExtents[i]), /*zero=*/true);
+    unsigned eb = elementBytes(mt.getElementType());
+    heap.initContents(st, s, shapeOf(mt, argExtents[i]), /*zero=*/true, eb);
+    if (heap.byteContents) {
+      // The argument's own buffer: its extents, the type's layout.
+      View own = heap.wholeView(s, shapeOf(mt, argExtents[i]));
+      SmallVector<int64_t> strides;
+      int64_t offset = 0;
+      if (succeeded(mt.getStridesAndOffset(strides, offset))) {
+        for (auto [k, st] : llvm::enumerate(strides))
+          if (!ShapedType::isDynamic(st))
+            own.strides[k] = ctx.bvVal(kIndexWidth, st);
+        if (!ShapedType::isDynamic(offset))
+          own.offset = ctx.bvVal(kIndexWidth, offset);
+      }
+      heap.slots[s].bytes = byteExtent(own, eb);
+    }
   }
   for (const SymValue &a : argValues)
     if (a.kind == SymValue::Kind::MemRef)
@@ -153,7 +168,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   if (!mergeExits(exits, exit, results, "exit")) {
     heap.kill(exit);
     exitState = exit;
-    return true;
+    return checkUnboundUses();
   }
   borrowed.clear();
   checkResults(exit, argValues, results, retLoc);
@@ -173,5 +188,5 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
                  s);
   }
   exitState = exit;
-  return true;
+  return checkUnboundUses();
 }

@@ -29,6 +29,29 @@ unsigned dealloc::verify::scalarWidth(Type t) {
 
 static bool isI1(Type t) { return t.isInteger(1); }
 
+unsigned dealloc::verify::elementBytes(Type t) {
+  return (scalarWidth(t) + 7) / 8;
+}
+
+Expr Encoder::byteExtent(const View &v, unsigned elemBytes) {
+  // [buffer.contents]: (offset + sum (size_k - 1) * stride_k + 1) elements,
+  // or none if some size is 0.
+  Expr last = v.offset;
+  std::vector<Expr> empty;
+  for (auto [size, stride] : llvm::zip(v.sizes, v.strides)) {
+    empty.push_back(ctx.mkEq(size, ctx.bvVal(kIndexWidth, 0)));
+    last = ctx.mkBin(BinOp::Add, last,
+                     ctx.mkBin(BinOp::Mul,
+                               ctx.mkBin(BinOp::Sub, size,
+                                         ctx.bvVal(kIndexWidth, 1)),
+                               stride));
+  }
+  Expr bytes = ctx.mkBin(
+      BinOp::Mul, ctx.mkBin(BinOp::Add, last, ctx.bvVal(kIndexWidth, 1)),
+      ctx.bvVal(kIndexWidth, elemBytes));
+  return ctx.mkIte(ctx.mkOr(empty), ctx.bvVal(kIndexWidth, 0), bytes);
+}
+
 /// An integer-like operand as a bit-vector (i1 as 1 bit).
 static Expr asBV(Encoder &E, Value v) {
   const SymValue &s = E.get(v);
@@ -79,9 +102,13 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
   heap.event(st, ctx.boolVal(true), op->getLoc(),
              "allocated by " + heap.slots[s].origin, s);
   std::vector<Expr> sizes = shapeOf(t, dyn);
+  unsigned eb = elementBytes(t.getElementType());
   // [buffer.contents.uninit]: a fresh buffer's contents are unconstrained.
-  heap.initContents(st, s, sizes, /*zero=*/false);
-  return heap.wholeView(s, sizes);
+  heap.initContents(st, s, sizes, /*zero=*/false, eb);
+  View v = heap.wholeView(s, sizes);
+  if (heap.byteContents)
+    heap.slots[s].bytes = byteExtent(v, eb);
+  return v;
 }
 
 /// Folds a mixed static/dynamic list into index expressions.
@@ -113,48 +140,74 @@ static Expr linearIndex(Encoder &E, State &st, const View &v,
   return lin;
 }
 
-/// Copies all elements of `src` into `dst` (equal shapes): exactly when the
-/// shape is static and small, otherwise the destination's contents become
-/// unconstrained (an over-approximation; counterexamples are replayed).
-static void copyContents(Encoder &E, State &st, const View &src,
-                         const View &dst) {
-  smt::Context &c = E.ctx;
+/// The number of elements of a static shape of at most 64 elements.
+static std::optional<int64_t> smallStaticCount(const std::vector<Expr> &sizes) {
   int64_t total = 1;
-  bool exact = !src.retyped && !dst.retyped;
-  for (const Expr &s : src.sizes) {
+  for (const Expr &s : sizes) {
     auto lit = s.bvLiteral();
-    if (!lit || *lit < 0) {
-      exact = false;
-      break;
-    }
+    if (!lit || *lit < 0)
+      return std::nullopt;
     total *= *lit;
     if (total > 64)
-      exact = false;
+      return std::nullopt;
   }
-  if (!exact) {
-    E.heap.havoc(st, dst);
-    return;
-  }
-  // Read every source element first: source and destination may be the
-  // same buffer.
-  std::vector<int64_t> idx(src.sizes.size(), 0);
-  std::vector<std::pair<Expr, Expr>> writes;
-  for (int64_t n = 0; n < total; ++n) {
-    Expr ls = src.offset, ld = dst.offset;
-    for (size_t k = 0; k < idx.size(); ++k) {
-      Expr i = c.bvVal(kIndexWidth, idx[k]);
-      ls = c.mkBin(BinOp::Add, ls, c.mkBin(BinOp::Mul, i, src.strides[k]));
-      ld = c.mkBin(BinOp::Add, ld, c.mkBin(BinOp::Mul, i, dst.strides[k]));
-    }
-    writes.push_back({ld, E.heap.load(st, src, ls)});
-    for (size_t k = idx.size(); k-- > 0;) {
-      if (++idx[k] < *src.sizes[k].bvLiteral())
+  return total;
+}
+
+/// Calls `f` with the linear index of every element of `v` (static sizes),
+/// in row-major order.
+static void forEachElement(Encoder &E, const View &v,
+                           llvm::function_ref<void(std::vector<int64_t> &)> f) {
+  std::vector<int64_t> idx(v.sizes.size(), 0);
+  for (const Expr &s : v.sizes)
+    if (*s.bvLiteral() == 0)
+      return;
+  while (true) {
+    f(idx);
+    size_t k = idx.size();
+    for (; k-- > 0;) {
+      if (++idx[k] < *v.sizes[k].bvLiteral())
         break;
       idx[k] = 0;
     }
+    if (k == (size_t)-1)
+      return;
   }
-  for (auto &[at, val] : writes)
-    E.heap.store(st, dst, at, val);
+}
+
+static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
+  smt::Context &c = E.ctx;
+  Expr l = v.offset;
+  for (size_t k = 0; k < idx.size(); ++k)
+    l = c.mkBin(BinOp::Add, l,
+                c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, idx[k]), v.strides[k]));
+  return l;
+}
+
+void dealloc::verify::copyContents(Encoder &E, State &st, const View &src,
+                                   const View &dst, unsigned elemBytes) {
+  bool exact = E.heap.byteContents || (!src.retyped && !dst.retyped);
+  if (!exact || !smallStaticCount(src.sizes)) {
+    E.heap.havoc(st, dst);
+    return;
+  }
+  // Element by element in row-major order, as dealloc-run copies: views of
+  // one buffer that overlap see the elements copied before.
+  forEachElement(E, src, [&](std::vector<int64_t> &idx) {
+    Expr val = E.heap.load(st, src, linearAt(E, src, idx), elemBytes);
+    E.heap.store(st, dst, linearAt(E, dst, idx), val, elemBytes);
+  });
+}
+
+void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
+                                   Expr value, unsigned elemBytes) {
+  if ((dst.retyped && !E.heap.byteContents) || !smallStaticCount(dst.sizes)) {
+    E.heap.havoc(st, dst);
+    return;
+  }
+  forEachElement(E, dst, [&](std::vector<int64_t> &idx) {
+    E.heap.store(st, dst, linearAt(E, dst, idx), value, elemBytes);
+  });
 }
 
 bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
@@ -226,23 +279,59 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   else if (isa<arith::DivUIOp>(op)) bin = BinOp::UDiv;
   else if (isa<arith::RemSIOp>(op)) bin = BinOp::SRem;
   else if (isa<arith::RemUIOp>(op)) bin = BinOp::URem;
-  if (bin) {
+  bool rounding = isa<arith::FloorDivSIOp, arith::CeilDivSIOp,
+                      arith::CeilDivUIOp>(op);
+  if (bin || rounding) {
     Expr a = asBV(*this, op->getOperand(0)), b = asBV(*this, op->getOperand(1));
     unsigned w = a.bvWidth();
-    if (*bin == BinOp::SDiv || *bin == BinOp::UDiv || *bin == BinOp::SRem ||
-        *bin == BinOp::URem) {
-      // [op.arith.ub]: division by zero / signed overflow stop the run.
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
+                        arith::CeilDivSIOp>(op);
+    if (rounding || *bin == BinOp::SDiv || *bin == BinOp::UDiv ||
+        *bin == BinOp::SRem || *bin == BinOp::URem) {
+      // [op.arith.ub], as dealloc-run: division or remainder by zero, and
+      // MIN / -1 for every signed division and remainder, stop the run.
       Expr ub = ctx.mkEq(b, ctx.bvVal(w, 0));
-      if (*bin == BinOp::SDiv)
-        ub = ctx.mkOr(ub, ctx.mkAnd(ctx.mkEq(a, ctx.bvVal(w, w == 64
-                                                           ? INT64_MIN
-                                                           : -(int64_t(1) << (w - 1)))),
+      if (isSigned) {
+        Expr min = w == 1 ? ctx.bvVal(1, 1)
+                          : ctx.mkConcat(ctx.bvVal(1, 1), ctx.bvVal(w - 1, 0));
+        ub = ctx.mkOr(ub, ctx.mkAnd(ctx.mkEq(a, min),
                                     ctx.mkEq(b, ctx.bvVal(w, -1))));
+      }
       heap.stop(st, ub, loc, "undefined behaviour in " +
                                  op->getName().getStringRef().str());
     }
-    bind(op->getResult(0), fromBV(*this, op->getResult(0).getType(),
-                                  ctx.mkBin(*bin, a, b)));
+    Expr r;
+    if (bin) {
+      r = ctx.mkBin(*bin, a, b);
+    } else if (isa<arith::CeilDivUIOp>(op)) {
+      Expr q = ctx.mkBin(BinOp::UDiv, a, b);
+      Expr rem = ctx.mkBin(BinOp::URem, a, b);
+      r = ctx.mkIte(ctx.mkEq(rem, ctx.bvVal(w, 0)), q,
+                    ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)));
+    } else {
+      // Truncating quotient, corrected by one where the remainder is not
+      // zero and the exact quotient is negative (floor) / positive (ceil).
+      Expr q = ctx.mkBin(BinOp::SDiv, a, b);
+      Expr rem = ctx.mkBin(BinOp::SRem, a, b);
+      Expr zero = ctx.bvVal(w, 0);
+      Expr negative = ctx.mkNe(ctx.mkCmp(Cmp::Slt, rem, zero),
+                               ctx.mkCmp(Cmp::Slt, b, zero));
+      Expr inexact = ctx.mkNe(rem, zero);
+      if (isa<arith::FloorDivSIOp>(op))
+        r = ctx.mkIte(ctx.mkAnd(inexact, negative),
+                      ctx.mkBin(BinOp::Sub, q, ctx.bvVal(w, 1)), q);
+      else
+        r = ctx.mkIte(ctx.mkAnd(inexact, ctx.mkNot(negative)),
+                      ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)), q);
+    }
+    if (bin && (*bin == BinOp::Shl || *bin == BinOp::LShr ||
+                *bin == BinOp::AShr)) {
+      // dealloc-run: a shift by the width or more yields the uninitialized
+      // (poison) value, which the encoding leaves unconstrained.
+      r = ctx.mkIte(ctx.mkCmp(Cmp::Uge, b, ctx.bvVal(w, w)),
+                    ctx.freshBV("poison", w), r);
+    }
+    bind(op->getResult(0), fromBV(*this, op->getResult(0).getType(), r));
     return true;
   }
   if (isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op)) {
@@ -354,9 +443,17 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     for (auto [i, s] : llvm::enumerate(heap.slots))
       if (s.kind == SlotKind::Global && s.origin == origin)
         slot = i;
-    if (slot < 0)
+    View v;
+    if (slot < 0) {
       slot = heap.newSlot(SlotKind::Global, loc, origin, &st);
-    bind(g, SymValue::memref(heap.wholeView(slot, shapeOf(g.getType(), {}))));
+      v = heap.wholeView(slot, shapeOf(g.getType(), {}));
+      if (heap.byteContents)
+        heap.slots[slot].bytes =
+            byteExtent(v, elementBytes(g.getType().getElementType()));
+    } else {
+      v = heap.wholeView(slot, shapeOf(g.getType(), {}));
+    }
+    bind(g, SymValue::memref(v));
     return true;
   }
   if (auto c = dyn_cast<memref::CastOp>(op)) {
@@ -437,7 +534,13 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     View r = heap.wholeView(v.cands[0], shapeOf(vw.getType(), dyn));
     r.cands = v.cands;
     r.pts = v.pts;
-    r.addr = ctx.mkBin(BinOp::Add, v.addr, getBV(vw.getByteShift()));
+    Expr shift = getBV(vw.getByteShift());
+    r.addr = ctx.mkBin(BinOp::Add, v.addr, shift);
+    // [view.view.shift]: the aligned address moves by the shift; contents
+    // are bytes in modules with memref.view ([verify.encoding.contents]).
+    r.byteShift = v.byteShift.isNull() ? shift
+                                       : ctx.mkBin(BinOp::Add, v.byteShift,
+                                                   shift);
     r.retyped = true;
     bind(vw, SymValue::memref(r));
     return true;
@@ -477,34 +580,48 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   if (auto l = dyn_cast<memref::LoadOp>(op)) {
     const View &v = getView(l.getMemref());
     heap.use(st, v, loc, "read");
-    if (v.retyped)
+    if (v.retyped && !heap.byteContents)
       return unsupported(op, "load through a memref.view result");
-    Expr lin = linearIndex(*this, st, v, l.getIndices(), loc);
     Type t = l.getType();
     unsigned w = scalarWidth(t);
     if (!w)
       return unsupported(op, "element type not modelled");
-    Expr raw = heap.load(st, v, lin);
+    Expr lin = linearIndex(*this, st, v, l.getIndices(), loc);
+    if (heap.byteContents)
+      heap.stop(st, heap.outsideBuffer(v, lin, elementBytes(t)), loc,
+                "out-of-bounds access (outside the buffer's bytes)");
+    Expr raw = heap.load(st, v, lin, elementBytes(t));
     bind(l, fromBV(*this, t, ctx.mkTrunc(raw, w)));
     return true;
   }
   if (auto s = dyn_cast<memref::StoreOp>(op)) {
     const View &v = getView(s.getMemref());
     heap.use(st, v, loc, "write");
-    if (v.retyped)
+    if (v.retyped && !heap.byteContents)
       return unsupported(op, "store through a memref.view result");
-    Expr lin = linearIndex(*this, st, v, s.getIndices(), loc);
-    if (!scalarWidth(s.getValueToStore().getType()))
+    Type t = s.getValueToStore().getType();
+    if (!scalarWidth(t))
       return unsupported(op, "element type not modelled");
+    Expr lin = linearIndex(*this, st, v, s.getIndices(), loc);
+    if (heap.byteContents)
+      heap.stop(st, heap.outsideBuffer(v, lin, elementBytes(t)), loc,
+                "out-of-bounds access (outside the buffer's bytes)");
     Expr val = ctx.mkZExt(asBV(*this, s.getValueToStore()), 64);
-    heap.store(st, v, lin, val);
+    heap.store(st, v, lin, val, elementBytes(t));
     return true;
   }
   if (auto c = dyn_cast<memref::CopyOp>(op)) {
     const View &src = getView(c.getSource()), &dst = getView(c.getTarget());
     heap.use(st, src, loc, "read");
     heap.use(st, dst, loc, "write");
-    copyContents(*this, st, src, dst);
+    // dealloc-run: views of different shapes are undefined behaviour.
+    std::vector<Expr> differ;
+    for (auto [a, b] : llvm::zip(src.sizes, dst.sizes))
+      differ.push_back(ctx.mkNe(a, b));
+    heap.stop(st, ctx.mkOr(differ), loc,
+              "copy between views of different shapes (undefined behaviour)");
+    copyContents(*this, st, src, dst,
+                 elementBytes(c.getSource().getType().getElementType()));
     return true;
   }
   handled = false;
@@ -523,7 +640,7 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
       if (ShapedType::isDynamic(s))
         dyn.push_back(src.sizes[k]);
     View dst = allocate(st, SlotKind::Heap, t, dyn, op, "bufferization.clone");
-    copyContents(*this, st, src, dst);
+    copyContents(*this, st, src, dst, elementBytes(t.getElementType()));
     bind(c, SymValue::memref(dst));
     return true;
   }
@@ -570,6 +687,19 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
 }
 
 bool Encoder::encodeOp(Operation *op, State &st) {
+  // Uses of undefined values are attributed to this op under its guard on
+  // entry (which includes every run that reaches any of its uses).
+  Operation *outerOp = currentOp;
+  Expr outerGuard = useGuard;
+  currentOp = op;
+  useGuard = st.guard;
+  bool ok = encodeOpImpl(op, st);
+  currentOp = outerOp;
+  useGuard = outerGuard;
+  return ok;
+}
+
+bool Encoder::encodeOpImpl(Operation *op, State &st) {
   bool handled = false;
   if (!encodeControl(op, st, handled) || handled)
     return !failure;
@@ -582,6 +712,9 @@ bool Encoder::encodeOp(Operation *op, State &st) {
       return !failure;
   } else if (dialect == "bufferization") {
     if (!encodeBufferization(op, st, handled) || handled)
+      return !failure;
+  } else if (dialect == "linalg") {
+    if (!encodeLinalg(op, st, handled) || handled)
       return !failure;
   }
   return unsupported(op, "op not modelled");

@@ -131,7 +131,7 @@ void dealloc::verify::minimizeInputs(Encoder &E, smt::Solver &S,
 static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
                                                const Violation &v) {
   std::vector<std::string> lines;
-  for (const TraceEvent &ev : E.heap.events) {
+  for (const SymEvent &ev : E.heap.events) {
     if (v.slot >= 0 && ev.slot != v.slot)
       continue;
     if (!S.evalBool(ev.cond))

@@ -158,7 +158,7 @@ void SymbolicHeap::event(const State &st, Expr c, mlir::Location loc,
                          std::string text, int slot) {
   Expr cond = ctx.mkAnd(st.guard, c);
   if (!cond.isFalse())
-    events.push_back(TraceEvent{cond, loc, std::move(text), slot});
+    events.push_back(SymEvent{cond, loc, std::move(text), slot});
 }
 
 void SymbolicHeap::free(State &st, const View &v, Expr cond,
@@ -316,6 +316,14 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
     all = std::move(u);
     m.retyped |= v->view.retyped;
   }
+  bool shifted = false;
+  for (const SymValue *v : vals)
+    shifted |= !v->view.byteShift.isNull();
+  if (shifted)
+    m.byteShift = field([&](const SymValue &v) {
+      return v.view.byteShift.isNull() ? ctx.bvVal(kIndexWidth, 0)
+                                       : v.view.byteShift;
+    });
   m.cands = all;
   m.pts.clear();
   for (unsigned s : all)

@@ -41,6 +41,9 @@ struct Slot {
   Expr addr;          ///< aligned address (symbolic, [verify.encoding.addr])
   int site = -1;      ///< allocation-site number for --equiv, -1 if none
   Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
+  /// Size in bytes (byte contents only: bounds of [safety.oob] in bytes);
+  /// null where unknown.
+  Expr bytes;
 };
 
 /// A memref value: the descriptor fields plus its buffer identity. The
@@ -56,6 +59,9 @@ struct View {
   std::vector<unsigned> cands; ///< slots the view may denote, sorted
   std::vector<Expr> pts;       ///< per candidate: the view denotes it
   bool retyped = false;        ///< produced by memref.view (element type changed)
+  /// Bytes from the buffer's base to the aligned address ([view.view.shift]);
+  /// null means 0.
+  Expr byteShift;
 };
 
 /// A symbolic SSA value.
@@ -72,7 +78,9 @@ struct SymValue {
 /// the buffer has a small static size, otherwise one SMT array from element
 /// index to value. Explicit elements keep loads of constant indices (the
 /// flag and pointer buffers of upstream's `dealloc_helper` lowering) plain
-/// terms, without array reasoning ([verify.encoding.contents]).
+/// terms, without array reasoning ([verify.encoding.contents]). In byte
+/// mode (modules with `memref.view`) the elements are bytes and the index
+/// is the byte offset from the buffer's base.
 struct Contents {
   std::vector<Expr> elems; ///< explicit mode
   Expr array;              ///< array mode (null in explicit mode)
@@ -120,7 +128,7 @@ struct Stop {
 };
 
 /// A trace event, printed if `cond` holds in a counterexample.
-struct TraceEvent {
+struct SymEvent {
   Expr cond;
   mlir::Location loc;
   std::string text;
@@ -134,6 +142,9 @@ public:
 
   smt::Context &ctx;
   bool reuseAddresses;
+  /// Contents are bytes ([verify.encoding.contents]): set before encoding
+  /// when the module reinterprets buffers (`memref.view`).
+  bool byteContents = false;
   std::vector<Slot> slots;
   std::vector<Expr> constraints; ///< definitions and input assumptions
   /// Constraints on addresses; only needed once an address is observable
@@ -149,7 +160,7 @@ public:
   }
   std::vector<Violation> violations;
   std::vector<Stop> stops;
-  std::vector<TraceEvent> events;
+  std::vector<SymEvent> events;
 
   /// Creates a slot; for heap/stack slots allocated in `st`, marks it
   /// allocated and constrains its address ([verify.encoding.addr]).
@@ -194,10 +205,16 @@ public:
   /// Contents ([verify.encoding.contents]). `initContents` gives slot `s`
   /// zero (caller-provided buffers) or unconstrained contents for a buffer
   /// of `sizes`; the others read and write the buffer(s) `v` may view.
+  /// `elemBytes` is the element size in bytes of the access or buffer type.
+  /// Loads return, and stores take, the element's bits zero-extended to 64.
   void initContents(State &st, unsigned s, const std::vector<Expr> &sizes,
-                    bool zero);
-  Expr load(State &st, const View &v, Expr linearIndex);
-  void store(State &st, const View &v, Expr linearIndex, Expr value);
+                    bool zero, unsigned elemBytes);
+  Expr load(State &st, const View &v, Expr linearIndex, unsigned elemBytes);
+  void store(State &st, const View &v, Expr linearIndex, Expr value,
+             unsigned elemBytes);
+  /// Byte contents only: the condition that the access of `elemBytes` bytes
+  /// at `linearIndex` of `v` lies outside the buffer's bytes ([safety.oob]).
+  Expr outsideBuffer(const View &v, Expr linearIndex, unsigned elemBytes);
   /// The contents of the buffer of `v` become unconstrained.
   void havoc(State &st, const View &v);
 
@@ -212,6 +229,10 @@ public:
 private:
   Expr addrInverse(Expr addr);
   Contents &contentsOf(State &st, unsigned s);
+  /// Width of one content element: 8 in byte mode, else 64.
+  unsigned cellWidth() const { return byteContents ? 8 : 64; }
+  /// The byte offset of element `lin` of `v` from its buffer's base.
+  Expr byteIndex(const View &v, Expr lin, unsigned elemBytes);
   Contents mergeContents(const std::vector<Expr> &paths,
                          const std::vector<const State *> &states, size_t s);
 };

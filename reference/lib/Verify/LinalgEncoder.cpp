@@ -1,0 +1,241 @@
+//===- LinalgEncoder.cpp - Memory effects of linalg structured ops --------===//
+//
+// spec/verification.md [verify.encoding.linalg]: a LinalgOp on memrefs is
+// encoded by its memory effects, not element by element. Every memref it
+// reads or writes is a use ([op.linalg.uses]); the iteration domain is the
+// shapes-to-loops map of the operand sizes, with the undefined behaviour of
+// [op.linalg.domain] and the out-of-bounds accesses of [safety.oob] as stop
+// conditions; the contents of every output buffer become unconstrained
+// (whatever the body computes). SAFE therefore holds for every result the
+// body could produce; a counterexample that depends on them is replayed by
+// dealloc-run, which runs the loop nest ([verify.replay]).
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using BinOp = smt::Context::BinOp;
+using Cmp = smt::Context::Cmp;
+
+namespace {
+/// `constant + sum_d coeffs[d] * d` over the map's dimensions.
+struct Linear {
+  int64_t constant = 0;
+  SmallVector<int64_t, 4> coeffs;
+  bool isConstant() const {
+    return llvm::all_of(coeffs, [](int64_t c) { return c == 0; });
+  }
+};
+} // namespace
+
+/// The linear form of `e`, or nothing for other expressions (floordiv,
+/// mod, products of dimensions, symbols) and on 64-bit overflow.
+static std::optional<Linear> linearize(AffineExpr e, unsigned numDims) {
+  Linear r;
+  r.coeffs.assign(numDims, 0);
+  if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+    r.constant = c.getValue();
+    return r;
+  }
+  if (auto d = dyn_cast<AffineDimExpr>(e)) {
+    r.coeffs[d.getPosition()] = 1;
+    return r;
+  }
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return std::nullopt;
+  auto l = linearize(bin.getLHS(), numDims);
+  auto rr = linearize(bin.getRHS(), numDims);
+  if (!l || !rr)
+    return std::nullopt;
+  bool overflow = false;
+  if (e.getKind() == AffineExprKind::Add) {
+    overflow |= __builtin_add_overflow(l->constant, rr->constant, &r.constant);
+    for (unsigned d = 0; d < numDims; ++d)
+      overflow |= __builtin_add_overflow(l->coeffs[d], rr->coeffs[d],
+                                         &r.coeffs[d]);
+  } else if (e.getKind() == AffineExprKind::Mul) {
+    if (!l->isConstant() && !rr->isConstant())
+      return std::nullopt;
+    const Linear &var = l->isConstant() ? *rr : *l;
+    int64_t k = l->isConstant() ? l->constant : rr->constant;
+    overflow |= __builtin_mul_overflow(var.constant, k, &r.constant);
+    for (unsigned d = 0; d < numDims; ++d)
+      overflow |= __builtin_mul_overflow(var.coeffs[d], k, &r.coeffs[d]);
+  } else {
+    return std::nullopt;
+  }
+  if (overflow)
+    return std::nullopt;
+  return r;
+}
+
+/// `lin` at the point `dims`.
+static Expr evalLinear(smt::Context &c, const Linear &lin,
+                       ArrayRef<Expr> dims) {
+  Expr r = c.bvVal(kIndexWidth, lin.constant);
+  for (auto [d, k] : llvm::enumerate(lin.coeffs))
+    if (k != 0)
+      r = c.mkBin(BinOp::Add, r,
+                  c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, k), dims[d]));
+  return r;
+}
+
+/// Why the body of `op` is not covered by the effects-only encoding, or
+/// empty. Sets `divides` if a body op can divide by zero.
+static std::string bodyProblem(linalg::LinalgOp op, bool &divides) {
+  divides = false;
+  for (Operation &inner : op->getRegion(0).front()) {
+    if (isa<linalg::YieldOp, linalg::IndexOp>(inner))
+      continue;
+    StringRef name = inner.getName().getStringRef();
+    if (inner.getName().getDialectNamespace() != "arith" ||
+        inner.getNumRegions() != 0)
+      return "body op '" + name.str() + "' is not encoded";
+    for (Value v : inner.getOperands())
+      if (isa<BaseMemRefType>(v.getType()))
+        return "body op '" + name.str() + "' uses a memref";
+    divides |= isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+                   arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
+                   arith::FloorDivSIOp>(inner);
+  }
+  return "";
+}
+
+bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
+  handled = true;
+  Location loc = op->getLoc();
+  auto lop = dyn_cast<linalg::LinalgOp>(op);
+  if (!lop) {
+    handled = false;
+    return true;
+  }
+  // The same preconditions as dealloc-run's [op.linalg.structured].
+  if (!lop.hasPureBufferSemantics())
+    return unsupported(op, "linalg op on tensors (bufferize first)");
+  if (op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))
+    return unsupported(op, "linalg op without a single-block body");
+  AffineMap shapesToLoops = lop.getShapesToLoopsMap();
+  if (!shapesToLoops)
+    return unsupported(op, "indexing maps do not determine the iteration "
+                           "domain from the operand sizes");
+  for (AffineMap map : lop.getIndexingMapsArray())
+    if (map.getNumSymbols() != 0)
+      return unsupported(op, "indexing map with symbols");
+  bool divides;
+  std::string problem = bodyProblem(lop, divides);
+  if (!problem.empty())
+    return unsupported(op, problem);
+
+  // [op.linalg.uses]: every memref the op reads or writes, by its memory
+  // effects, must view a live buffer, whatever the domain.
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
+  cast<MemoryEffectOpInterface>(op).getEffects(effects);
+  for (auto &e : effects) {
+    bool read = isa<MemoryEffects::Read>(e.getEffect());
+    if (!read && !isa<MemoryEffects::Write>(e.getEffect()))
+      continue;
+    Value v = e.getValue();
+    if (v && isa<BaseMemRefType>(v.getType()))
+      heap.use(st, getView(v), loc, read ? "read" : "write");
+  }
+
+  // [op.linalg.domain]: the loop sizes from the operand sizes.
+  std::vector<Expr> flat;
+  for (OpOperand &o : op->getOpOperands())
+    if (isa<MemRefType>(o.get().getType())) {
+      const View &v = getView(o.get());
+      flat.insert(flat.end(), v.sizes.begin(), v.sizes.end());
+    }
+  if (shapesToLoops.getNumDims() != flat.size())
+    return unsupported(op, "operand ranks do not match the indexing maps");
+  std::vector<Expr> ranges;
+  for (AffineExpr e : shapesToLoops.getResults()) {
+    auto lin = linearize(e, flat.size());
+    if (!lin)
+      return unsupported(op, "shapes-to-loops map is not linear");
+    ranges.push_back(evalLinear(ctx, *lin, flat));
+  }
+  std::vector<Expr> mismatch, nonEmpty, oob;
+  for (const Expr &r : ranges)
+    nonEmpty.push_back(ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, 0)));
+  // Bounds of compound map results are computed at the domain's corners;
+  // domains beyond 2^31 are not trusted to be free of overflow.
+  std::vector<Expr> huge;
+  for (const Expr &r : ranges)
+    huge.push_back(
+        ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, int64_t(1) << 31)));
+  for (OpOperand &o : op->getOpOperands()) {
+    if (!isa<MemRefType>(o.get().getType()))
+      continue;
+    const View &v = getView(o.get());
+    AffineMap map = lop.getMatchingIndexingMap(&o);
+    for (auto [k, e] : llvm::enumerate(map.getResults())) {
+      Expr size = v.sizes[k];
+      if (auto dim = dyn_cast<AffineDimExpr>(e)) {
+        mismatch.push_back(ctx.mkNe(size, ranges[dim.getPosition()]));
+        continue;
+      }
+      auto lin = linearize(e, ranges.size());
+      if (!lin)
+        return unsupported(op, "indexing map result is not linear");
+      // Smallest and largest index over the domain (corners of the box).
+      std::vector<Expr> lo(ranges.size()), hi(ranges.size());
+      for (size_t d = 0; d < ranges.size(); ++d) {
+        Expr last = ctx.mkBin(BinOp::Sub, ranges[d], ctx.bvVal(kIndexWidth, 1));
+        Expr zero = ctx.bvVal(kIndexWidth, 0);
+        lo[d] = lin->coeffs[d] >= 0 ? zero : last;
+        hi[d] = lin->coeffs[d] >= 0 ? last : zero;
+      }
+      Expr minIdx = evalLinear(ctx, *lin, lo), maxIdx = evalLinear(ctx, *lin, hi);
+      oob.push_back(ctx.mkCmp(Cmp::Slt, minIdx, ctx.bvVal(kIndexWidth, 0)));
+      oob.push_back(ctx.mkCmp(Cmp::Sge, maxIdx, size));
+      if (!lin->isConstant())
+        oob.push_back(ctx.mkOr(huge));
+    }
+  }
+  heap.stop(st, ctx.mkOr(mismatch), loc,
+            "linalg operand sizes differ from the iteration domain "
+            "(undefined behaviour, [op.linalg.domain])");
+  Expr runs = ctx.mkAnd(nonEmpty);
+  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(oob)), loc,
+            "out-of-bounds access by a linalg indexing map ([safety.oob])");
+  if (divides)
+    heap.stop(st, runs, loc,
+              "linalg body divides: division by zero on some element is not "
+              "encoded ([verify.encoding.linalg])");
+  // linalg.copy and linalg.fill are exact on small static shapes, like
+  // memref.copy; every other op's outputs hold whatever the body yields.
+  if (auto copy = dyn_cast<linalg::CopyOp>(op)) {
+    Value in = copy.getInputs()[0], out = copy.getOutputs()[0];
+    if (isa<MemRefType>(in.getType()) && isa<MemRefType>(out.getType()) &&
+        copy.getIndexingMapsArray()[0] == copy.getIndexingMapsArray()[1]) {
+      View src = getView(in), dst = getView(out);
+      copyContents(*this, st, src, dst,
+                   elementBytes(cast<MemRefType>(in.getType()).getElementType()));
+      return true;
+    }
+  }
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    Value val = fill.getInputs()[0], out = fill.getOutputs()[0];
+    auto mt = dyn_cast<MemRefType>(out.getType());
+    if (mt && scalarWidth(val.getType()) &&
+        val.getType() == mt.getElementType()) {
+      View dst = getView(out);
+      fillContents(*this, st, dst, ctx.mkZExt(getBV(val), 64),
+                   elementBytes(val.getType()));
+      return true;
+    }
+  }
+  // Outputs: whatever the body yields.
+  for (Value v : lop.getDpsInits())
+    if (isa<MemRefType>(v.getType()))
+      heap.havoc(st, getView(v));
+  return true;
+}
