@@ -36,7 +36,7 @@
 // LATE: @early: DIFFERENT on input "" (a buffer of site dealloc.site = 0 is freed at a different point
 // LATE-NEXT: A: SAFE
 // LATE-NEXT: B: SAFE
-// JSON: {"function":"early","verdict":"EQUIVALENT"}
+// JSON: {"function":"early","seconds":{{[0-9]+\.[0-9]+}},"verdict":"EQUIVALENT"}
 func.func @early() {
   %a = memref.alloc() {dealloc.site = 0} : memref<2xf32>
   memref.dealloc %a : memref<2xf32>

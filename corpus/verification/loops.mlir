@@ -19,7 +19,7 @@ func.func @constant_trip_count() {
 }
 
 // CHECK-LABEL: @symbolic_trip_count: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 5 iterates more
-// JSON: {"bound":4,"function":"symbolic_trip_count","input":"5"
+// JSON: {"bound":4,"clause":"[verify.bound]","function":"symbolic_trip_count","input":"5"
 // JSON-SAME: "verdict":"UNKNOWN"
 func.func @symbolic_trip_count(%n: index) {
   %lb = arith.constant 0 : index

@@ -13,8 +13,8 @@
 // CHECK-NEXT:   allocated by memref.alloc at {{.*}}output.mlir:{{[0-9]+}}:8
 // CHECK-NEXT:   LEAK at {{.*}}output.mlir:{{[0-9]+}}:3: buffer allocated by memref.alloc is not freed ([heap.leak])
 // CHECK-NEXT:   replayed by dealloc-run: LEAK [heap.leak]
-// JSON: {"function":"ok","verdict":"SAFE"}
-// JSON-NEXT: {"function":"leaks","input":"false","location":"{{.*}}output.mlir:{{[0-9]+}}:3","reason":"buffer allocated by memref.alloc is not freed ([heap.leak])","trace":[{{.*}}],"verdict":"LEAK"}
+// JSON: {"function":"ok","seconds":{{[0-9]+\.[0-9]+}},"verdict":"SAFE"}
+// JSON-NEXT: {"clause":"[heap.leak]","function":"leaks","input":"false","loc":"{{.*}}output.mlir:{{[0-9]+}}:3","message":"buffer allocated by memref.alloc is not freed","seconds":{{[0-9]+\.[0-9]+}},"trace":[{{.*}}],"verdict":"LEAK"}
 func.func @ok() {
   return
 }

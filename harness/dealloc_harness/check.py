@@ -269,9 +269,16 @@ def _classify_equiv(res, classes, not_run):
 
 def _describe(rec):
     parts = []
-    for key in ("clause", "op", "loc", "input", "location", "message", "reason"):
+    # dealloc-run and dealloc-verify --json share these field names; --equiv
+    # adds "A" and "B", what each version does on the distinguishing input.
+    for key in ("clause", "op", "loc", "input", "message"):
         if rec.get(key):
             parts.append(f"{key}: {rec[key]}")
+    for key in ("A", "B"):
+        run = rec.get(key)
+        if isinstance(run, dict):
+            parts.append(f"{key}: " + " ".join(
+                str(run[k]) for k in ("verdict", "clause", "message") if run.get(k)))
     trace = rec.get("trace")
     if trace:
         if isinstance(trace, list):

@@ -112,6 +112,10 @@ def _parse_lines(stdout):
             except ValueError:
                 continue
             if isinstance(obj, dict) and "verdict" in obj:
+                # dealloc-verify's per-function "seconds" differs from run
+                # to run: records (and the reports built from them) stay
+                # deterministic without it; process time is measured here.
+                obj.pop("seconds", None)
                 records.append(obj)
             continue
         m = _LINE.match(line)

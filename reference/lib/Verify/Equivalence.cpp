@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/JSON.h"
+#include <chrono>
 #include <map>
 
 #ifdef DEALLOC_HAVE_SEMANTICS
@@ -171,7 +172,8 @@ static std::optional<std::string> matchSites(ModuleOp a, ModuleOp b,
 static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
                                         const std::string &input,
                                         const VerifyOptions &opts,
-                                        std::string &text) {
+                                        std::string &text,
+                                        std::optional<VersionRun> &run) {
 #ifdef DEALLOC_HAVE_SEMANTICS
   auto in = parseInput(input, fn.getFunctionType());
   if (!in) {
@@ -183,6 +185,7 @@ static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
   RunResult r = runFunction(m, fn, *in, ro);
   text = verdictName(r.verdict).str() +
          (r.message.empty() ? "" : " (" + r.message + ")");
+  run = VersionRun{r.verdict, r.clause, r.message};
   return r.verdict;
 #else
   text = "not replayed: built without dealloc-run's semantics library";
@@ -202,9 +205,22 @@ static const Verdict kViolationKinds[] = {
     Verdict::Leak, Verdict::DoubleFree, Verdict::UseAfterFree,
     Verdict::InvalidFree, Verdict::AbiViolation};
 
+static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
+                                   const VerifyOptions &opts);
+
 EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
                                               const VerifyOptions &opts) {
+  auto start = std::chrono::steady_clock::now();
+  EquivResult res = compareVersions(a, b, name, opts);
+  res.seconds = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  return res;
+}
+
+static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
+                                   const VerifyOptions &opts) {
   EquivResult res;
   res.function = name.str();
   auto fa = a.lookupSymbol<func::FuncOp>(name);
@@ -263,8 +279,8 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
     res.input = inputFromModel(ea, S, fa);
     res.reason = what;
     std::string ta, tb;
-    auto va = replayOne(a, fa, res.input, opts, ta);
-    auto vb = replayOne(b, fb, res.input, opts, tb);
+    auto va = replayOne(a, fa, res.input, opts, ta, res.runA);
+    auto vb = replayOne(b, fb, res.input, opts, tb, res.runB);
     res.details.push_back("A: " + ta);
     res.details.push_back("B: " + tb);
     res.verdict = EquivVerdict::Different;
@@ -362,22 +378,34 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
 void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
                                        const EquivResult &r, bool json) {
   if (json) {
+    // [verify.report.json]: dealloc-run's field names; "A" and "B" say what
+    // each version does on the distinguishing input.
     llvm::json::Object o;
     o["function"] = r.function;
     o["verdict"] = equivVerdictName(r.verdict).str();
-    if (!r.input.empty())
+    if (!r.input.empty() || r.verdict == EquivVerdict::Different)
       o["input"] = r.input;
-    if (!r.reason.empty())
-      o["reason"] = r.reason;
-    if (!r.details.empty()) {
-      llvm::json::Array d;
-      for (const std::string &s : r.details)
-        d.push_back(s);
-      o["trace"] = std::move(d);
+    if (!r.reason.empty()) {
+      std::string clause = clauseOf(r.reason);
+      if (!clause.empty())
+        o["clause"] = clause;
+      o["message"] = withoutClause(r.reason, clause);
     }
+    for (auto [tag, run] : {std::pair{"A", &r.runA}, std::pair{"B", &r.runB}})
+      if (*run) {
+        llvm::json::Object v{{"verdict", verdictName((*run)->verdict).str()}};
+        if (!(*run)->clause.empty())
+          v["clause"] = (*run)->clause;
+        if (!(*run)->message.empty())
+          v["message"] = (*run)->message;
+        o[tag] = std::move(v);
+      }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
-    os << llvm::json::Value(std::move(o)) << "\n";
+    std::string text;
+    llvm::raw_string_ostream ts(text);
+    ts << llvm::json::Value(std::move(o));
+    os << jsonWithSeconds(text, r.seconds) << "\n";
     return;
   }
   os << "@" << r.function << ": " << equivVerdictName(r.verdict);

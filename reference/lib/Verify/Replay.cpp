@@ -47,6 +47,8 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
            (run.message.empty() ? "" : " (" + run.message + ")"));
     return;
   }
+  for (const dealloc::TraceEvent &e : run.trace)
+    res.runTrace.push_back(RunEvent{e.event, e.buffer, e.loc});
   res.trace.push_back("replayed by dealloc-run: " +
                       std::string(verdictName(run.verdict)) +
                       (run.clause.empty() ? "" : " " + run.clause) +

@@ -1,8 +1,10 @@
 //===- Report.cpp - dealloc-verify's output -------------------------------===//
 //
-// spec/verification.md [verify.output]: `@f: VERDICT` plus details, or one
-// JSON object per function with "function", "verdict" and, where they apply,
-// "input", "trace", "bound", "reason", "location", "seconds".
+// spec/verification.md [verify.output]: `@f: VERDICT` plus details, or
+// ([verify.report.json]) one JSON object per function with dealloc-run's
+// field names: "function", "verdict", "seconds" and, where they apply,
+// "input", "clause", "message", "op", "loc", "trace" (the replayed run's
+// events: "event", "buffer", "loc") and "bound".
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
@@ -21,27 +23,102 @@ std::string dealloc::verify::jsonQuote(llvm::StringRef s) {
   return out;
 }
 
+std::string dealloc::verify::clauseOf(llvm::StringRef message) {
+  // The last `[a.b...]` citation: lowercase, digits, '_', '-', with a dot.
+  size_t end = message.rfind(']');
+  while (end != llvm::StringRef::npos) {
+    size_t begin = message.rfind('[', end);
+    if (begin == llvm::StringRef::npos)
+      break;
+    llvm::StringRef id = message.slice(begin + 1, end);
+    bool ok = id.contains('.') && !id.starts_with(".") && !id.ends_with(".");
+    for (char c : id)
+      ok &= (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
+            c == '_' || c == '-';
+    if (ok)
+      return message.slice(begin, end + 1).str();
+    end = begin == 0 ? llvm::StringRef::npos : message.rfind(']', begin - 1);
+  }
+  return "";
+}
+
+std::string dealloc::verify::withoutClause(llvm::StringRef message,
+                                           llvm::StringRef clause) {
+  if (clause.empty())
+    return message.str();
+  std::string suffix = " (" + clause.str() + ")";
+  if (message.ends_with(suffix))
+    return message.drop_back(suffix.size()).str();
+  return message.str();
+}
+
+std::string dealloc::verify::jsonWithSeconds(std::string text,
+                                            double seconds) {
+  // llvm::json prints doubles with 17 significant digits; "seconds" is
+  // printed with three decimals instead. Of the keys a result can have, only
+  // "trace" and "verdict" sort after "seconds"; nested objects ("A", "B")
+  // sort before them and strings escape their quotes, so the last
+  // top-level `,"trace":` or `,"verdict":` is the place.
+  size_t at = text.rfind(",\"trace\":[");
+  if (at == std::string::npos)
+    at = text.rfind(",\"verdict\":");
+  if (at == std::string::npos)
+    return text;
+  char buf[48];
+  snprintf(buf, sizeof buf, ",\"seconds\":%.3f", seconds);
+  text.insert(at, buf);
+  return text;
+}
+
+/// A JSON object's text.
+static std::string jsonText(llvm::json::Object o) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::json::Value(std::move(o));
+  return text;
+}
+
+/// The op an UNSUPPORTED reason names (`'math.absi': op not modelled`).
+static std::string opOf(llvm::StringRef reason) {
+  if (!reason.consume_front("'"))
+    return "";
+  size_t q = reason.find('\'');
+  return q == llvm::StringRef::npos ? "" : reason.take_front(q).str();
+}
+
 void dealloc::verify::printResult(llvm::raw_ostream &os,
                                   const FunctionResult &r, bool json) {
   if (json) {
     llvm::json::Object o;
     o["function"] = r.function;
     o["verdict"] = verdictName(r.verdict).str();
-    if (!r.input.empty())
+    if (!r.input.empty() || isViolation(r.verdict))
       o["input"] = r.input;
-    if (!r.trace.empty()) {
+    if (!r.reason.empty()) {
+      std::string clause = r.verdict == Verdict::Unsupported
+                               ? "[verify.unsupported]"
+                               : clauseOf(r.reason);
+      if (!clause.empty())
+        o["clause"] = clause;
+      o["message"] = withoutClause(r.reason, clause);
+    }
+    if (r.verdict == Verdict::Unsupported) {
+      std::string op = opOf(r.reason);
+      if (!op.empty())
+        o["op"] = op;
+    }
+    if (!r.location.empty())
+      o["loc"] = r.location;
+    if (!r.runTrace.empty()) {
       llvm::json::Array t;
-      for (const std::string &line : r.trace)
-        t.push_back(line);
+      for (const RunEvent &e : r.runTrace)
+        t.push_back(llvm::json::Object{
+            {"event", e.event}, {"buffer", int64_t(e.buffer)}, {"loc", e.loc}});
       o["trace"] = std::move(t);
     }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
-    if (!r.reason.empty())
-      o["reason"] = r.reason;
-    if (!r.location.empty())
-      o["location"] = r.location;
-    os << llvm::json::Value(std::move(o)) << "\n";
+    os << jsonWithSeconds(jsonText(std::move(o)), r.seconds) << "\n";
     return;
   }
   os << "@" << r.function << ": " << verdictName(r.verdict);

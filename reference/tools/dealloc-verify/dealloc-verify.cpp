@@ -5,12 +5,14 @@
 // dealloc-verify --stages PIPELINE FILE
 //                                which pipeline stage changed behaviour
 // Options: --function F --json --timeout MS --unroll N --reuse-addresses
-//          --no-replay --verify-diagnostics
+//          --no-replay --verify-diagnostics --dot FILE
 // Exit: 0 all SAFE/EQUIVALENT, 1 a violation/difference, 2 UNSUPPORTED or
 // UNKNOWN, 3 unreadable input; with --verify-diagnostics 0 iff the
 // diagnostics match (spec/verification.md [verify.output]).
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Semantics/Dot.h"
+#include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Verify/Equivalence.h"
 #include "dealloc/Verify/Verify.h"
 
@@ -22,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -40,6 +43,10 @@ static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("H
 static cl::opt<bool> noReplay("no-replay", cl::cat(toolCategory), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
 static cl::opt<bool> equiv("equiv", cl::cat(toolCategory), cl::desc("Check dealloc-equivalence of two files A B"));
 static cl::opt<std::string> stages("stages", cl::cat(toolCategory), cl::desc("Check each stage of PIPELINE on FILE"));
+static cl::opt<std::string> dotFile(
+    "dot", cl::cat(toolCategory), cl::value_desc("FILE"),
+    cl::desc("Write the first counterexample's replayed run as a Graphviz CFG "
+             "to FILE"));
 static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(toolCategory), cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
@@ -52,6 +59,41 @@ static OwningOpRefModule parse(std::unique_ptr<MemoryBuffer> buffer,
   if (module && failed(::mlir::verify(*module)))
     return nullptr;
   return module;
+}
+
+/// [verify.dot]: replays `r`'s counterexample with dealloc-run's semantics
+/// and writes the run as a Graphviz CFG. Returns an exit code (3 if the file
+/// cannot be written or the input does not parse, which a replayed
+/// counterexample always does).
+static int writeCounterexampleDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                                  const FunctionResult &r,
+                                  const VerifyOptions &opts,
+                                  StringRef sourceName) {
+  auto input = parseInput(r.input, fn.getFunctionType());
+  if (!input) {
+    errs() << "error: --dot: counterexample input '" << r.input
+           << "' of @" << r.function
+           << " does not parse: " << toString(input.takeError()) << "\n";
+    return ExitBadInput;
+  }
+  RunOptions ro;
+  ro.reuseAddresses = opts.reuseAddresses;
+  RunResult run = runFunction(module, fn, *input, ro);
+  std::error_code ec;
+  raw_fd_ostream out(dotFile, ec, sys::fs::OF_Text);
+  if (ec) {
+    errs() << "error: cannot write '" << dotFile << "': " << ec.message()
+           << "\n";
+    return ExitBadInput;
+  }
+  std::string title = "@" + r.function + "(" + r.input + "): " +
+                      verdictName(r.verdict).str() +
+                      " (dealloc-verify counterexample, " + sourceName.str() +
+                      ")";
+  writeRunDot(out, fn, run, title);
+  errs() << "dot: counterexample " << title << " written to " << dotFile
+         << "\n";
+  return ExitOk;
 }
 
 int main(int argc, char **argv) {
@@ -71,6 +113,11 @@ int main(int argc, char **argv) {
   opts.reuseAddresses = reuse;
   opts.replay = !noReplay;
 
+  if (!dotFile.empty() && (equiv || !stages.empty())) {
+    errs() << "error: --dot draws a counterexample of the safety check; it "
+              "does not apply to --equiv or --stages\n";
+    return ExitBadInput;
+  }
   size_t wanted = equiv ? 2 : 1;
   if (files.empty())
     files.push_back("-");
@@ -132,11 +179,28 @@ int main(int argc, char **argv) {
         if (fn.isPublic() && !fn.isDeclaration())
           fns.push_back(fn);
     }
+    std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
     for (mlir::func::FuncOp fn : fns) {
       FunctionResult r = verifyFunction(*modules[0], fn, opts);
       printResult(outs(), r, json);
       emitDiagnostic(r);
       exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
+      // A violation verdict is always a replayed counterexample
+      // ([verify.replay]).
+      if (!drawn && isViolation(r.verdict))
+        drawn.emplace(fn, r);
+    }
+    if (!dotFile.empty()) {
+      if (!drawn) {
+        errs() << "dot: no counterexample to draw (no function has a "
+                  "violation); "
+               << dotFile << " not written\n";
+      } else if (int rc = writeCounterexampleDot(*modules[0], drawn->first,
+                                                 drawn->second, opts,
+                                                 files[0]);
+                 rc != ExitOk) {
+        return rc;
+      }
     }
   }
   // With --verify-diagnostics the exit code says whether the diagnostics

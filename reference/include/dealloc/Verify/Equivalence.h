@@ -16,6 +16,13 @@ namespace dealloc::verify {
 
 using OwningOpRefModule = mlir::OwningOpRef<mlir::ModuleOp>;
 
+/// What dealloc-run's semantics does on the distinguishing input, for one
+/// version.
+struct VersionRun {
+  Verdict verdict = Verdict::Unknown;
+  std::string clause, message;
+};
+
 /// The result of comparing one function of A and B.
 struct EquivResult {
   std::string function;
@@ -23,7 +30,9 @@ struct EquivResult {
   std::string input;               ///< distinguishing input (DIFFERENT)
   std::string reason;              ///< what differs / why UNKNOWN
   std::vector<std::string> details; ///< what each version does on the input
+  std::optional<VersionRun> runA, runB; ///< the same, for JSON
   std::optional<unsigned> bound;
+  double seconds = 0; ///< wall-clock time of the check (JSON only)
 };
 
 /// Compares `fn` (same name in both modules).

@@ -31,17 +31,26 @@ struct VerifyOptions {
   bool replay = true;
 };
 
+/// One buffer event of a replayed counterexample run, as dealloc-run's JSON
+/// trace prints it ([verify.report.json]).
+struct RunEvent {
+  std::string event; ///< alloc, free, leak, ... (dealloc-run's names)
+  unsigned buffer = 0;
+  std::string loc;
+};
+
 /// The verdict for one public function.
 struct FunctionResult {
   std::string function;
   Verdict verdict = Verdict::Unknown;
   std::string input;              ///< counterexample / witness input text
-  std::vector<std::string> trace; ///< counterexample trace lines
+  std::vector<std::string> trace; ///< counterexample trace lines (text)
+  std::vector<RunEvent> runTrace; ///< the replayed run's events (JSON)
   std::string reason;             ///< why (violation message, UNKNOWN reason)
   std::string location;           ///< where (printed location)
   std::optional<unsigned> bound;  ///< set when loops were unrolled to a bound
   std::optional<mlir::Location> diagLoc; ///< where to emit the diagnostic
-  double seconds = 0;
+  double seconds = 0; ///< wall-clock time of the check (JSON only)
 };
 
 /// Allocation sites of the input program, for --equiv ([equiv.sites]).
@@ -57,13 +66,21 @@ std::vector<FunctionResult> verifyModule(mlir::ModuleOp module,
                                          const VerifyOptions &opts);
 
 /// Output ([verify.output]): `@f: VERDICT ...` plus indented trace lines, or
-/// one JSON object per line.
+/// one JSON object per line with dealloc-run's field names
+/// ([verify.report.json]).
 void printResult(llvm::raw_ostream &os, const FunctionResult &r, bool json);
 /// Emits a non-SAFE verdict as an MLIR diagnostic at its location: an error
 /// for a violation, a warning for UNSUPPORTED / UNKNOWN.
 void emitDiagnostic(const FunctionResult &r);
 /// A JSON string literal.
 std::string jsonQuote(llvm::StringRef s);
+/// Inserts `"seconds":S.SSS` into the JSON object text `json` (keys
+/// sorted, with a "verdict" key) at its sorted place.
+std::string jsonWithSeconds(std::string json, double seconds);
+/// The clause a message cites last (`[heap.leak]`), or "".
+std::string clauseOf(llvm::StringRef message);
+/// `message` without a trailing ` ([clause])` citation of `clause`.
+std::string withoutClause(llvm::StringRef message, llvm::StringRef clause);
 
 } // namespace dealloc::verify
 
