@@ -2,7 +2,7 @@
 // memref.view, contents are bytes at the byte offset from the buffer's base
 // (the view's shift plus index times element size), as in dealloc-run, and
 // an access outside the buffer's bytes is an out-of-bounds stop.
-// SPEC: [verify.encoding.contents], [view.view.shift]
+// SPEC: [verify.encoding.contents], [view.view.shift], [verify.encoding.addr]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s --function view_oob --input=2 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
@@ -105,5 +105,31 @@ func.func @nested_views(%c: i1) {
     memref.dealloc %a : memref<2xf32>
   }
   memref.dealloc %raw : memref<32xi8>
+  return
+}
+
+// A view at byte shift %n has the buffer's address only if %n is 0.
+// CHECK-LABEL: @shifted_view: SAFE
+func.func @shifted_view(%n: index) {
+  %raw = memref.alloc() : memref<64xi8>
+  %c32 = arith.constant 32 : index
+  %small = arith.cmpi ult, %n, %c32 : index
+  scf.if %small {
+    %v = memref.view %raw[%n][] : memref<64xi8> to memref<8xf32>
+    %pr = memref.extract_aligned_pointer_as_index %raw : memref<64xi8> -> index
+    %pv = memref.extract_aligned_pointer_as_index %v : memref<8xf32> -> index
+    %same = arith.cmpi eq, %pr, %pv : index
+    %c0 = arith.constant 0 : index
+    %zero = arith.cmpi eq, %n, %c0 : index
+    %a = memref.alloc() : memref<2xf32>
+    scf.if %same {
+      memref.dealloc %a : memref<2xf32>
+    }
+    scf.if %zero {
+    } else {
+      memref.dealloc %a : memref<2xf32>
+    }
+  }
+  memref.dealloc %raw : memref<64xi8>
   return
 }

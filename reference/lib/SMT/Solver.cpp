@@ -46,6 +46,7 @@ bool Expr::isFalse() const { return termOf(*this).is_false(); }
 bool Expr::same(const Expr &o) const {
   return termOf(*this).id() == termOf(o).id();
 }
+unsigned Expr::termId() const { return termOf(*this).id(); }
 std::optional<int64_t> Expr::bvLiteral() const {
   z3::expr &t = termOf(*this);
   if (!t.is_numeral() || !t.is_bv())
@@ -233,6 +234,10 @@ Expr Context::mkTrunc(Expr a, unsigned w) {
   if (a.bvWidth() == w)
     return a;
   return mkExtract(a, w - 1, 0);
+}
+Expr Context::simplify(Expr a) {
+  z3::expr r = TERM(a).simplify();
+  return wrap(&r);
 }
 Expr Context::mkConcat(Expr hi, Expr lo) {
   z3::expr r = z3::concat(TERM(hi), TERM(lo));

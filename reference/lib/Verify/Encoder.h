@@ -127,6 +127,11 @@ public:
   Expr byteExtent(const View &v, unsigned elemBytes);
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
+  /// Aligned-address terms of views ([verify.encoding.addr]), by term id:
+  /// without address reuse and byte shifts, two such addresses are equal iff
+  /// the views view the same buffer, which `arith.cmpi eq/ne` then encodes
+  /// on identity flags instead of 64-bit address terms.
+  llvm::DenseMap<unsigned, View> addressViews;
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

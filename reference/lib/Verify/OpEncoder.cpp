@@ -239,6 +239,21 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     Expr a = asBV(*this, cmp.getLhs()), b = asBV(*this, cmp.getRhs());
+    // [verify.encoding.addr]: comparing the aligned addresses of two views
+    // (also after they went through memory) is comparing their buffers.
+    if (cmp.getPredicate() == arith::CmpIPredicate::eq ||
+        cmp.getPredicate() == arith::CmpIPredicate::ne) {
+      auto va = addressViews.find(a.termId());
+      auto vb = addressViews.find(b.termId());
+      if (va != addressViews.end() && vb != addressViews.end()) {
+        Expr same = heap.sameBuffer(va->second, vb->second);
+        bind(cmp, SymValue::boolean(
+                      cmp.getPredicate() == arith::CmpIPredicate::eq
+                          ? same
+                          : ctx.mkNot(same)));
+        return true;
+      }
+    }
     Cmp p;
     switch (cmp.getPredicate()) {
     case arith::CmpIPredicate::eq: p = Cmp::Eq; break;
@@ -561,7 +576,10 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   }
   if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
     heap.addressesUsed = true;
-    bind(p, SymValue::bv(getView(p.getSource()).addr));
+    const View &v = getView(p.getSource());
+    if (!heap.reuseAddresses && v.byteShift.isNull() && !v.cands.empty())
+      addressViews.try_emplace(v.addr.termId(), v);
+    bind(p, SymValue::bv(v.addr));
     return true;
   }
   if (auto d = dyn_cast<memref::DimOp>(op)) {

@@ -36,6 +36,8 @@ public:
   bool isFalse() const;
   /// Structural identity (Z3 hash-conses terms).
   bool same(const Expr &o) const;
+  /// A number identifying the term structurally (equal iff same()).
+  unsigned termId() const;
   /// The value of a bit-vector literal, if this is one (sign-extended).
   std::optional<int64_t> bvLiteral() const;
   std::string str() const;
@@ -87,6 +89,9 @@ public:
   Expr mkSExt(Expr a, unsigned toWidth);
   Expr mkTrunc(Expr a, unsigned toWidth);
   Expr mkConcat(Expr hi, Expr lo);
+  /// `a` rewritten by Z3's simplifier (e.g. a concatenation of consecutive
+  /// extracts of one term becomes that term).
+  Expr simplify(Expr a);
   Expr mkExtract(Expr a, unsigned hi, unsigned lo);
   /// Bool <-> bit-vector of width 1..64 (1 for true).
   Expr boolToBV(Expr b, unsigned width);
