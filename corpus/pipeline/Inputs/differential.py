@@ -148,11 +148,11 @@ def check_case(args, index, rel, text, tmp):
         key = f"{rel}@{v.get('function')}"
         verdict = v.get("verdict")
         if verdict in VIOLATIONS:
-            obs.append(("violation", key, f"{verdict}: {v.get('reason', '')}"))
+            obs.append(("violation", key, f"{verdict}: {v.get('message', '')}"))
         elif verdict == "SAFE":
             obs.append(("safe", key, ""))
         else:
-            obs.append(("unproven", key, f"{verdict}: {v.get('reason', '')}"))
+            obs.append(("unproven", key, f"{verdict}: {v.get('message', '')}"))
     if rc_up != 0:
         # Upstream fails (or crashes) on a program the reference accepts.
         obs.append(("upstream-fails", rel, " ".join(errors(err_up))[:200]))
@@ -163,7 +163,7 @@ def check_case(args, index, rel, text, tmp):
             verdict = v.get("verdict")
             obs.append(({"EQUIVALENT": "equivalent", "DIFFERENT": "different"}
                         .get(verdict, "equiv-unknown"), key,
-                        v.get("reason", "") or v.get("input", "")))
+                        v.get("message", "") or v.get("input", "")))
     rc, _, err = run([tool("dealloc-opt"),
                       "--reference-buffer-deallocation-pipeline=helper-above=0",
                       src, "-o", refh] + dbg)
@@ -179,7 +179,7 @@ def check_case(args, index, rel, text, tmp):
         elif v.get("verdict") == "EQUIVALENT":
             obs.append(("helper-equivalent", key, ""))
         else:
-            obs.append(("helper-unknown", key, v.get("reason", "")))
+            obs.append(("helper-unknown", key, v.get("message", "")))
     return obs
 
 
