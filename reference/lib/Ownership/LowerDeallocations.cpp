@@ -30,7 +30,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -153,6 +156,65 @@ void lowerDealloc(bufferization::DeallocOp op) {
   op->erase();
 }
 
+/// True if `v` views a buffer the IR shows: an allocation, reached through
+/// views, base-buffer extractions and both sides of selects (what
+/// BufferPointers looks through).
+bool identityVisible(Value v) {
+  if (auto meta = v.getDefiningOp<memref::ExtractStridedMetadataOp>())
+    return identityVisible(meta.getSource());
+  if (auto view = v.getDefiningOp<ViewLikeOpInterface>();
+      view && view->getNumResults() == 1)
+    return identityVisible(view.getViewSource());
+  if (auto select = v.getDefiningOp<arith::SelectOp>())
+    return identityVisible(select.getTrueValue()) &&
+           identityVisible(select.getFalseValue());
+  auto effects = v.getDefiningOp<MemoryEffectOpInterface>();
+  return effects && effects.getEffectOnValue<MemoryEffects::Allocate>(v);
+}
+
+/// A memref.view whose byte shift is not the constant 0: its aligned pointer
+/// is not its buffer's ([dev.dealloc.lower.view-pointer]).
+memref::ViewOp findShiftedView(Operation *scope) {
+  memref::ViewOp found;
+  scope->walk([&](memref::ViewOp view) {
+    if (!matchPattern(view.getByteShift(), m_Zero()))
+      found = view;
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return found;
+}
+
+/// [own.pipeline.hidden-view] The lowering compares aligned pointers; that is
+/// buffer identity unless a shifted memref.view reaches a value whose source
+/// the IR does not show (a block argument, a region or call result) in the
+/// function that has the view. Such a dealloc is rejected rather than lowered
+/// into a possible double free:
+///
+///   %r:2 = scf.if ... { scf.yield %a, (memref.view %a[%c8]) } ...
+///   bufferization.dealloc (%base_r0, %base_r1) if (%o0, %o1)
+///   =>  error: cannot lower 'bufferization.dealloc' ...
+LogicalResult checkIdentityVisible(bufferization::DeallocOp op,
+                                   memref::ViewOp shifted) {
+  SmallVector<Value> compared(op.getMemrefs());
+  llvm::append_range(compared, op.getRetained());
+  if (!shifted || compared.size() < 2)
+    return success();
+  for (auto [i, v] : llvm::enumerate(compared)) {
+    if (identityVisible(v))
+      continue;
+    InFlightDiagnostic diag = op.emitOpError()
+        << "cannot be lowered with aligned-pointer alias checks: the buffer "
+           "of "
+        << (i < op.getMemrefs().size() ? "memref operand #" : "retained #")
+        << (i < op.getMemrefs().size() ? i : i - op.getMemrefs().size())
+        << " is not visible in the IR and a memref.view with a non-zero "
+           "shift may reach it ([own.pipeline.hidden-view])";
+    diag.attachNote(shifted.getLoc()) << "memref.view with a non-zero shift";
+    return failure();
+  }
+  return success();
+}
+
 struct ReferenceLowerDeallocationsPass
     : PassWrapper<ReferenceLowerDeallocationsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceLowerDeallocationsPass)
@@ -189,6 +251,16 @@ struct ReferenceLowerDeallocationsPass
     bool canCallHelper =
         getOperation()->hasTrait<OpTrait::SymbolTable>();
     func::FuncOp helper;
+    llvm::DenseMap<Operation *, memref::ViewOp> shiftedIn;
+    for (bufferization::DeallocOp op : deallocs) {
+      Operation *scope = op->getParentOfType<FunctionOpInterface>();
+      if (!scope)
+        scope = getOperation();
+      if (!shiftedIn.count(scope))
+        shiftedIn[scope] = findShiftedView(scope);
+      if (failed(checkIdentityVisible(op, shiftedIn[scope])))
+        return signalPassFailure();
+    }
     for (bufferization::DeallocOp op : deallocs) {
       if (canCallHelper && op.getMemrefs().size() > helperAbove) {
         if (!helper)
