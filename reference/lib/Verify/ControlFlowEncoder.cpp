@@ -33,13 +33,11 @@ Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
                  SiteNumbering *sites)
     : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
       sites(sites) {
-  // [verify.encoding.contents]: byte contents (for loads and stores through
-  // memref.view results) are implemented but not enabled: with them,
-  // corpus/pipeline/differential.test finds a replayed DOUBLE_FREE in the
-  // reference pipeline's output of
-  // corpus/deviations/dealloc-lower-view-double-free.mlir, which its
-  // expectations do not list yet. Enable by setting heap.byteContents for
-  // modules containing memref::ViewOp once they do.
+  // [verify.encoding.contents]: reinterpreting views need byte contents.
+  module.walk([&](memref::ViewOp) {
+    heap.byteContents = true;
+    return WalkResult::interrupt();
+  });
 }
 
 bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {
