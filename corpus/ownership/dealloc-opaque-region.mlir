@@ -1,6 +1,6 @@
 // A region of an op without the region-branch interface (one region, no
 // results, e.g. linalg.generic) frees what it allocates before its terminator.
-// dealloc-run does not model linalg.generic, so only the IR is checked.
+// Only the IR is checked here; running linalg ops is tested in corpus/operations.
 // RUN: dealloc-opt %s --reference-buffer-deallocation | FileCheck %s
 
 #map = affine_map<(d0) -> (d0)>

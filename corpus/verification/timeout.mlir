@@ -21,7 +21,7 @@
 // CHECK: @factor: UNKNOWN (timeout after 1 ms
 // CHECK-NOT: SAFE
 // DIAG: warning: @factor: UNKNOWN (timeout after 1 ms
-// JSON: {"clause":"[verify.output]","function":"factor","message":"timeout after 1 ms","seconds":{{[0-9]+\.[0-9]+}},"verdict":"UNKNOWN"}
+// JSON: {"clause":"[verify.timeout]","function":"factor","message":"timeout after 1 ms","seconds":{{[0-9]+\.[0-9]+}},"verdict":"UNKNOWN"}
 // LONGER: @factor: UNKNOWN (timeout after 300 ms
 // EQUIV: @factor: UNKNOWN (timeout after 1 ms
 

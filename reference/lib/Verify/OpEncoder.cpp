@@ -210,9 +210,18 @@ void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
   });
 }
 
+/// True for an integer or float type wider than the encoding's 64 bits.
+static bool isWideScalar(Type t) {
+  return isa<IntegerType, FloatType>(t) && scalarWidth(t) == 0;
+}
+
 bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
+  if (llvm::any_of(op->getOperandTypes(), isWideScalar) ||
+      llvm::any_of(op->getResultTypes(), isWideScalar))
+    return unsupported(op, "integers and floats wider than 64 bits are not "
+                           "modelled");
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
     Type t = c.getType();
     if (auto ia = dyn_cast<IntegerAttr>(c.getValue())) {

@@ -182,7 +182,7 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     std::string why = S.reasonUnknown();
     res.reason = why == "timeout" || why == "canceled"
                      ? "timeout after " + std::to_string(opts.timeoutMs) +
-                           " ms ([verify.output])"
+                           " ms ([verify.timeout])"
                      : "solver gave up: " + why + " ([verify.output])";
     return finish();
   };
