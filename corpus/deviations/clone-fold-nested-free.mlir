@@ -3,8 +3,9 @@
 // inside the region of an scf.execute_region: it looks for frees only among
 // the ops of the block, not in their regions. The input is SAFE (the load
 // reads the clone); the output loads the freed source (USE_AFTER_FREE).
-// This breaks the "live at every use" proviso of the fold.
-// SPEC: [clone.fold.forward] [pipeline.canonicalize]
+// This breaks the "live at every use" proviso of the fold
+// (docs/findings.md F5).
+// SPEC: [dev.clone.fold.nested-free] [clone.fold.forward] [pipeline.canonicalize]
 // This test passes while the bug is there; once fixed, expect
 // `@nested_free: SAFE` after --canonicalize too.
 // RUN: dealloc-run %s | FileCheck %s --check-prefix=BEFORE
