@@ -7,33 +7,18 @@
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
-#include "mlir/IR/Matchers.h"
+#include "mlir/IR/RegionGraphTraits.h"
+#include "llvm/ADT/PostOrderIterator.h"
 
 using namespace mlir;
 using namespace dealloc;
 
-SmallVector<Block *> dealloc::postOrder(Region &region, bool allBlocks) {
+SmallVector<Block *> dealloc::postOrder(Region &region) {
   SmallVector<Block *> order;
-  DenseSet<Block *> visited;
-  for (Block &start : region) {
-    if (!visited.insert(&start).second)
-      continue;
-    // Iterative DFS: (block, index of its next successor).
-    SmallVector<std::pair<Block *, unsigned>> stack{{&start, 0}};
-    while (!stack.empty()) {
-      auto &[block, next] = stack.back();
-      if (next < block->getNumSuccessors()) {
-        Block *succ = block->getSuccessor(next++);
-        if (visited.insert(succ).second)
-          stack.push_back({succ, 0});
-        continue;
-      }
+  SmallPtrSet<Block *, 16> visited;
+  for (Block &start : region)
+    for (Block *block : llvm::post_order_ext(&start, visited))
       order.push_back(block);
-      stack.pop_back();
-    }
-    if (!allBlocks)
-      break;
-  }
   return order;
 }
 
@@ -63,7 +48,7 @@ void DeallocationState::computeLiveness(Region &region) {
       for (Value result : op.getResults())
         definitionOrder.try_emplace(result, definitionOrder.size());
   }
-  for (Block *block : postOrder(region, /*allBlocks=*/true)) {
+  for (Block *block : postOrder(region)) {
     llvm::SmallDenseSet<Value, 8> live;
     auto addIfLive = [&](Value v) {
       if (isMemref(v) && v.getParentRegion() == &region &&
@@ -100,29 +85,6 @@ Ownership DeallocationState::getOwnership(Value memref, Block *block) {
   return ownership.lookup({memref, block});
 }
 
-void DeallocationState::setOwnership(Value memref, Ownership o, Block *block) {
-  ownership[{memref, block}] = o;
-}
-
-void DeallocationState::addToDeallocList(Value memref, Block *block) {
-  if (listed.insert({memref, block}).second)
-    deallocLists[block].push_back(memref);
-}
-
-void DeallocationState::setOwned(Value memref, Value indicator, Block *block) {
-  setOwnership(memref, Ownership::unique(indicator), block);
-  addToDeallocList(memref, block);
-}
-
-void DeallocationState::setNotOwned(Value memref, Block *block) {
-  setOwnership(memref, Ownership::unique(getBool(false)), block);
-}
-
-ArrayRef<Value> DeallocationState::getDeallocList(Block *block) const {
-  auto it = deallocLists.find(block);
-  return it == deallocLists.end() ? ArrayRef<Value>() : it->second;
-}
-
 Value DeallocationState::getBool(bool value) {
   Value &cached = value ? trueValue : falseValue;
   if (!cached) {
@@ -130,11 +92,6 @@ Value DeallocationState::getBool(bool value) {
     cached = arith::ConstantOp::create(b, func->getLoc(), b.getBoolAttr(value));
   }
   return cached;
-}
-
-bool DeallocationState::isConstant(Value indicator, bool value) const {
-  return value ? matchPattern(indicator, m_One())
-               : matchPattern(indicator, m_Zero());
 }
 
 void DeallocationState::replaceOp(Operation *oldOp, Operation *newOp) {

@@ -14,10 +14,6 @@
 using namespace mlir;
 using namespace dealloc;
 
-//===----------------------------------------------------------------------===//
-// Function boundary
-//===----------------------------------------------------------------------===//
-
 /// The copy a boundary return makes when `cond` says so (`cloneWhen`) or
 /// does not (`!cloneWhen`): `scf.if %cond` yielding `value` or its clone.
 static Value cloneIf(OpBuilder &b, Location loc, Value cond, Value value,
@@ -38,8 +34,8 @@ static Value cloneIf(OpBuilder &b, Location loc, Value cond, Value value,
 ///   (ownership(%v) = Unknown)   =>   %c = bufferization.clone %v
 ///                                    ownership(%c) = %true, dealloc list += %c
 /// Returns the memref to use and its indicator.
-std::pair<Value, Value>
-ReferenceDeallocation::materializeUnique(OpBuilder &b, Value memref) {
+static std::pair<Value, Value> materializeUnique(DeallocationState &state,
+                                                 OpBuilder &b, Value memref) {
   Ownership own = state.getOwnership(memref, b.getInsertionBlock());
   if (own.isUnique())
     return {memref, own.getIndicator()};
@@ -63,11 +59,11 @@ ReferenceDeallocation::materializeUnique(OpBuilder &b, Value memref) {
 ///                           return %r     // ownership(%r) = %true
 /// A statically unowned value (`false`) is cloned unconditionally.
 Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
-  auto [value, indicator] = materializeUnique(b, memref);
-  if (state.isConstant(indicator, true))
+  auto [value, indicator] = materializeUnique(state, b, memref);
+  if (isConstant(indicator, true))
     return value;
   Location loc = memref.getLoc();
-  Value owned = state.isConstant(indicator, false)
+  Value owned = isConstant(indicator, false)
                     ? bufferization::CloneOp::create(b, loc, value)
                     : cloneIf(b, loc, indicator, value, /*cloneWhen=*/false);
   state.setOwned(owned, state.getBool(true), b.getInsertionBlock());
@@ -91,42 +87,34 @@ Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
 ///                             return %x, %y2
 void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
                                                 Operation *returnOp) {
-  SmallVector<OpOperand *> earlier;
+  SmallVector<Value> earlier;
   for (OpOperand &operand : returnOp->getOpOperands()) {
-    Value value = operand.get();
+    Value value = operand.get(), root = viewRoot(value), pointer, same;
     if (!isMemref(value))
       continue;
-    bool mustAlias = false;
-    SmallVector<Value> mayAlias;
-    for (OpOperand *prev : earlier) {
-      Value other = prev->get();
-      Value r1 = viewRoot(value), r2 = viewRoot(other);
-      if (r1 == r2)
-        mustAlias = true;
-      else if (!isFreshBuffer(r1, symbols) || !isFreshBuffer(r2, symbols))
-        mayAlias.push_back(other);
-    }
-    earlier.push_back(&operand);
-    if (!mustAlias && mayAlias.empty())
-      continue;
     Location loc = value.getLoc();
-    Value distinct;
-    if (mustAlias) {
-      distinct = bufferization::CloneOp::create(b, loc, value);
-    } else {
-      auto pointer = [&](Value m) {
-        return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
-      };
-      Value p = pointer(value), same;
-      for (Value other : mayAlias) {
-        Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, p,
-                                         pointer(other));
-        same = same ? arith::OrIOp::create(b, loc, same, eq) : eq;
-      }
-      distinct = cloneIf(b, loc, same, value, /*cloneWhen=*/true);
+    auto pointerOf = [&](Value m) {
+      return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, m);
+    };
+    bool mustAlias = llvm::any_of(
+        earlier, [&](Value other) { return viewRoot(other) == root; });
+    for (Value other : earlier) {
+      if (mustAlias || (isFreshBuffer(root, symbols) &&
+                        isFreshBuffer(viewRoot(other), symbols)))
+        continue;
+      pointer = pointer ? pointer : pointerOf(value);
+      Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       pointer, pointerOf(other));
+      same = same ? arith::OrIOp::create(b, loc, same, eq) : eq;
     }
-    state.setOwned(distinct, state.getBool(true), returnOp->getBlock());
-    operand.set(distinct);
+    if (mustAlias || same) {
+      Value distinct =
+          mustAlias ? bufferization::CloneOp::create(b, loc, value)
+                    : cloneIf(b, loc, same, value, /*cloneWhen=*/true);
+      state.setOwned(distinct, state.getBool(true), returnOp->getBlock());
+      operand.set(distinct);
+    }
+    earlier.push_back(operand.get());
   }
 }
 
@@ -139,14 +127,10 @@ void ReferenceDeallocation::updateFunctionSignature() {
   auto type = dyn_cast<FunctionType>(func.getFunctionType());
   if (!hasDynamicOwnership(func) || !type)
     return;
-  for (Block &block : func.getFunctionBody()) {
-    Operation *terminator = block.getTerminator();
-    if (!isa_and_nonnull<RegionBranchTerminatorOpInterface>(terminator))
-      continue;
-    func.setType(FunctionType::get(func->getContext(), type.getInputs(),
-                                   terminator->getOperandTypes()));
-    return;
-  }
+  for (Block &block : func.getFunctionBody())
+    if (isa<RegionBranchTerminatorOpInterface>(block.back()))
+      return func.setType(FunctionType::get(
+          func->getContext(), type.getInputs(), block.back().getOperandTypes()));
 }
 
 /// [own.call.private.dynamic], [own.region.op] Rebuilds `op` with one extra
@@ -157,7 +141,7 @@ Operation *ReferenceDeallocation::appendOwnershipResults(Operation *op) {
   if (memrefs.empty())
     return op;
   SmallVector<Type> resultTypes(op->getResultTypes());
-  resultTypes.append(memrefs.size(), IntegerType::get(op->getContext(), 1));
+  resultTypes.append(memrefs.size(), i1Type(op));
   Operation *newOp = Operation::create(
       op->getLoc(), op->getName(), resultTypes, op->getOperands(),
       op->getAttrDictionary(), op->getPropertiesStorage(), op->getSuccessors(),

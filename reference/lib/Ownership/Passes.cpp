@@ -1,6 +1,9 @@
-//===- Pipeline.cpp - The reference deallocation pipeline -----------------===//
+//===- Passes.cpp - Pass wrappers, registration and the pipeline ---------===//
 //
-// [own.pipeline] in spec/ownership.md:
+// Plumbing, not the algorithm: --reference-buffer-deallocation as an MLIR pass
+// with upstream's option (the pass itself is ReferenceDeallocation.h and the
+// files it lists), the registration of the reference passes, and
+// --reference-buffer-deallocation-pipeline, [own.pipeline] in spec/ownership.md:
 //   expand-realloc{emit-deallocs=false}   upstream      [own.realloc]
 //   canonicalize                          upstream
 //   reference-buffer-deallocation         reference     [own.*]
@@ -13,10 +16,12 @@
 //   cse, canonicalize                     upstream
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Ownership/Passes.h"
+#include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -25,6 +30,47 @@
 using namespace mlir;
 
 namespace {
+struct ReferenceDeallocationPass
+    : PassWrapper<ReferenceDeallocationPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceDeallocationPass)
+
+  ReferenceDeallocationPass() = default;
+  ReferenceDeallocationPass(const ReferenceDeallocationPass &other)
+      : PassWrapper(other) {
+    copyOptionValuesFrom(&other);
+  }
+  explicit ReferenceDeallocationPass(
+      dealloc::ReferenceDeallocationOptions options) {
+    privateFunctionDynamicOwnership = options.privateFunctionDynamicOwnership;
+  }
+
+  StringRef getArgument() const override {
+    return "reference-buffer-deallocation";
+  }
+  StringRef getDescription() const override {
+    return "Reference ownership-based buffer deallocation (spec/ownership.md)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect, arith::ArithDialect,
+                    memref::MemRefDialect, scf::SCFDialect,
+                    cf::ControlFlowDialect>();
+  }
+
+  void runOnOperation() override {
+    dealloc::ReferenceDeallocationOptions options;
+    options.privateFunctionDynamicOwnership = privateFunctionDynamicOwnership;
+    if (failed(dealloc::deallocateFunctions(getOperation(), options)))
+      signalPassFailure();
+  }
+
+  Option<bool> privateFunctionDynamicOwnership{
+      *this, "private-function-dynamic-ownership",
+      llvm::cl::desc("Private functions with a body return an extra i1 "
+                     "ownership result per memref result instead of following "
+                     "the function-boundary ABI ([own.call.private.dynamic])"),
+      llvm::cl::init(false)};
+};
+
 struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
   Option<bool> privateFunctionDynamicOwnership{
       *this, "private-function-dynamic-ownership",
@@ -66,6 +112,11 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
 }
 } // namespace
+
+std::unique_ptr<Pass> dealloc::createReferenceDeallocationPass(
+    ReferenceDeallocationOptions options) {
+  return std::make_unique<ReferenceDeallocationPass>(options);
+}
 
 void dealloc::registerReferencePasses() {
   PassRegistration<Pass>([] { return createReferenceDeallocationPass(); });

@@ -17,25 +17,19 @@
 using namespace mlir;
 using namespace dealloc;
 
-/// True if the CFG of `region` has a cycle: in a DFS post-order an edge that
-/// does not lead to an earlier block is a back edge.
-static bool hasCycle(Region &region) {
-  DenseMap<Block *, unsigned> index;
-  for (Block *block : postOrder(region, /*allBlocks=*/true))
-    index.try_emplace(block, index.size());
-  return llvm::any_of(region, [&](Block &block) {
-    return llvm::any_of(block.getSuccessors(), [&](Block *succ) {
-      return index.lookup(succ) >= index.lookup(&block);
-    });
-  });
-}
-
-/// (1) [limit.loops] Loops must be structured: no CFG cycle in any region.
+/// (1) [limit.loops] Loops must be structured: no CFG cycle in any region (in
+/// a DFS post-order, an edge that does not lead to an earlier block closes one).
 static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
   WalkResult result = func->walk([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      if (!region.hasOneBlock() && !region.empty() && hasCycle(region))
-        return WalkResult::interrupt();
+    for (Region &region : op->getRegions()) {
+      DenseMap<Block *, unsigned> index;
+      for (Block *block : postOrder(region))
+        index.try_emplace(block, index.size());
+      for (Block &block : region)
+        for (Block *succ : block.getSuccessors())
+          if (index.lookup(succ) >= index.lookup(&block))
+            return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   if (result.wasInterrupted())

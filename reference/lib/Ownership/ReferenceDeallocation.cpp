@@ -1,12 +1,10 @@
 //===- ReferenceDeallocation.cpp - The ownership algorithm, rule by rule --===//
 //
-// The reference deallocation pass, spec/ownership.md. Every function below
-// implements one clause; its comment shows the IR before and after.
-//
-// Per function (FunctionOpInterface with a body), after the limitations of
-// spec/limitations.md are checked, blocks are visited so that every block comes
-// after the blocks that dominate it (the CFG is acyclic, [limit.loops]); nested
-// regions are visited right after the op that holds them. Each block
+// spec/ownership.md; every function implements one clause, and its comment
+// shows the IR before and after. Per function with a body, once the
+// limitations (spec/limitations.md) are checked, each block is visited after
+// the blocks that dominate it (the CFG is acyclic, [limit.loops]), and nested
+// regions right after the op that holds them. Each block
 //   1. takes ownership of its live-in memrefs and block arguments,
 //   2. tracks the ownership of every memref the ops of the block define,
 //   3. ends with `bufferization.dealloc` ops before its terminator that free
@@ -15,97 +13,12 @@
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/PostOrderIterator.h"
 
 using namespace mlir;
 using namespace dealloc;
-
-//===----------------------------------------------------------------------===//
-// Traversal
-//===----------------------------------------------------------------------===//
-
-/// [own.call.private.dynamic] A function uses dynamic ownership iff the option
-/// is set, it is private and it has a body; every other function follows the
-/// function-boundary ABI ([own.boundary.abi]).
-bool ReferenceDeallocation::hasDynamicOwnership(Operation *funcOp) const {
-  auto f = dyn_cast_or_null<FunctionOpInterface>(funcOp);
-  return f && options.privateFunctionDynamicOwnership && f.isPrivate() &&
-         !f.isExternal();
-}
-
-LogicalResult ReferenceDeallocation::run() {
-  if (failed(checkPreconditions(func)) ||
-      failed(processRegion(func.getFunctionBody())))
-    return failure();
-  updateFunctionSignature();
-  return success();
-}
-
-/// Visits the blocks of `region` in reverse post-order (every block after the
-/// blocks that dominate it), then the unreachable blocks in region order.
-LogicalResult ReferenceDeallocation::processRegion(Region &region) {
-  if (region.empty())
-    return success();
-  SmallVector<Block *> order = postOrder(region, /*allBlocks=*/false);
-  std::reverse(order.begin(), order.end());
-  DenseSet<Block *> reachable(order.begin(), order.end());
-  for (Block &block : region)
-    if (!reachable.contains(&block))
-      order.push_back(&block);
-  for (Block *block : order)
-    if (failed(processBlock(*block)))
-      return failure();
-  return success();
-}
-
-LogicalResult ReferenceDeallocation::processBlock(Block &block) {
-  takeLiveInOwnership(block);
-  takeArgumentOwnership(block);
-  for (Operation &op : llvm::make_early_inc_range(block)) {
-    FailureOr<Operation *> processed = processOp(&op);
-    if (failed(processed))
-      return failure();
-    for (Region &region : (*processed)->getRegions())
-      if (failed(processRegion(region)))
-        return failure();
-  }
-  return success();
-}
-
-/// Applies the rules that match `op`, in this order; returns the op that
-/// replaces it if a rule rebuilt it with extra results.
-FailureOr<Operation *> ReferenceDeallocation::processOp(Operation *op) {
-  if (auto select = dyn_cast<arith::SelectOp>(op))
-    if (isMemref(select.getResult()))
-      handleSelect(select);
-  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
-    handleManualFree(effects);
-    handleAllocation(effects);
-  }
-  if (auto call = dyn_cast<CallOpInterface>(op))
-    op = handleCall(call);
-  if (auto regionBranch = dyn_cast<RegionBranchOpInterface>(op))
-    op = handleRegionBranchOp(regionBranch);
-  if (op->hasTrait<OpTrait::IsTerminator>()) {
-    LogicalResult result = success();
-    if (auto branch = dyn_cast<BranchOpInterface>(op))
-      result = handleBranch(branch);
-    else if (isa<RegionBranchTerminatorOpInterface>(op))
-      result = handleReturnLike(op);
-    else
-      result = handleOpaqueTerminator(op);
-    if (failed(result))
-      return failure();
-  }
-  handleRemainingResults(op);
-  return op;
-}
-
-//===----------------------------------------------------------------------===//
-// Where ownership comes from
-//===----------------------------------------------------------------------===//
 
 /// [own.live.in] A block owns each memref that is live at its start and was
 /// defined in another block of the same region exactly as the defining block
@@ -114,7 +27,7 @@ FailureOr<Operation *> ReferenceDeallocation::processOp(Operation *op) {
 ///   ^bb0: %a = memref.alloc()  ...  cf.br ^bb1   // dealloc retains %a: %r
 ///   ^bb1: memref.load %a[...]
 ///   =>  ^bb1 owns %a with indicator %r and lists %a in its dealloc.
-void ReferenceDeallocation::takeLiveInOwnership(Block &block) {
+static void takeLiveInOwnership(DeallocationState &state, Block &block) {
   for (Value value : state.getLiveIn(&block)) {
     state.setOwnership(
         value, state.getOwnership(value, value.getParentBlock()), &block);
@@ -134,7 +47,8 @@ void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
     if (functionEntry)
       state.setNotOwned(arg, &block);
     else
-      state.setOwned(arg, block.addArgument(IntegerType::get(arg.getContext(), 1), arg.getLoc()), &block);
+      state.setOwned(arg, block.addArgument(i1Type(func), arg.getLoc()),
+                     &block);
   }
 }
 
@@ -145,7 +59,8 @@ void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
 ///
 ///   %a = memref.alloc()    => ownership(%a) = %true, dealloc list += %a
 ///   %s = memref.alloca()   => ownership(%s) = %false
-void ReferenceDeallocation::handleAllocation(MemoryEffectOpInterface op) {
+static void handleAllocation(DeallocationState &state,
+                             MemoryEffectOpInterface op) {
   bool manual =
       op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation);
   for (Value result : memrefsOf(op->getResults())) {
@@ -167,12 +82,13 @@ void ReferenceDeallocation::handleAllocation(MemoryEffectOpInterface op) {
 ///   =>  %n = arith.xori %own_m, %true
 ///       cf.assert %n, "expected that the block does not have ownership"
 ///       memref.dealloc %m {bufferization.manual_deallocation}
-void ReferenceDeallocation::handleManualFree(MemoryEffectOpInterface op) {
+static void handleManualFree(DeallocationState &state,
+                             MemoryEffectOpInterface op) {
   for (Value operand : memrefsOf(op->getOperands())) {
     if (!op.getEffectOnValue<MemoryEffects::Free>(operand))
       continue;
     Ownership own = state.getOwnership(operand, op->getBlock());
-    if (!own.isUnique() || state.isConstant(own.getIndicator(), false))
+    if (!own.isUnique() || isNeverOwned(own))
       continue;
     OpBuilder b(op);
     Value notOwned = arith::XOrIOp::create(b, op.getLoc(), own.getIndicator(),
@@ -187,7 +103,7 @@ void ReferenceDeallocation::handleManualFree(MemoryEffectOpInterface op) {
 ///
 ///   %s = arith.select %c, %a, %b
 ///   =>  ownership(%s) = arith.select %c, %own_a, %own_b
-void ReferenceDeallocation::handleSelect(arith::SelectOp op) {
+static void handleSelect(DeallocationState &state, arith::SelectOp op) {
   Block *block = op->getBlock();
   Ownership t = state.getOwnership(op.getTrueValue(), block);
   Ownership f = state.getOwnership(op.getFalseValue(), block);
@@ -256,7 +172,7 @@ ReferenceDeallocation::handleRegionBranchOp(RegionBranchOpInterface op) {
 ///   %v = memref.subview %a[...]   =>   ownership(%v) = ownership(%a)
 /// [own.global] With no memref operand (memref.get_global,
 /// bufferization.to_buffer, ...) the result is never owned (`false`).
-void ReferenceDeallocation::handleRemainingResults(Operation *op) {
+static void handleRemainingResults(DeallocationState &state, Operation *op) {
   Block *block = op->getBlock();
   SmallVector<Value> operands = memrefsOf(op->getOperands());
   for (Value result : memrefsOf(op->getResults())) {
@@ -265,66 +181,94 @@ void ReferenceDeallocation::handleRemainingResults(Operation *op) {
     if (operands.empty())
       state.setNotOwned(result, block);
     for (Value operand : operands)
-      state.setOwnership(result,
-                         state.getOwnership(result, block).join(
-                             state.getOwnership(operand, block)),
+      state.setOwnership(result, state.getOwnership(result, block).join(
+                                     state.getOwnership(operand, block)),
                          block);
   }
 }
 
-//===----------------------------------------------------------------------===//
-// The pass
-//===----------------------------------------------------------------------===//
+/// [own.call.private.dynamic] A function uses dynamic ownership iff the option
+/// is set, it is private and it has a body; every other function follows the
+/// function-boundary ABI ([own.boundary.abi]).
+bool ReferenceDeallocation::hasDynamicOwnership(Operation *funcOp) const {
+  auto f = dyn_cast_or_null<FunctionOpInterface>(funcOp);
+  return f && options.privateFunctionDynamicOwnership && f.isPrivate() &&
+         !f.isExternal();
+}
 
-namespace {
-struct ReferenceDeallocationPass
-    : PassWrapper<ReferenceDeallocationPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceDeallocationPass)
+LogicalResult ReferenceDeallocation::run() {
+  if (failed(checkPreconditions(func)) ||
+      failed(processRegion(func.getFunctionBody())))
+    return failure();
+  updateFunctionSignature();
+  return success();
+}
 
-  ReferenceDeallocationPass() = default;
-  ReferenceDeallocationPass(const ReferenceDeallocationPass &other)
-      : PassWrapper(other) {
-    copyOptionValuesFrom(&other);
-  }
-  explicit ReferenceDeallocationPass(ReferenceDeallocationOptions options) {
-    privateFunctionDynamicOwnership = options.privateFunctionDynamicOwnership;
-  }
+LogicalResult dealloc::deallocateFunctions(Operation *op,
+                                          ReferenceDeallocationOptions opts) {
+  SymbolTableCollection symbols;
+  SmallVector<FunctionOpInterface> funcs;
+  op->walk([&](FunctionOpInterface f) {
+    if (!f.isExternal())
+      funcs.push_back(f);
+  });
+  for (FunctionOpInterface f : funcs)
+    if (failed(ReferenceDeallocation(f, symbols, opts).run()))
+      return failure();
+  return success();
+}
 
-  StringRef getArgument() const override {
-    return "reference-buffer-deallocation";
-  }
-  StringRef getDescription() const override {
-    return "Reference ownership-based buffer deallocation (spec/ownership.md)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<bufferization::BufferizationDialect, arith::ArithDialect,
-                    memref::MemRefDialect, scf::SCFDialect, cf::ControlFlowDialect>();
-  }
+/// Visits the blocks of `region` in reverse post-order (every block after the
+/// blocks that dominate it), then the unreachable blocks in region order.
+LogicalResult ReferenceDeallocation::processRegion(Region &region) {
+  if (region.empty())
+    return success();
+  llvm::ReversePostOrderTraversal<Block *> rpo(&region.front());
+  SmallVector<Block *> order(rpo.begin(), rpo.end());
+  DenseSet<Block *> reachable(order.begin(), order.end());
+  for (Block &block : region)
+    if (!reachable.contains(&block))
+      order.push_back(&block);
+  for (Block *block : order)
+    if (failed(processBlock(*block)))
+      return failure();
+  return success();
+}
 
-  void runOnOperation() override {
-    ReferenceDeallocationOptions options;
-    options.privateFunctionDynamicOwnership = privateFunctionDynamicOwnership;
-    SymbolTableCollection symbols;
-    SmallVector<FunctionOpInterface> funcs;
-    getOperation()->walk([&](FunctionOpInterface f) {
-      if (!f.isExternal())
-        funcs.push_back(f);
-    });
-    for (FunctionOpInterface f : funcs)
-      if (failed(ReferenceDeallocation(f, symbols, options).run()))
-        return signalPassFailure();
+LogicalResult ReferenceDeallocation::processBlock(Block &block) {
+  takeLiveInOwnership(state, block);
+  takeArgumentOwnership(block);
+  for (Operation &op : llvm::make_early_inc_range(block))
+    if (failed(processOp(&op)))
+      return failure();
+  return success();
+}
+
+/// Applies the rules that match `op`, in this order (a rule may rebuild it
+/// with extra results), then visits its regions.
+LogicalResult ReferenceDeallocation::processOp(Operation *op) {
+  if (auto select = dyn_cast<arith::SelectOp>(op))
+    if (isMemref(select.getResult()))
+      handleSelect(state, select);
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    handleManualFree(state, effects);
+    handleAllocation(state, effects);
   }
-
-  Option<bool> privateFunctionDynamicOwnership{
-      *this, "private-function-dynamic-ownership",
-      llvm::cl::desc("Private functions with a body return an extra i1 "
-                     "ownership result per memref result instead of following "
-                     "the function-boundary ABI ([own.call.private.dynamic])"),
-      llvm::cl::init(false)};
-};
-} // namespace
-
-std::unique_ptr<Pass>
-dealloc::createReferenceDeallocationPass(ReferenceDeallocationOptions options) {
-  return std::make_unique<ReferenceDeallocationPass>(options);
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    op = handleCall(call);
+  if (auto regionBranch = dyn_cast<RegionBranchOpInterface>(op))
+    op = handleRegionBranchOp(regionBranch);
+  if (op->hasTrait<OpTrait::IsTerminator>()) {
+    auto branch = dyn_cast<BranchOpInterface>(op);
+    if (failed(branch ? handleBranch(branch)
+               : isa<RegionBranchTerminatorOpInterface>(op)
+                   ? handleReturnLike(op)
+                   : handleOpaqueTerminator(op)))
+      return failure();
+  }
+  handleRemainingResults(state, op);
+  for (Region &region : op->getRegions())
+    if (failed(processRegion(region)))
+      return failure();
+  return success();
 }

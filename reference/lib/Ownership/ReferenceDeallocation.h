@@ -1,11 +1,14 @@
 //===- ReferenceDeallocation.h - The reference pass on one function -*- C++ -*-===//
 //
-// The rules of spec/ownership.md, one function each, in four files:
-//   ReferenceDeallocation.cpp  traversal; where ownership comes from; the pass
+// The reference deallocation pass is this header, Ownership.h,
+// BufferIdentity.h and
+//   ReferenceDeallocation.cpp  traversal; where ownership comes from
 //   Terminators.cpp            dealloc lists; deallocs before terminators
 //   FunctionBoundary.cpp       the function-boundary ABI; rebuilt ops
 //   DeallocationState.cpp      what the pass tracks per block; liveness
-// and the inputs it rejects (spec/limitations.md) in Preconditions.cpp.
+//   Preconditions.cpp          the inputs it rejects (spec/limitations.md)
+// (bench/reference-pass/README.md counts them). Passes.cpp only wraps it as
+// an MLIR pass (option, registration) and assembles the pipeline.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_OWNERSHIP_REFERENCEDEALLOCATION_H
@@ -17,11 +20,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace dealloc {
 using namespace mlir;
@@ -30,15 +32,31 @@ inline bool isMemref(Value v) { return isa<BaseMemRefType>(v.getType()); }
 inline SmallVector<Value> memrefsOf(ValueRange values) {
   return llvm::to_vector(llvm::make_filter_range(values, isMemref));
 }
+inline Type i1Type(Operation *op) {
+  return IntegerType::get(op->getContext(), 1);
+}
+/// True if `v` is the `i1` constant `value`.
+inline bool isConstant(Value v, bool value) {
+  return value ? matchPattern(v, m_One()) : matchPattern(v, m_Zero());
+}
+/// Unique(`false`): the block never owns the buffer.
+inline bool isNeverOwned(Ownership own) {
+  return own.isUnique() && isConstant(own.getIndicator(), false);
+}
 
 /// The blocks of `region` in DFS post-order (every block after its successors
-/// unless an edge closes a cycle), starting at the entry block; with
-/// `allBlocks`, then from each block not yet reached, in region order.
-SmallVector<Block *> postOrder(Region &region, bool allBlocks);
+/// unless an edge closes a cycle), from the entry block, then from each block
+/// not yet reached, in region order.
+SmallVector<Block *> postOrder(Region &region);
 
 /// spec/limitations.md: emits the first violated limitation in `func` as an
 /// error at the op that violates it and fails, before any IR is changed.
 LogicalResult checkPreconditions(FunctionOpInterface func);
+
+/// The pass: every function with a body nested in `op`, in walk order, until
+/// one fails.
+LogicalResult deallocateFunctions(Operation *op,
+                                  ReferenceDeallocationOptions options);
 
 /// What the pass tracks in one function (DeallocationState.cpp).
 class DeallocationState {
@@ -49,14 +67,25 @@ public:
   /// [own.indicator] The ownership of `memref` in `block`; `false` for a value
   /// of an enclosing region ([own.live.outer]).
   Ownership getOwnership(Value memref, Block *block);
-  void setOwnership(Value memref, Ownership ownership, Block *block);
+  void setOwnership(Value memref, Ownership own, Block *block) {
+    ownership[{memref, block}] = own;
+  }
   /// [own.dealloc.list] Appends `memref` to the dealloc list of `block` (once).
-  void addToDeallocList(Value memref, Block *block);
+  void addToDeallocList(Value memref, Block *block) {
+    deallocLists[block].insert(memref);
+  }
+  ArrayRef<Value> getDeallocList(Block *block) {
+    return deallocLists[block].getArrayRef();
+  }
   /// Unique(`indicator`) in `block`, and `memref` joins its dealloc list.
-  void setOwned(Value memref, Value indicator, Block *block);
+  void setOwned(Value memref, Value indicator, Block *block) {
+    setOwnership(memref, Ownership::unique(indicator), block);
+    addToDeallocList(memref, block);
+  }
   /// Unique(`false`) in `block`: never freed there.
-  void setNotOwned(Value memref, Block *block);
-  ArrayRef<Value> getDeallocList(Block *block) const;
+  void setNotOwned(Value memref, Block *block) {
+    setOwnership(memref, Ownership::unique(getBool(false)), block);
+  }
 
   /// [own.live] The memrefs live at the start of `block` and defined in
   /// another block of its region, in definition order.
@@ -64,7 +93,6 @@ public:
 
   /// The `i1` constant `value`, created once at the start of the function.
   Value getBool(bool value);
-  bool isConstant(Value indicator, bool value) const;
 
   /// Replaces `oldOp` by the leading results of `newOp`. `oldOp` stays
   /// allocated until the state dies, so liveness sets that name its results
@@ -76,8 +104,7 @@ private:
 
   FunctionOpInterface func;
   DenseMap<std::pair<Value, Block *>, Ownership> ownership;
-  DenseMap<Block *, SmallVector<Value>> deallocLists;
-  DenseSet<std::pair<Value, Block *>> listed;
+  DenseMap<Block *, llvm::SetVector<Value>> deallocLists;
   DenseMap<Block *, SmallVector<Value, 4>> liveIn;
   DenseMap<Value, Value> replacements;
   SmallVector<Operation *> replacedOps;
@@ -91,46 +118,19 @@ public:
                         SymbolTableCollection &symbols,
                         ReferenceDeallocationOptions options)
       : func(func), symbols(symbols), options(options), state(func) {}
-
   LogicalResult run();
 
 private:
-  // Traversal.
   bool hasDynamicOwnership(Operation *funcOp) const;
   LogicalResult processRegion(Region &region);
   LogicalResult processBlock(Block &block);
-  FailureOr<Operation *> processOp(Operation *op);
-
-  // Where ownership comes from.
-  void takeLiveInOwnership(Block &block);
+  LogicalResult processOp(Operation *op);
   void takeArgumentOwnership(Block &block);
-  void handleAllocation(MemoryEffectOpInterface op);
-  void handleManualFree(MemoryEffectOpInterface op);
-  void handleSelect(arith::SelectOp op);
   Operation *handleCall(CallOpInterface call);
   Operation *handleRegionBranchOp(RegionBranchOpInterface op);
-  void handleRemainingResults(Operation *op);
-
-  // Where ownership ends.
-  LogicalResult collectDeallocList(OpBuilder &b, Block *block,
-                                   SmallVectorImpl<Value> &bases,
-                                   SmallVectorImpl<Value> &conditions);
-  SmallVector<Value> createDealloc(OpBuilder &b, Location loc,
-                                   ValueRange bases, ValueRange conds,
-                                   ValueRange retained);
-  void updateRetainedOwnership(Block *block, ValueRange retained,
-                               ValueRange updated);
   LogicalResult handleReturnLike(Operation *op);
-  llvm::MapVector<Value, Value> deallocOnEdge(OpBuilder &b,
-                                              BranchOpInterface op,
-                                              unsigned successor,
-                                              ValueRange bases,
-                                              ValueRange conds);
   LogicalResult handleBranch(BranchOpInterface op);
   LogicalResult handleOpaqueTerminator(Operation *op);
-
-  // The function boundary.
-  std::pair<Value, Value> materializeUnique(OpBuilder &b, Value memref);
   Value materializeOwned(OpBuilder &b, Value memref);
   void makeResultsDistinct(OpBuilder &b, Operation *returnOp);
   void updateFunctionSignature();

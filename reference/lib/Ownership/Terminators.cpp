@@ -7,18 +7,9 @@
 #include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace dealloc;
-
-//===----------------------------------------------------------------------===//
-// Where ownership ends: deallocs before terminators
-//===----------------------------------------------------------------------===//
 
 /// [own.dealloc.list] The memrefs a block may have to free at its end: its
 /// live-in memrefs, its memref arguments (except a function's), and the
@@ -34,22 +25,22 @@ using namespace dealloc;
 ///       %r = memref.reinterpret_cast %u to offset: [0], sizes: [], strides: []
 ///       %base_u, ... = memref.extract_strided_metadata %r
 ///       bases (%base_a, %base_u), conditions (%c, %true)
-LogicalResult ReferenceDeallocation::collectDeallocList(
-    OpBuilder &b, Block *block, SmallVectorImpl<Value> &bases,
-    SmallVectorImpl<Value> &conditions) {
+static LogicalResult collectDeallocList(DeallocationState &state,
+                                        OpBuilder &b, Block *block,
+                                        SmallVectorImpl<Value> &bases,
+                                        SmallVectorImpl<Value> &conditions) {
   for (Value memref : state.getDeallocList(block)) {
     Ownership own = state.getOwnership(memref, block);
     if (!own.isUnique())
       return emitError(memref.getLoc(),
                        "MemRef value does not have valid ownership");
-    if (state.isConstant(own.getIndicator(), false))
+    if (isNeverOwned(own))
       continue;
     Location loc = memref.getLoc();
     Value ranked = memref;
     if (isa<UnrankedMemRefType>(memref.getType()))
       ranked = memref::ReinterpretCastOp::create(
-          b, loc, memref, b.getIndexAttr(0), ArrayRef<OpFoldResult>{},
-          ArrayRef<OpFoldResult>{});
+          b, loc, memref, b.getIndexAttr(0), {}, ArrayRef<OpFoldResult>{});
     bases.push_back(
         memref::ExtractStridedMetadataOp::create(b, loc, ranked).getBaseBuffer());
     conditions.push_back(own.getIndicator());
@@ -60,11 +51,10 @@ LogicalResult ReferenceDeallocation::collectDeallocList(
 /// [own.retain] Creates `bufferization.dealloc (bases) if (conds) retain
 /// (retained)` and returns its updated conditions. With an empty list nothing
 /// is created and every updated condition is `false` ([dealloc.empty]).
-SmallVector<Value> ReferenceDeallocation::createDealloc(OpBuilder &b,
-                                                       Location loc,
-                                                       ValueRange bases,
-                                                       ValueRange conds,
-                                                       ValueRange retained) {
+static SmallVector<Value> createDealloc(DeallocationState &state,
+                                        OpBuilder &b, Location loc,
+                                        ValueRange bases, ValueRange conds,
+                                        ValueRange retained) {
   if (bases.empty())
     return SmallVector<Value>(retained.size(), state.getBool(false));
   auto dealloc =
@@ -77,15 +67,11 @@ SmallVector<Value> ReferenceDeallocation::createDealloc(OpBuilder &b,
 /// live take this ownership over ([own.live.in]). A value whose ownership was
 /// the constant `false` keeps it: no list member can view its buffer (it is an
 /// argument, stack, global or captured buffer, or a manual allocation).
-void ReferenceDeallocation::updateRetainedOwnership(Block *block,
-                                                    ValueRange retained,
-                                                    ValueRange updated) {
-  for (auto [value, cond] : llvm::zip(retained, updated)) {
-    Ownership own = state.getOwnership(value, block);
-    if (own.isUnique() && state.isConstant(own.getIndicator(), false))
-      continue;
-    state.setOwnership(value, Ownership::unique(cond), block);
-  }
+static void updateRetainedOwnership(DeallocationState &state, Block *block,
+                                    ValueRange retained, ValueRange updated) {
+  for (auto [value, cond] : llvm::zip(retained, updated))
+    if (!isNeverOwned(state.getOwnership(value, block)))
+      state.setOwnership(value, Ownership::unique(cond), block);
 }
 
 /// [own.retain.return] A return-like terminator (scf.yield, scf.condition,
@@ -115,11 +101,11 @@ LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
           RegionSuccessor(parent, parent->getResults()));
   SmallVector<Value> retained = memrefsOf(OperandRange(forwarded));
   SmallVector<Value> bases, conds;
-  if (failed(collectDeallocList(b, op->getBlock(), bases, conds)))
+  if (failed(collectDeallocList(state, b, op->getBlock(), bases, conds)))
     return failure();
   SmallVector<Value> updated =
-      createDealloc(b, op->getLoc(), bases, conds, retained);
-  updateRetainedOwnership(op->getBlock(), retained, updated);
+      createDealloc(state, b, op->getLoc(), bases, conds, retained);
+  updateRetainedOwnership(state, op->getBlock(), retained, updated);
   if (!boundary)
     forwarded.append(updated);
   return success();
@@ -134,15 +120,15 @@ LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
 ///   =>  %o = bufferization.dealloc (%base_a) if (%true) retain (%a)
 ///       cf.br ^bb1(%a, %o : memref<2xf32>, i1)
 /// Returns the updated condition of each live-in value of the successor.
-llvm::MapVector<Value, Value> ReferenceDeallocation::deallocOnEdge(
-    OpBuilder &b, BranchOpInterface op, unsigned successor, ValueRange bases,
-    ValueRange conds) {
+static llvm::MapVector<Value, Value>
+deallocOnEdge(DeallocationState &state, OpBuilder &b, BranchOpInterface op,
+              unsigned successor, ValueRange bases, ValueRange conds) {
   SuccessorOperands operands = op.getSuccessorOperands(successor);
   SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
   unsigned numForwarded = retained.size();
   llvm::append_range(retained, state.getLiveIn(op->getSuccessor(successor)));
   SmallVector<Value> updated =
-      createDealloc(b, op.getLoc(), bases, conds, retained);
+      createDealloc(state, b, op.getLoc(), bases, conds, retained);
   operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
   llvm::MapVector<Value, Value> liveOwnership;
   for (auto [value, cond] :
@@ -169,7 +155,7 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
   Block *block = op->getBlock();
   Location loc = op.getLoc();
   SmallVector<Value> bases, conds;
-  if (failed(collectDeallocList(b, block, bases, conds)))
+  if (failed(collectDeallocList(state, b, block, bases, conds)))
     return failure();
   auto condBr = dyn_cast<cf::CondBranchOp>(op.getOperation());
   SmallVector<llvm::MapVector<Value, Value>, 2> liveOwnership;
@@ -180,35 +166,31 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
       if (i == 1)
         taken = arith::XOrIOp::create(b, loc, taken, state.getBool(true));
       for (Value &cond : edgeConds)
-        cond = state.isConstant(cond, true)    ? taken
-               : state.isConstant(taken, true) ? cond
-                                               : Value(arith::AndIOp::create(
-                                                     b, loc, cond, taken));
+        cond = isConstant(cond, true)    ? taken
+               : isConstant(taken, true) ? cond
+                                         : arith::AndIOp::create(b, loc, cond,
+                                                                 taken);
     }
-    liveOwnership.push_back(deallocOnEdge(b, op, i, bases, edgeConds));
+    liveOwnership.push_back(deallocOnEdge(state, b, op, i, bases, edgeConds));
   }
   // The ownership after the branch of each value live into a successor (one
   // whose ownership is the constant `false` keeps it).
   llvm::SetVector<Value> live;
   for (auto &successor : liveOwnership)
-    for (Value value : llvm::make_first_range(successor)) {
-      Ownership own = state.getOwnership(value, block);
-      if (!own.isUnique() || !state.isConstant(own.getIndicator(), false))
-        live.insert(value);
-    }
-  SmallVector<Value> merged;
+    live.insert_range(llvm::make_first_range(successor));
   for (Value value : live) {
-    SmallVector<Value, 2> edge;
-    for (auto &successor : liveOwnership)
-      edge.push_back(successor.lookup(value) ? successor.lookup(value)
-                                             : state.getBool(false));
-    merged.push_back(!condBr || edge[0] == edge[1]
-                         ? edge[0]
-                         : arith::SelectOp::create(
-                               b, loc, condBr.getCondition(), edge[0], edge[1])
-                               .getResult());
+    if (isNeverOwned(state.getOwnership(value, block)))
+      continue;
+    auto onEdge = [&](unsigned i) {
+      Value cond = liveOwnership[i].lookup(value);
+      return cond ? cond : state.getBool(false);
+    };
+    Value cond = onEdge(0);
+    if (condBr && onEdge(1) != cond)
+      cond = arith::SelectOp::create(b, loc, condBr.getCondition(), cond,
+                                     onEdge(1));
+    state.setOwnership(value, Ownership::unique(cond), block);
   }
-  updateRetainedOwnership(block, live.getArrayRef(), merged);
   return success();
 }
 
@@ -222,11 +204,9 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
 LogicalResult ReferenceDeallocation::handleOpaqueTerminator(Operation *op) {
   OpBuilder b(op);
   SmallVector<Value> bases, conds;
-  if (failed(collectDeallocList(b, op->getBlock(), bases, conds)))
+  if (failed(collectDeallocList(state, b, op->getBlock(), bases, conds)))
     return failure();
-  if (!bases.empty())
-    bufferization::DeallocOp::create(b, op->getLoc(), bases, conds,
-                                     ValueRange());
+  createDealloc(state, b, op->getLoc(), bases, conds, {});
   return success();
 }
 
