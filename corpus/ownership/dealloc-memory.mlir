@@ -7,8 +7,10 @@ memref.global "private" constant @g : memref<2xf32> = dense<1.0>
 
 // SPEC: [own.alloc] [own.alloca] [own.global] [own.dealloc.list]
 // Only the heap buffers (alloc, clone) are listed; alloca and get_global are
-// never owned (`false`) and left out of the list.
+// never owned (`false`) and left out of the list, so no `false` constant is
+// left behind either.
 // CHECK-LABEL: func @kinds
+//   CHECK-NOT: arith.constant false
 //       CHECK: %[[A:.*]] = memref.alloc()
 //       CHECK: %[[S:.*]] = memref.alloca()
 //       CHECK: %[[G:.*]] = memref.get_global @g
@@ -36,6 +38,7 @@ memref.global "private" constant @g2 : memref<2xf32> = dense<1.0>
 // SPEC: [own.global] [own.boundary.owned]
 // A global is returned as a copy.
 // CHECK-LABEL: func @return_global
+//   CHECK-NOT: arith.constant false
 //       CHECK: %[[G:.*]] = memref.get_global @g2
 //       CHECK: %[[C:.*]] = bufferization.clone %[[G]]
 //       CHECK: return %[[C]]

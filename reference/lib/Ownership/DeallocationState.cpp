@@ -33,6 +33,9 @@ DeallocationState::DeallocationState(FunctionOpInterface func) : func(func) {
 DeallocationState::~DeallocationState() {
   for (Operation *op : replacedOps)
     op->destroy();
+  for (Value constant : {trueValue, falseValue})
+    if (constant && constant.use_empty())
+      constant.getDefiningOp()->erase();
 }
 
 /// [own.live] liveIn(B) = uses(B) ∪ ⋃_{S ∈ succ(B)} (liveIn(S) \ defs(B)),

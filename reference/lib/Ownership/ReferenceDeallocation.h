@@ -91,7 +91,8 @@ public:
   /// another block of its region, in definition order.
   SmallVector<Value> getLiveIn(Block *block) const;
 
-  /// The `i1` constant `value`, created once at the start of the function.
+  /// The `i1` constant `value`, created once at the start of the function
+  /// (and erased when the state dies if no rule used it).
   Value getBool(bool value);
 
   /// Replaces `oldOp` by the leading results of `newOp`. `oldOp` stays
