@@ -1,10 +1,4 @@
 //===- DeallocationState.cpp - What the reference pass tracks -------------===//
-//
-// spec/ownership.md: per memref and block its ownership [own.indicator], per
-// block its dealloc list [own.dealloc.list] and its live-in memrefs
-// [own.live]; shared `true`/`false` constants; ops rebuilt with extra results.
-//
-//===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
 #include "mlir/IR/RegionGraphTraits.h"
@@ -73,9 +67,8 @@ void DeallocationState::computeLiveness(Region &region) {
 SmallVector<Value> DeallocationState::getLiveIn(Block *block) const {
   SmallVector<Value> result;
   for (Value v : liveIn.lookup(block)) {
-    for (auto it = replacements.find(v); it != replacements.end();
-         it = replacements.find(v))
-      v = it->second;
+    while (Value next = replacements.lookup(v))
+      v = next;
     result.push_back(v);
   }
   return result;

@@ -1,10 +1,4 @@
-//===- FunctionBoundary.cpp - The function-boundary ABI -------------------===//
-//
-// spec/ownership.md: [own.materialize], [own.boundary.owned],
-// [own.boundary.distinct], [own.call.private.dynamic]; and rebuilding an op
-// with extra results.
-//
-//===----------------------------------------------------------------------===//
+//===- FunctionBoundary.cpp - The function-boundary ABI; rebuilt ops -----===//
 #include "BufferIdentity.h"
 #include "ReferenceDeallocation.h"
 

@@ -1,7 +1,6 @@
 //===- ReferenceDeallocation.h - The reference pass on one function -*- C++ -*-===//
 //
-// The reference deallocation pass is this header, Ownership.h,
-// BufferIdentity.h and
+// The reference deallocation pass is this header, BufferIdentity.h and
 //   ReferenceDeallocation.cpp  traversal; where ownership comes from
 //   Terminators.cpp            dealloc lists; deallocs before terminators
 //   FunctionBoundary.cpp       the function-boundary ABI; rebuilt ops
@@ -14,7 +13,6 @@
 #ifndef DEALLOC_OWNERSHIP_REFERENCEDEALLOCATION_H
 #define DEALLOC_OWNERSHIP_REFERENCEDEALLOCATION_H
 
-#include "dealloc/Ownership/Ownership.h"
 #include "dealloc/Ownership/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,6 +25,43 @@
 
 namespace dealloc {
 using namespace mlir;
+
+/// What a block knows about whether it owns the buffer behind a memref value:
+///   Uninitialized < Unique(%i1) < Unknown            [own.lattice]
+/// Unique(%c) means "the block owns the buffer iff %c is true at run time"
+/// ([own.indicator]).
+class Ownership {
+  enum class State { Uninitialized, Unique, Unknown };
+  State state = State::Uninitialized;
+  Value indicator;
+  Ownership(State state, Value indicator)
+      : state(state), indicator(indicator) {}
+
+public:
+  Ownership() = default;
+  static Ownership unique(Value i) { return {State::Unique, i}; }
+  static Ownership unknown() { return {State::Unknown, {}}; }
+  bool isUninitialized() const { return state == State::Uninitialized; }
+  bool isUnique() const { return state == State::Unique; }
+  /// The `i1` indicator; only valid in the Unique state.
+  Value getIndicator() const {
+    assert(isUnique() && "only a Unique ownership has an indicator");
+    return indicator;
+  }
+  /// [own.join] The least upper bound:
+  ///   Uninitialized ⊔ x            = x
+  ///   Unique(X) ⊔ Unique(X)         = Unique(X)
+  ///   Unique(X) ⊔ Unique(Y), X != Y = Unknown
+  ///   Unknown ⊔ x                  = Unknown
+  Ownership join(Ownership other) const {
+    if (isUninitialized())
+      return other;
+    if (other.isUninitialized() ||
+        (state == other.state && indicator == other.indicator))
+      return *this;
+    return unknown();
+  }
+};
 
 inline bool isMemref(Value v) { return isa<BaseMemRefType>(v.getType()); }
 inline SmallVector<Value> memrefsOf(ValueRange values) {

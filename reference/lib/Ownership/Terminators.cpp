@@ -1,9 +1,4 @@
-//===- Terminators.cpp - Deallocs before terminators ----------------------===//
-//
-// spec/ownership.md: [own.dealloc.list], [own.retain.return],
-// [own.retain.branch], [own.branch.cond], [own.region.opaque].
-//
-//===----------------------------------------------------------------------===//
+//===- Terminators.cpp - Deallocs before terminators (spec/ownership.md) --===//
 #include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
