@@ -4,7 +4,6 @@
 #include "mlir/IR/RegionGraphTraits.h"
 #include "llvm/ADT/PostOrderIterator.h"
 
-using namespace mlir;
 using namespace dealloc;
 
 SmallVector<Block *> dealloc::postOrder(Region &region) {
@@ -17,10 +16,9 @@ SmallVector<Block *> dealloc::postOrder(Region &region) {
 }
 
 DeallocationState::DeallocationState(FunctionOpInterface func) : func(func) {
-  func->walk([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      if (!region.empty() && !region.hasOneBlock())
-        computeLiveness(region);
+  func->walk([&](Region *region) {
+    if (!region->empty() && !region->hasOneBlock())
+      computeLiveness(*region);
   });
 }
 

@@ -5,7 +5,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-using namespace mlir;
 using namespace dealloc;
 
 /// The copy a boundary return makes when `cond` says so (`cloneWhen`) or
@@ -135,7 +134,7 @@ Operation *ReferenceDeallocation::appendOwnershipResults(Operation *op) {
   if (memrefs.empty())
     return op;
   SmallVector<Type> resultTypes(op->getResultTypes());
-  resultTypes.append(memrefs.size(), i1Type(op));
+  resultTypes.append(memrefs.size(), IntegerType::get(op->getContext(), 1));
   Operation *newOp = Operation::create(
       op->getLoc(), op->getName(), resultTypes, op->getOperands(),
       op->getAttrDictionary(), op->getPropertiesStorage(), op->getSuccessors(),

@@ -12,9 +12,6 @@
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-
-using namespace mlir;
 using namespace dealloc;
 
 /// (1) [limit.loops] Loops must be structured: no CFG cycle in any region (in

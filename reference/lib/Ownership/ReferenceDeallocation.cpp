@@ -14,10 +14,8 @@
 #include "ReferenceDeallocation.h"
 
 #include "mlir/IR/RegionGraphTraits.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/PostOrderIterator.h"
 
-using namespace mlir;
 using namespace dealloc;
 
 /// [own.live.in] A block owns each memref that is live at its start and was
@@ -43,12 +41,12 @@ static void takeLiveInOwnership(DeallocationState &state, Block &block) {
 void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
   bool functionEntry = block.getParentOp() == func.getOperation() &&
                        block.isEntryBlock();
+  Type b1 = IntegerType::get(func->getContext(), 1);
   for (Value arg : memrefsOf(block.getArguments())) {
     if (functionEntry)
       state.setNotOwned(arg, &block);
     else
-      state.setOwned(arg, block.addArgument(i1Type(func), arg.getLoc()),
-                     &block);
+      state.setOwned(arg, block.addArgument(b1, arg.getLoc()), &block);
   }
 }
 

@@ -67,9 +67,6 @@ inline bool isMemref(Value v) { return isa<BaseMemRefType>(v.getType()); }
 inline SmallVector<Value> memrefsOf(ValueRange values) {
   return llvm::to_vector(llvm::make_filter_range(values, isMemref));
 }
-inline Type i1Type(Operation *op) {
-  return IntegerType::get(op->getContext(), 1);
-}
 /// True if `v` is the `i1` constant `value`.
 inline bool isConstant(Value v, bool value) {
   return value ? matchPattern(v, m_One()) : matchPattern(v, m_Zero());

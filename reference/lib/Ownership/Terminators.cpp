@@ -3,7 +3,6 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-using namespace mlir;
 using namespace dealloc;
 
 /// [own.dealloc.list] The memrefs a block may have to free at its end: its
