@@ -262,7 +262,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     }
     d.strides.assign(d.sizes.size(), 1);
     for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
-      d.strides[i] = d.strides[i + 1] * std::max<int64_t>(d.sizes[i + 1], 1);
+      d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
     bind(f, rs, RtValue::makeMemRef(std::move(d)));
     return true;
   }

@@ -27,10 +27,11 @@ MemRefDesc Machine::layoutFor(MemRefType t, ArrayRef<int64_t> dynSizes,
   bool strided = !t.getLayout().isIdentity() &&
                  succeeded(t.getStridesAndOffset(strides, offset));
   // Row-major contiguous strides, used for identity layouts and for dynamic
-  // strides of a strided layout.
+  // strides of a strided layout: the product of the inner sizes, zero
+  // included, as the LLVM lowering of memref.alloc computes them.
   d.strides.assign(d.sizes.size(), 1);
   for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
-    d.strides[i] = d.strides[i + 1] * std::max<int64_t>(d.sizes[i + 1], 1);
+    d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
   if (strided) {
     for (auto [i, s] : llvm::enumerate(strides))
       if (!ShapedType::isDynamic(s))

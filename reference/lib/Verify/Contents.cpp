@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/SymbolicHeap.h"
+#include <optional>
 
 using namespace dealloc;
 using namespace dealloc::verify;
@@ -95,6 +96,57 @@ static void writeOne(Context &ctx, Contents &c, Expr idx, Expr value, Expr p) {
         c.elems[e]);
 }
 
+/// What `b` is known to be: byte `k` of a word, or the zero byte (k = -1).
+static std::optional<SymbolicHeap::ByteOrigin> originOf(SymbolicHeap &h,
+                                                         const Expr &b) {
+  if (auto lit = b.bvLiteral(); lit && *lit == 0)
+    return SymbolicHeap::ByteOrigin{h.ctx.bvVal(64, 0), -1};
+  auto it = h.byteOrigins.find(b.termId());
+  if (it == h.byteOrigins.end())
+    return std::nullopt;
+  return it->second;
+}
+
+/// Records that `cell`, the result of writing byte `k` of `word` where `p`
+/// holds over `old`, is byte `k` of `ite(p, word, old's word)`, when `old`'s
+/// origin is known and at the same position.
+static void recordWrite(SymbolicHeap &h, const Expr &cell, const Expr &old,
+                        const Expr &word, int k, const Expr &p) {
+  if (cell.same(old) || h.byteOrigins.count(cell.termId()))
+    return;
+  if (p.isTrue()) {
+    h.byteOrigins.try_emplace(cell.termId(), SymbolicHeap::ByteOrigin{word, k});
+    return;
+  }
+  auto o = originOf(h, old);
+  if (!o || (o->k != k && o->k != -1))
+    return;
+  h.byteOrigins.try_emplace(
+      cell.termId(),
+      SymbolicHeap::ByteOrigin{h.ctx.mkIte(p, word, o->word), k});
+}
+
+/// Records the origin of a merged byte `merged` = mergeExprs(paths, bytes)
+/// when every merged byte is the same position of a known word.
+static void recordMerge(SymbolicHeap &h, const Expr &merged,
+                        const std::vector<Expr> &paths,
+                        const std::vector<Expr> &bytes) {
+  if (merged.bvLiteral() || h.byteOrigins.count(merged.termId()))
+    return;
+  int k = -1;
+  std::vector<Expr> words;
+  for (const Expr &b : bytes) {
+    auto o = originOf(h, b);
+    if (!o || (o->k != -1 && k != -1 && o->k != k))
+      return;
+    if (o->k != -1)
+      k = o->k;
+    words.push_back(o->word);
+  }
+  h.byteOrigins.try_emplace(
+      merged.termId(), SymbolicHeap::ByteOrigin{h.mergeExprs(paths, words), k});
+}
+
 Expr SymbolicHeap::byteIndex(const View &v, Expr lin, unsigned elemBytes) {
   Expr b = ctx.mkBin(Context::BinOp::Mul, lin,
                      ctx.bvVal(kIndexWidth, elemBytes));
@@ -120,17 +172,35 @@ Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
 }
 
 /// The `n`-byte little-endian value at byte `at` of `c`, zero-extended to 64.
-static Expr readBytes(Context &ctx, const Contents &c, Expr at, unsigned n) {
-  Expr r;
+static Expr readBytes(SymbolicHeap &h, const Contents &c, Expr at, unsigned n) {
+  Context &ctx = h.ctx;
+  std::vector<Expr> bytes;
   for (unsigned k = 0; k < n; ++k) {
     Expr idx = k == 0 ? at
                       : ctx.mkBin(Context::BinOp::Add, at,
                                   ctx.bvVal(kIndexWidth, k));
-    Expr b = readOne(ctx, c, idx, 8);
-    r = r.isNull() ? b : ctx.mkConcat(b, r);
+    bytes.push_back(readOne(ctx, c, idx, 8));
   }
-  // The bytes of a value stored whole read back as that value's term, so
-  // address comparisons still see the stored address ([verify.encoding.addr]).
+  // The bytes of a value stored whole read back as that value's term, also
+  // where stores under conditions and joins made each byte an if-then-else
+  // (byteOrigins): address comparisons still see the stored address
+  // ([verify.encoding.addr]), and the solver never has to reassemble a word
+  // from selected bytes, which made small pointer buffers time out.
+  std::optional<Expr> word;
+  for (unsigned k = 0; k < n; ++k) {
+    auto o = originOf(h, bytes[k]);
+    if (!o || (o->k != -1 && o->k != (int)k) ||
+        (word && !word->same(o->word))) {
+      word.reset();
+      break;
+    }
+    word = o->word;
+  }
+  if (word)
+    return n >= 8 ? *word : ctx.mkZExt(ctx.mkExtract(*word, 8 * n - 1, 0), 64);
+  Expr r;
+  for (const Expr &b : bytes)
+    r = r.isNull() ? b : ctx.mkConcat(b, r);
   r = ctx.simplify(r);
   return n >= 8 ? ctx.mkTrunc(r, 64) : ctx.mkZExt(r, 64);
 }
@@ -143,7 +213,7 @@ Expr SymbolicHeap::load(State &st, const View &v, Expr lin,
     const Contents &c = contentsOf(st, s);
     if (!byteContents)
       return readOne(ctx, c, lin, 64);
-    return readBytes(ctx, c, byteIndex(v, lin, elemBytes), elemBytes);
+    return readBytes(*this, c, byteIndex(v, lin, elemBytes), elemBytes);
   };
   Expr r = one(v.cands.back());
   for (size_t i = v.cands.size() - 1; i-- > 0;)
@@ -163,12 +233,21 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
       writeOne(ctx, c, lin, value, p);
       continue;
     }
-    for (unsigned k = 0; k < elemBytes && k < 8; ++k)
-      writeOne(ctx, c,
-               k == 0 ? at
-                      : ctx.mkBin(Context::BinOp::Add, at,
-                                  ctx.bvVal(kIndexWidth, k)),
-               ctx.mkExtract(value, 8 * k + 7, 8 * k), p);
+    for (unsigned k = 0; k < elemBytes && k < 8; ++k) {
+      Expr idx = k == 0 ? at
+                        : ctx.mkBin(Context::BinOp::Add, at,
+                                    ctx.bvVal(kIndexWidth, k));
+      Expr byte = ctx.mkExtract(value, 8 * k + 7, 8 * k);
+      auto lit = idx.bvLiteral();
+      if (!c.explicitMode() || !lit || *lit < 0 ||
+          *lit >= (int64_t)c.elems.size()) {
+        writeOne(ctx, c, idx, byte, p);
+        continue;
+      }
+      Expr old = c.elems[*lit];
+      c.elems[*lit] = ctx.mkIte(p, byte, old);
+      recordWrite(*this, c.elems[*lit], old, value, k, p);
+    }
   }
 }
 
@@ -221,6 +300,8 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
       for (size_t k = 0; k < cs.size(); ++k)
         vals[k] = cs[k]->elems[e];
       r.elems.push_back(mergeExprs(ps, vals));
+      if (byteContents)
+        recordMerge(*this, r.elems.back(), ps, vals);
     }
     return r;
   }

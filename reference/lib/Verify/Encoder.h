@@ -3,7 +3,8 @@
 // Internal to DeallocVerify. The Encoder walks a function's body once,
 // block by block, and builds the SymbolicHeap's violations, stops and trace
 // events (spec/verification.md [verify.encoding]). Op semantics live in
-// OpEncoder.cpp; control flow, loops and calls in ControlFlowEncoder.cpp.
+// OpEncoder.cpp, ArithEncoder.cpp, MemRefEncoder.cpp and LinalgEncoder.cpp;
+// control flow, loops and calls in ControlFlowEncoder.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_ENCODER_H
@@ -90,7 +91,8 @@ public:
   const View &getView(mlir::Value v);
   void bind(mlir::Value v, SymValue s) { values[v] = std::move(s); }
 
-  /// Op semantics (OpEncoder.cpp); returns false on failure().
+  /// Op semantics (OpEncoder.cpp dispatches; ArithEncoder.cpp,
+  /// MemRefEncoder.cpp); returns false on failure().
   bool encodeOp(mlir::Operation *op, State &st);
   bool encodeOpImpl(mlir::Operation *op, State &st);
   bool encodeArith(mlir::Operation *op, State &st, bool &handled);
@@ -138,6 +140,15 @@ public:
 unsigned scalarWidth(mlir::Type t);
 /// Bytes of a scalar in memory ([buffer.contents]): ceil(width / 8).
 unsigned elementBytes(mlir::Type t);
+/// The descriptor of a fresh buffer `s` of type `t` with `sizes`, as
+/// dealloc-run lays it out ([view.descriptor]): the type's static strides
+/// and offset for a strided layout, otherwise row-major strides (products
+/// of the inner sizes) and offset 0.
+View freshView(Encoder &E, unsigned s, mlir::MemRefType t,
+               const std::vector<Expr> &sizes);
+/// An integer-like operand as a bit-vector (i1 as 1 bit), and back.
+Expr asBV(Encoder &E, mlir::Value v);
+SymValue fromBV(Encoder &E, mlir::Type t, Expr e);
 /// Copies the elements of `src` into `dst` (equal shapes), exactly when the
 /// shape is static and small, else `dst`'s contents become unconstrained
 /// (an over-approximation; counterexamples are replayed).

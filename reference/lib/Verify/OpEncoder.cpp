@@ -1,15 +1,17 @@
-//===- OpEncoder.cpp - Symbolic semantics of arith/memref/bufferization ---===//
+//===- OpEncoder.cpp - Op dispatch, allocation, bufferization ops ---------===//
 //
 // One case per op, mirroring dealloc-run (spec/operations.md) in SMT terms
-// (spec/verification.md [verify.encoding]). Anything not listed here or in
-// ControlFlowEncoder.cpp is UNSUPPORTED naming the op and its location.
+// (spec/verification.md [verify.encoding]). This file dispatches by dialect
+// and holds what the families share (scalar widths, allocation, contents
+// copies) and the bufferization ops; arith is ArithEncoder.cpp, memref
+// MemRefEncoder.cpp, linalg LinalgEncoder.cpp, control flow
+// ControlFlowEncoder.cpp. Anything not listed there is UNSUPPORTED naming
+// the op and its location.
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -53,15 +55,15 @@ Expr Encoder::byteExtent(const View &v, unsigned elemBytes) {
 }
 
 /// An integer-like operand as a bit-vector (i1 as 1 bit).
-static Expr asBV(Encoder &E, Value v) {
+Expr dealloc::verify::asBV(Encoder &E, Value v) {
   const SymValue &s = E.get(v);
   if (s.kind == SymValue::Kind::Bool)
     return E.ctx.boolToBV(s.e, 1);
   return s.e;
 }
 
-static SymValue fromBV(Encoder &E, Type t, Expr e) {
-  if (isI1(t))
+SymValue dealloc::verify::fromBV(Encoder &E, Type t, Expr e) {
+  if (t.isInteger(1))
     return SymValue::boolean(E.ctx.bvToBool(e));
   return SymValue::bv(e);
 }
@@ -79,6 +81,23 @@ std::vector<Expr> Encoder::shapeOf(MemRefType t, ArrayRef<Expr> dyn) {
     sizes.push_back(ShapedType::isDynamic(s) ? dyn[d++]
                                              : ctx.bvVal(kIndexWidth, s));
   return sizes;
+}
+
+View dealloc::verify::freshView(Encoder &E, unsigned s, MemRefType t,
+                                const std::vector<Expr> &sizes) {
+  smt::Context &c = E.ctx;
+  View v = E.heap.wholeView(s, sizes); // row-major, offset 0
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (!t.getLayout().isIdentity() &&
+      succeeded(t.getStridesAndOffset(strides, offset))) {
+    for (auto [k, st] : llvm::enumerate(strides))
+      if (!ShapedType::isDynamic(st))
+        v.strides[k] = c.bvVal(kIndexWidth, st);
+    if (!ShapedType::isDynamic(offset))
+      v.offset = c.bvVal(kIndexWidth, offset);
+  }
+  return v;
 }
 
 View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
@@ -103,41 +122,14 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
              "allocated by " + heap.slots[s].origin, s);
   std::vector<Expr> sizes = shapeOf(t, dyn);
   unsigned eb = elementBytes(t.getElementType());
+  View v = freshView(*this, s, t, sizes);
   // [buffer.contents.uninit]: a fresh buffer's contents are unconstrained.
-  heap.initContents(st, s, sizes, /*zero=*/false, eb);
-  View v = heap.wholeView(s, sizes);
-  if (heap.byteContents)
-    heap.slots[s].bytes = byteExtent(v, eb);
+  // They span every element the descriptor reaches (a strided layout's
+  // offset and strides included), not only the product of the sizes.
+  heap.initContents(st, s, {byteExtent(v, 1)}, /*zero=*/false, eb);
+  // [safety.oob]: the buffer's size bounds every access through its views.
+  heap.slots[s].bytes = byteExtent(v, eb);
   return v;
-}
-
-/// Folds a mixed static/dynamic list into index expressions.
-static std::vector<Expr> mixed(Encoder &E, ArrayRef<OpFoldResult> xs) {
-  std::vector<Expr> r;
-  for (OpFoldResult x : xs) {
-    if (auto a = dyn_cast<Attribute>(x))
-      r.push_back(E.ctx.bvVal(kIndexWidth, cast<IntegerAttr>(a).getInt()));
-    else
-      r.push_back(E.getBV(cast<Value>(x)));
-  }
-  return r;
-}
-
-/// The linear element index of `indices` in `v`; records an out-of-bounds
-/// stop ([safety.oob]).
-static Expr linearIndex(Encoder &E, State &st, const View &v,
-                        ValueRange indices, Location loc) {
-  smt::Context &c = E.ctx;
-  Expr lin = v.offset;
-  std::vector<Expr> oob;
-  for (auto [k, idx] : llvm::enumerate(indices)) {
-    Expr i = E.getBV(idx);
-    oob.push_back(c.mkOr(c.mkCmp(Cmp::Slt, i, c.bvVal(kIndexWidth, 0)),
-                         c.mkCmp(Cmp::Sge, i, v.sizes[k])));
-    lin = c.mkBin(BinOp::Add, lin, c.mkBin(BinOp::Mul, i, v.strides[k]));
-  }
-  E.heap.stop(st, c.mkOr(oob), loc, "out-of-bounds access");
-  return lin;
 }
 
 /// The number of elements of a static shape of at most 64 elements.
@@ -210,451 +202,6 @@ void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
   });
 }
 
-/// True for an integer or float type wider than the encoding's 64 bits.
-static bool isWideScalar(Type t) {
-  return isa<IntegerType, FloatType>(t) && scalarWidth(t) == 0;
-}
-
-bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
-  handled = true;
-  Location loc = op->getLoc();
-  if (llvm::any_of(op->getOperandTypes(), isWideScalar) ||
-      llvm::any_of(op->getResultTypes(), isWideScalar))
-    return unsupported(op, "integers and floats wider than 64 bits are not "
-                           "modelled");
-  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    Type t = c.getType();
-    if (auto ia = dyn_cast<IntegerAttr>(c.getValue())) {
-      if (isI1(t))
-        bind(c, SymValue::boolean(ctx.boolVal(!ia.getValue().isZero())));
-      else
-        bind(c, SymValue::bv(ctx.bvVal(scalarWidth(t),
-                                       ia.getValue().getSExtValue())));
-      return true;
-    }
-    if (auto fa = dyn_cast<FloatAttr>(c.getValue())) {
-      APInt bits = fa.getValue().bitcastToAPInt();
-      bind(c, SymValue::bv(ctx.bvVal(bits.getBitWidth(),
-                                     (int64_t)bits.getZExtValue())));
-      return true;
-    }
-    return unsupported(op, "constant of this type not modelled");
-  }
-  if (auto s = dyn_cast<arith::SelectOp>(op)) {
-    Expr c = getBool(s.getCondition());
-    const SymValue &t = get(s.getTrueValue()), &f = get(s.getFalseValue());
-    bind(s, heap.mergeValues({c, ctx.mkNot(c)}, {&t, &f}));
-    return true;
-  }
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    Expr a = asBV(*this, cmp.getLhs()), b = asBV(*this, cmp.getRhs());
-    // [verify.encoding.addr]: comparing the aligned addresses of two views
-    // (also after they went through memory) is comparing their buffers.
-    if (cmp.getPredicate() == arith::CmpIPredicate::eq ||
-        cmp.getPredicate() == arith::CmpIPredicate::ne) {
-      auto va = addressViews.find(a.termId());
-      auto vb = addressViews.find(b.termId());
-      if (va != addressViews.end() && vb != addressViews.end()) {
-        Expr same = heap.sameBuffer(va->second, vb->second);
-        bind(cmp, SymValue::boolean(
-                      cmp.getPredicate() == arith::CmpIPredicate::eq
-                          ? same
-                          : ctx.mkNot(same)));
-        return true;
-      }
-    }
-    Cmp p;
-    switch (cmp.getPredicate()) {
-    case arith::CmpIPredicate::eq: p = Cmp::Eq; break;
-    case arith::CmpIPredicate::ne: p = Cmp::Ne; break;
-    case arith::CmpIPredicate::slt: p = Cmp::Slt; break;
-    case arith::CmpIPredicate::sle: p = Cmp::Sle; break;
-    case arith::CmpIPredicate::sgt: p = Cmp::Sgt; break;
-    case arith::CmpIPredicate::sge: p = Cmp::Sge; break;
-    case arith::CmpIPredicate::ult: p = Cmp::Ult; break;
-    case arith::CmpIPredicate::ule: p = Cmp::Ule; break;
-    case arith::CmpIPredicate::ugt: p = Cmp::Ugt; break;
-    case arith::CmpIPredicate::uge: p = Cmp::Uge; break;
-    }
-    bind(cmp, SymValue::boolean(ctx.mkCmp(p, a, b)));
-    return true;
-  }
-  // Boolean connectives on i1 stay Boolean.
-  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
-      isI1(op->getResult(0).getType())) {
-    Expr a = getBool(op->getOperand(0)), b = getBool(op->getOperand(1));
-    Expr r = isa<arith::AndIOp>(op)  ? ctx.mkAnd(a, b)
-             : isa<arith::OrIOp>(op) ? ctx.mkOr(a, b)
-                                     : ctx.mkNe(a, b);
-    bind(op->getResult(0), SymValue::boolean(r));
-    return true;
-  }
-  std::optional<BinOp> bin;
-  if (isa<arith::AddIOp>(op)) bin = BinOp::Add;
-  else if (isa<arith::SubIOp>(op)) bin = BinOp::Sub;
-  else if (isa<arith::MulIOp>(op)) bin = BinOp::Mul;
-  else if (isa<arith::AndIOp>(op)) bin = BinOp::And;
-  else if (isa<arith::OrIOp>(op)) bin = BinOp::Or;
-  else if (isa<arith::XOrIOp>(op)) bin = BinOp::Xor;
-  else if (isa<arith::ShLIOp>(op)) bin = BinOp::Shl;
-  else if (isa<arith::ShRUIOp>(op)) bin = BinOp::LShr;
-  else if (isa<arith::ShRSIOp>(op)) bin = BinOp::AShr;
-  else if (isa<arith::DivSIOp>(op)) bin = BinOp::SDiv;
-  else if (isa<arith::DivUIOp>(op)) bin = BinOp::UDiv;
-  else if (isa<arith::RemSIOp>(op)) bin = BinOp::SRem;
-  else if (isa<arith::RemUIOp>(op)) bin = BinOp::URem;
-  bool rounding = isa<arith::FloorDivSIOp, arith::CeilDivSIOp,
-                      arith::CeilDivUIOp>(op);
-  if (bin || rounding) {
-    Expr a = asBV(*this, op->getOperand(0)), b = asBV(*this, op->getOperand(1));
-    unsigned w = a.bvWidth();
-    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
-                        arith::CeilDivSIOp>(op);
-    if (rounding || *bin == BinOp::SDiv || *bin == BinOp::UDiv ||
-        *bin == BinOp::SRem || *bin == BinOp::URem) {
-      // [op.arith.ub], as dealloc-run: division or remainder by zero, and
-      // MIN / -1 for every signed division and remainder, stop the run.
-      Expr ub = ctx.mkEq(b, ctx.bvVal(w, 0));
-      if (isSigned) {
-        Expr min = w == 1 ? ctx.bvVal(1, 1)
-                          : ctx.mkConcat(ctx.bvVal(1, 1), ctx.bvVal(w - 1, 0));
-        ub = ctx.mkOr(ub, ctx.mkAnd(ctx.mkEq(a, min),
-                                    ctx.mkEq(b, ctx.bvVal(w, -1))));
-      }
-      heap.stop(st, ub, loc, "undefined behaviour in " +
-                                 op->getName().getStringRef().str());
-    }
-    Expr r;
-    if (bin) {
-      r = ctx.mkBin(*bin, a, b);
-    } else if (isa<arith::CeilDivUIOp>(op)) {
-      Expr q = ctx.mkBin(BinOp::UDiv, a, b);
-      Expr rem = ctx.mkBin(BinOp::URem, a, b);
-      r = ctx.mkIte(ctx.mkEq(rem, ctx.bvVal(w, 0)), q,
-                    ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)));
-    } else {
-      // Truncating quotient, corrected by one where the remainder is not
-      // zero and the exact quotient is negative (floor) / positive (ceil).
-      Expr q = ctx.mkBin(BinOp::SDiv, a, b);
-      Expr rem = ctx.mkBin(BinOp::SRem, a, b);
-      Expr zero = ctx.bvVal(w, 0);
-      Expr negative = ctx.mkNe(ctx.mkCmp(Cmp::Slt, rem, zero),
-                               ctx.mkCmp(Cmp::Slt, b, zero));
-      Expr inexact = ctx.mkNe(rem, zero);
-      if (isa<arith::FloorDivSIOp>(op))
-        r = ctx.mkIte(ctx.mkAnd(inexact, negative),
-                      ctx.mkBin(BinOp::Sub, q, ctx.bvVal(w, 1)), q);
-      else
-        r = ctx.mkIte(ctx.mkAnd(inexact, ctx.mkNot(negative)),
-                      ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)), q);
-    }
-    if (bin && (*bin == BinOp::Shl || *bin == BinOp::LShr ||
-                *bin == BinOp::AShr)) {
-      // dealloc-run: a shift by the width or more yields the uninitialized
-      // (poison) value, which the encoding leaves unconstrained.
-      r = ctx.mkIte(ctx.mkCmp(Cmp::Uge, b, ctx.bvVal(w, w)),
-                    ctx.freshBV("poison", w), r);
-    }
-    bind(op->getResult(0), fromBV(*this, op->getResult(0).getType(), r));
-    return true;
-  }
-  if (isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op)) {
-    Expr a = asBV(*this, op->getOperand(0)), b = asBV(*this, op->getOperand(1));
-    Cmp p = isa<arith::MaxSIOp>(op)   ? Cmp::Sgt
-            : isa<arith::MinSIOp>(op) ? Cmp::Slt
-            : isa<arith::MaxUIOp>(op) ? Cmp::Ugt
-                                      : Cmp::Ult;
-    bind(op->getResult(0), fromBV(*this, op->getResult(0).getType(),
-                                  ctx.mkIte(ctx.mkCmp(p, a, b), a, b)));
-    return true;
-  }
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(op)) {
-    Expr a = asBV(*this, op->getOperand(0));
-    Type rt = op->getResult(0).getType();
-    unsigned w = scalarWidth(rt);
-    bool sign = isa<arith::IndexCastOp, arith::ExtSIOp>(op);
-    Expr r = w <= a.bvWidth() ? ctx.mkTrunc(a, w)
-             : sign           ? ctx.mkSExt(a, w)
-                              : ctx.mkZExt(a, w);
-    bind(op->getResult(0), fromBV(*this, rt, r));
-    return true;
-  }
-  // Floating point: values are bit patterns; addf/subf/mulf/divf and cmpf
-  // are IEEE-754 (round to nearest even), other float ops uninterpreted
-  // functions (an over-approximation, [verify.encoding.float]).
-  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-          arith::CmpFOp>(op)) {
-    auto ft = dyn_cast<FloatType>(op->getOperand(0).getType());
-    if (ft && scalarWidth(ft)) {
-      unsigned sbits = ft.getFPMantissaWidth(); // includes the hidden bit
-      unsigned ebits = ft.getWidth() - sbits;
-      Expr a = asBV(*this, op->getOperand(0)), b = asBV(*this, op->getOperand(1));
-      if (auto cmpf = dyn_cast<arith::CmpFOp>(op)) {
-        bind(cmpf, SymValue::boolean(ctx.mkFloatCmp(
-                       (unsigned)cmpf.getPredicate(), a, b, ebits, sbits)));
-        return true;
-      }
-      auto k = isa<arith::AddFOp>(op)   ? smt::Context::FBinOp::Add
-               : isa<arith::SubFOp>(op) ? smt::Context::FBinOp::Sub
-               : isa<arith::MulFOp>(op) ? smt::Context::FBinOp::Mul
-                                        : smt::Context::FBinOp::Div;
-      bind(op->getResult(0), SymValue::bv(ctx.mkFloatBin(k, a, b, ebits, sbits)));
-      return true;
-    }
-  }
-  if (op->getDialect() && op->getDialect()->getNamespace() == "arith" &&
-      op->getNumResults() == 1 && op->getNumRegions() == 0) {
-    bool floaty = false;
-    for (Type t : op->getOperandTypes())
-      floaty |= isa<FloatType>(t);
-    Type rt = op->getResult(0).getType();
-    floaty |= isa<FloatType>(rt);
-    if (!floaty || !scalarWidth(rt))
-      return unsupported(op, "op not modelled");
-    std::vector<Expr> args;
-    for (Value v : op->getOperands())
-      args.push_back(asBV(*this, v));
-    std::string name = op->getName().getStringRef().str();
-    if (auto cmpf = dyn_cast<arith::CmpFOp>(op))
-      name += "." + arith::stringifyCmpFPredicate(cmpf.getPredicate()).str();
-    Expr r = ctx.mkUF(name, args, scalarWidth(rt));
-    bind(op->getResult(0), fromBV(*this, rt, r));
-    return true;
-  }
-  handled = false;
-  return true;
-}
-
-bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
-  handled = true;
-  Location loc = op->getLoc();
-  if (auto a = dyn_cast<memref::AllocOp>(op)) {
-    std::vector<Expr> dyn;
-    for (Value v : a.getDynamicSizes())
-      dyn.push_back(getBV(v));
-    bind(a, SymValue::memref(allocate(st, SlotKind::Heap, a.getType(), dyn, op,
-                                      "memref.alloc")));
-    return true;
-  }
-  if (auto a = dyn_cast<memref::AllocaOp>(op)) {
-    std::vector<Expr> dyn;
-    for (Value v : a.getDynamicSizes())
-      dyn.push_back(getBV(v));
-    bind(a, SymValue::memref(allocate(st, SlotKind::Stack, a.getType(), dyn,
-                                      op, "memref.alloca")));
-    return true;
-  }
-  if (auto d = dyn_cast<memref::DeallocOp>(op)) {
-    heap.free(st, getView(d.getMemref()), ctx.boolVal(true), loc, borrowed);
-    return true;
-  }
-  if (auto r = dyn_cast<memref::ReallocOp>(op)) {
-    View src = getView(r.getSource());
-    std::vector<Expr> dyn;
-    if (r.getDynamicResultSize())
-      dyn.push_back(getBV(r.getDynamicResultSize()));
-    View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
-                        "memref.realloc");
-    heap.havoc(st, dst);
-    heap.free(st, src, ctx.boolVal(true), loc, borrowed);
-    bind(r, SymValue::memref(dst));
-    return true;
-  }
-  if (auto g = dyn_cast<memref::GetGlobalOp>(op)) {
-    std::string origin = "@" + g.getName().str();
-    int slot = -1;
-    for (auto [i, s] : llvm::enumerate(heap.slots))
-      if (s.kind == SlotKind::Global && s.origin == origin)
-        slot = i;
-    View v;
-    if (slot < 0) {
-      slot = heap.newSlot(SlotKind::Global, loc, origin, &st);
-      v = heap.wholeView(slot, shapeOf(g.getType(), {}));
-      if (heap.byteContents)
-        heap.slots[slot].bytes =
-            byteExtent(v, elementBytes(g.getType().getElementType()));
-    } else {
-      v = heap.wholeView(slot, shapeOf(g.getType(), {}));
-    }
-    bind(g, SymValue::memref(v));
-    return true;
-  }
-  if (auto c = dyn_cast<memref::CastOp>(op)) {
-    bind(c, SymValue::memref(getView(c.getSource())));
-    return true;
-  }
-  if (auto a = dyn_cast<memref::AssumeAlignmentOp>(op)) {
-    bind(a.getResult(), SymValue::memref(getView(a.getMemref())));
-    return true;
-  }
-  if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
-    View v = getView(sv.getSource());
-    std::vector<Expr> offs = mixed(*this, sv.getMixedOffsets());
-    std::vector<Expr> szs = mixed(*this, sv.getMixedSizes());
-    std::vector<Expr> strs = mixed(*this, sv.getMixedStrides());
-    llvm::SmallBitVector dropped = sv.getDroppedDims();
-    View r = v;
-    r.sizes.clear();
-    r.strides.clear();
-    for (size_t k = 0; k < offs.size(); ++k) {
-      r.offset = ctx.mkBin(BinOp::Add, r.offset,
-                           ctx.mkBin(BinOp::Mul, offs[k], v.strides[k]));
-      if (dropped.test(k))
-        continue;
-      r.sizes.push_back(szs[k]);
-      r.strides.push_back(ctx.mkBin(BinOp::Mul, strs[k], v.strides[k]));
-    }
-    bind(sv, SymValue::memref(r));
-    return true;
-  }
-  if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
-    View r = getView(rc.getSource());
-    r.offset = mixed(*this, rc.getMixedOffsets())[0];
-    r.sizes = mixed(*this, rc.getMixedSizes());
-    r.strides = mixed(*this, rc.getMixedStrides());
-    bind(rc, SymValue::memref(r));
-    return true;
-  }
-  if (auto ex = dyn_cast<memref::ExpandShapeOp>(op)) {
-    View v = getView(ex.getSrc());
-    View r = v;
-    std::vector<Expr> out = mixed(*this, ex.getMixedOutputShape());
-    r.sizes = out;
-    r.strides.assign(out.size(), Expr());
-    for (auto [d, group] : llvm::enumerate(ex.getReassociationIndices())) {
-      Expr stride = v.strides[d];
-      for (size_t k = group.size(); k-- > 0;) {
-        r.strides[group[k]] = stride;
-        stride = ctx.mkBin(BinOp::Mul, stride, out[group[k]]);
-      }
-    }
-    bind(ex, SymValue::memref(r));
-    return true;
-  }
-  if (auto co = dyn_cast<memref::CollapseShapeOp>(op)) {
-    View v = getView(co.getSrc());
-    View r = v;
-    r.sizes.clear();
-    r.strides.clear();
-    for (auto group : co.getReassociationIndices()) {
-      Expr size = ctx.bvVal(kIndexWidth, 1);
-      for (int64_t k : group)
-        size = ctx.mkBin(BinOp::Mul, size, v.sizes[k]);
-      r.sizes.push_back(size);
-      r.strides.push_back(group.empty() ? ctx.bvVal(kIndexWidth, 1)
-                                        : v.strides[group.back()]);
-    }
-    bind(co, SymValue::memref(r));
-    return true;
-  }
-  if (auto vw = dyn_cast<memref::ViewOp>(op)) {
-    View v = getView(vw.getSource());
-    if (v.cands.empty())
-      return unsupported(op, "view of a value without a buffer");
-    std::vector<Expr> dyn;
-    for (Value s : vw.getSizes())
-      dyn.push_back(getBV(s));
-    View r = heap.wholeView(v.cands[0], shapeOf(vw.getType(), dyn));
-    r.cands = v.cands;
-    r.pts = v.pts;
-    Expr shift = getBV(vw.getByteShift());
-    r.addr = ctx.mkBin(BinOp::Add, v.addr, shift);
-    // [view.view.shift]: the aligned address moves by the shift; contents
-    // are bytes in modules with memref.view ([verify.encoding.contents]).
-    r.byteShift = v.byteShift.isNull() ? shift
-                                       : ctx.mkBin(BinOp::Add, v.byteShift,
-                                                   shift);
-    r.retyped = true;
-    bind(vw, SymValue::memref(r));
-    return true;
-  }
-  if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
-    View v = getView(md.getSource());
-    View base = v;
-    base.offset = ctx.bvVal(kIndexWidth, 0);
-    base.sizes.clear();
-    base.strides.clear();
-    bind(md.getBaseBuffer(), SymValue::memref(base));
-    bind(md.getOffset(), SymValue::bv(v.offset));
-    for (auto [k, s] : llvm::enumerate(md.getSizes()))
-      bind(s, SymValue::bv(v.sizes[k]));
-    for (auto [k, s] : llvm::enumerate(md.getStrides()))
-      bind(s, SymValue::bv(v.strides[k]));
-    return true;
-  }
-  if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
-    heap.addressesUsed = true;
-    const View &v = getView(p.getSource());
-    if (!heap.reuseAddresses && v.byteShift.isNull() && !v.cands.empty())
-      addressViews.try_emplace(v.addr.termId(), v);
-    bind(p, SymValue::bv(v.addr));
-    return true;
-  }
-  if (auto d = dyn_cast<memref::DimOp>(op)) {
-    const View &v = getView(d.getSource());
-    Expr idx = getBV(d.getIndex());
-    if (v.sizes.empty())
-      return unsupported(op, "dim of a rank-0 memref");
-    std::vector<Expr> guards, vals;
-    for (size_t k = 0; k < v.sizes.size(); ++k) {
-      guards.push_back(ctx.mkEq(idx, ctx.bvVal(kIndexWidth, k)));
-      vals.push_back(v.sizes[k]);
-    }
-    bind(d, SymValue::bv(heap.mergeExprs(guards, vals)));
-    return true;
-  }
-  if (auto l = dyn_cast<memref::LoadOp>(op)) {
-    const View &v = getView(l.getMemref());
-    heap.use(st, v, loc, "read");
-    if (v.retyped && !heap.byteContents)
-      return unsupported(op, "load through a memref.view result");
-    Type t = l.getType();
-    unsigned w = scalarWidth(t);
-    if (!w)
-      return unsupported(op, "element type not modelled");
-    Expr lin = linearIndex(*this, st, v, l.getIndices(), loc);
-    if (heap.byteContents)
-      heap.stop(st, heap.outsideBuffer(v, lin, elementBytes(t)), loc,
-                "out-of-bounds access (outside the buffer's bytes)");
-    Expr raw = heap.load(st, v, lin, elementBytes(t));
-    bind(l, fromBV(*this, t, ctx.mkTrunc(raw, w)));
-    return true;
-  }
-  if (auto s = dyn_cast<memref::StoreOp>(op)) {
-    const View &v = getView(s.getMemref());
-    heap.use(st, v, loc, "write");
-    if (v.retyped && !heap.byteContents)
-      return unsupported(op, "store through a memref.view result");
-    Type t = s.getValueToStore().getType();
-    if (!scalarWidth(t))
-      return unsupported(op, "element type not modelled");
-    Expr lin = linearIndex(*this, st, v, s.getIndices(), loc);
-    if (heap.byteContents)
-      heap.stop(st, heap.outsideBuffer(v, lin, elementBytes(t)), loc,
-                "out-of-bounds access (outside the buffer's bytes)");
-    Expr val = ctx.mkZExt(asBV(*this, s.getValueToStore()), 64);
-    heap.store(st, v, lin, val, elementBytes(t));
-    return true;
-  }
-  if (auto c = dyn_cast<memref::CopyOp>(op)) {
-    const View &src = getView(c.getSource()), &dst = getView(c.getTarget());
-    heap.use(st, src, loc, "read");
-    heap.use(st, dst, loc, "write");
-    // dealloc-run: views of different shapes are undefined behaviour.
-    std::vector<Expr> differ;
-    for (auto [a, b] : llvm::zip(src.sizes, dst.sizes))
-      differ.push_back(ctx.mkNe(a, b));
-    heap.stop(st, ctx.mkOr(differ), loc,
-              "copy between views of different shapes (undefined behaviour)");
-    copyContents(*this, st, src, dst,
-                 elementBytes(c.getSource().getType().getElementType()));
-    return true;
-  }
-  handled = false;
-  return true;
-}
-
 bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
@@ -713,7 +260,50 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   return true;
 }
 
+/// The types dealloc-run models ([view.descriptor], [op.unsupported]):
+/// index, i1..i64, f16, bf16, f32, f64, and ranked memrefs of those with an
+/// identity or strided layout. Wider integers and floats are left to the
+/// arith encoder, which names them.
+static bool typeModelled(Type t) {
+  auto scalar = [](Type e) {
+    if (e.isIndex())
+      return true;
+    if (auto it = dyn_cast<IntegerType>(e))
+      return it.getWidth() >= 1 && it.getWidth() <= 64;
+    return e.isF16() || e.isBF16() || e.isF32() || e.isF64();
+  };
+  if (scalar(t) || (isa<IntegerType, FloatType>(t) && scalarWidth(t) == 0))
+    return true;
+  auto mt = dyn_cast<MemRefType>(t);
+  if (!mt || !scalar(mt.getElementType()))
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return mt.getLayout().isIdentity() ||
+         succeeded(mt.getStridesAndOffset(strides, offset));
+}
+
+static std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream(s) << t;
+  return s;
+}
+
 bool Encoder::encodeOp(Operation *op, State &st) {
+  // As dealloc-run's support scan: an op with a type the semantics does not
+  // model is UNSUPPORTED, even where the encoding would not look at it.
+  for (Type t : op->getOperandTypes())
+    if (!typeModelled(t))
+      return unsupported(op, "operand type " + typeText(t) + " not modelled");
+  for (Type t : op->getResultTypes())
+    if (!typeModelled(t))
+      return unsupported(op, "result type " + typeText(t) + " not modelled");
+  for (Region &r : op->getRegions())
+    for (Block &b : r)
+      for (BlockArgument a : b.getArguments())
+        if (!typeModelled(a.getType()))
+          return unsupported(op, "block argument type " +
+                                     typeText(a.getType()) + " not modelled");
   // Uses of undefined values are attributed to this op under its guard on
   // entry (which includes every run that reaches any of its uses).
   Operation *outerOp = currentOp;

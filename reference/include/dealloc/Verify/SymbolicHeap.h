@@ -18,6 +18,7 @@
 #include "dealloc/Support/Verdict.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
 
@@ -41,8 +42,7 @@ struct Slot {
   Expr addr;          ///< aligned address (symbolic, [verify.encoding.addr])
   int site = -1;      ///< allocation-site number for --equiv, -1 if none
   Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
-  /// Size in bytes (byte contents only: bounds of [safety.oob] in bytes);
-  /// null where unknown.
+  /// Size in bytes (the bounds of [safety.oob]); null where unknown.
   Expr bytes;
 };
 
@@ -145,6 +145,16 @@ public:
   /// Contents are bytes ([verify.encoding.contents]): set before encoding
   /// when the module reinterprets buffers (`memref.view`).
   bool byteContents = false;
+  /// Byte contents only: for a byte term known to be byte `k` of a 64-bit
+  /// word term (`k` = -1: the zero byte, any position), keyed by the byte's
+  /// term id. Loads of bytes of one word read back that word, so a value
+  /// stored whole (an address selected by an if-then-else) is not a
+  /// concatenation of bytes the solver must reassemble (Contents.cpp).
+  struct ByteOrigin {
+    Expr word;
+    int k;
+  };
+  llvm::DenseMap<unsigned, ByteOrigin> byteOrigins;
   std::vector<Slot> slots;
   std::vector<Expr> constraints; ///< definitions and input assumptions
   /// Constraints on addresses; only needed once an address is observable
@@ -212,8 +222,9 @@ public:
   Expr load(State &st, const View &v, Expr linearIndex, unsigned elemBytes);
   void store(State &st, const View &v, Expr linearIndex, Expr value,
              unsigned elemBytes);
-  /// Byte contents only: the condition that the access of `elemBytes` bytes
-  /// at `linearIndex` of `v` lies outside the buffer's bytes ([safety.oob]).
+  /// The condition that the access of `elemBytes` bytes at `linearIndex` of
+  /// `v` lies outside the buffer's bytes ([safety.oob]); slots of unknown
+  /// size are not checked.
   Expr outsideBuffer(const View &v, Expr linearIndex, unsigned elemBytes);
   /// The contents of the buffer of `v` become unconstrained.
   void havoc(State &st, const View &v);

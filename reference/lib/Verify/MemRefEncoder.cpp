@@ -1,0 +1,335 @@
+//===- MemRefEncoder.cpp - Symbolic semantics of memref ops ---------------===//
+//
+// spec/operations.md [op.memref.*] and spec/buffers.md [view.*] in SMT terms
+// (spec/verification.md [verify.encoding], [verify.encoding.contents]):
+// allocation ops create slots, view ops new descriptors of the same
+// candidates ([view.same_buffer]), accesses are bounds-checked against the
+// view and the buffer ([safety.oob]) before they read or write the contents.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using BinOp = smt::Context::BinOp;
+using Cmp = smt::Context::Cmp;
+
+/// Folds a mixed static/dynamic list into index expressions.
+static std::vector<Expr> mixed(Encoder &E, ArrayRef<OpFoldResult> xs) {
+  std::vector<Expr> r;
+  for (OpFoldResult x : xs) {
+    if (auto a = dyn_cast<Attribute>(x))
+      r.push_back(E.ctx.bvVal(kIndexWidth, cast<IntegerAttr>(a).getInt()));
+    else
+      r.push_back(E.getBV(cast<Value>(x)));
+  }
+  return r;
+}
+
+/// The linear element index of `indices` in `v`; records an out-of-bounds
+/// stop ([safety.oob]).
+static Expr linearIndex(Encoder &E, State &st, const View &v,
+                        ValueRange indices, Location loc) {
+  smt::Context &c = E.ctx;
+  Expr lin = v.offset;
+  std::vector<Expr> oob;
+  for (auto [k, idx] : llvm::enumerate(indices)) {
+    Expr i = E.getBV(idx);
+    oob.push_back(c.mkOr(c.mkCmp(Cmp::Slt, i, c.bvVal(kIndexWidth, 0)),
+                         c.mkCmp(Cmp::Sge, i, v.sizes[k])));
+    lin = c.mkBin(BinOp::Add, lin, c.mkBin(BinOp::Mul, i, v.strides[k]));
+  }
+  E.heap.stop(st, c.mkOr(oob), loc, "out-of-bounds access");
+  return lin;
+}
+
+/// Gives the caller-provided buffers `v` may view their size in bytes, for
+/// the bounds check of [safety.oob]: element `eb` bytes wide, the extent of
+/// the argument's own descriptor (in byte mode the entry encoder has set
+/// them already; in element mode every view of a buffer has its type's
+/// element type, so `eb` is the buffer's).
+static void argBytes(Encoder &E, const View &v, unsigned eb) {
+  for (unsigned s : v.cands) {
+    Slot &slot = E.heap.slots[s];
+    if (slot.kind != SlotKind::Arg || !slot.bytes.isNull())
+      continue;
+    // An argument's own slot is the last of its candidates.
+    for (const SymValue &a : E.argValues)
+      if (a.kind == SymValue::Kind::MemRef && !a.view.cands.empty() &&
+          a.view.cands.back() == s)
+        slot.bytes = E.byteExtent(a.view, eb);
+  }
+}
+
+/// [safety.oob]: an access of element `lin` of `v` that leaves its buffer's
+/// bytes stops the run, also where the view's sizes allow the index (a
+/// reinterpret_cast or memref.view reaching past the buffer's end), as
+/// dealloc-run's bounds check does.
+static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
+                          unsigned eb, Location loc) {
+  argBytes(E, v, eb);
+  E.heap.stop(st, E.heap.outsideBuffer(v, lin, eb), loc,
+              "out-of-bounds access (outside the buffer's bytes)");
+}
+
+/// Some element of `v` lies outside its buffer's bytes (never if `v` has no
+/// element): the lowest and the highest linear index of `v` bound all of
+/// them.
+static Expr someElementOutside(Encoder &E, const View &v, unsigned eb) {
+  smt::Context &c = E.ctx;
+  argBytes(E, v, eb);
+  Expr zero = c.bvVal(kIndexWidth, 0);
+  Expr lo = v.offset, hi = v.offset;
+  std::vector<Expr> empty;
+  for (auto [size, stride] : llvm::zip(v.sizes, v.strides)) {
+    empty.push_back(c.mkEq(size, zero));
+    Expr span = c.mkBin(BinOp::Mul,
+                        c.mkBin(BinOp::Sub, size, c.bvVal(kIndexWidth, 1)),
+                        stride);
+    Expr neg = c.mkCmp(Cmp::Slt, stride, zero);
+    lo = c.mkBin(BinOp::Add, lo, c.mkIte(neg, span, zero));
+    hi = c.mkBin(BinOp::Add, hi, c.mkIte(neg, zero, span));
+  }
+  return c.mkAnd(c.mkNot(c.mkOr(empty)),
+                 c.mkOr(E.heap.outsideBuffer(v, lo, eb),
+                        E.heap.outsideBuffer(v, hi, eb)));
+}
+
+bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
+  handled = true;
+  Location loc = op->getLoc();
+  if (auto a = dyn_cast<memref::AllocOp>(op)) {
+    std::vector<Expr> dyn;
+    for (Value v : a.getDynamicSizes())
+      dyn.push_back(getBV(v));
+    bind(a, SymValue::memref(allocate(st, SlotKind::Heap, a.getType(), dyn, op,
+                                      "memref.alloc")));
+    return true;
+  }
+  if (auto a = dyn_cast<memref::AllocaOp>(op)) {
+    std::vector<Expr> dyn;
+    for (Value v : a.getDynamicSizes())
+      dyn.push_back(getBV(v));
+    bind(a, SymValue::memref(allocate(st, SlotKind::Stack, a.getType(), dyn,
+                                      op, "memref.alloca")));
+    return true;
+  }
+  if (auto d = dyn_cast<memref::DeallocOp>(op)) {
+    heap.free(st, getView(d.getMemref()), ctx.boolVal(true), loc, borrowed);
+    return true;
+  }
+  if (auto r = dyn_cast<memref::ReallocOp>(op)) {
+    View src = getView(r.getSource());
+    std::vector<Expr> dyn;
+    if (r.getDynamicResultSize())
+      dyn.push_back(getBV(r.getDynamicResultSize()));
+    View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
+                        "memref.realloc");
+    heap.havoc(st, dst);
+    heap.free(st, src, ctx.boolVal(true), loc, borrowed);
+    bind(r, SymValue::memref(dst));
+    return true;
+  }
+  if (auto g = dyn_cast<memref::GetGlobalOp>(op)) {
+    std::string origin = "@" + g.getName().str();
+    int slot = -1;
+    for (auto [i, s] : llvm::enumerate(heap.slots))
+      if (s.kind == SlotKind::Global && s.origin == origin)
+        slot = i;
+    View v;
+    if (slot < 0) {
+      slot = heap.newSlot(SlotKind::Global, loc, origin, &st);
+      v = freshView(*this, slot, g.getType(), shapeOf(g.getType(), {}));
+      heap.slots[slot].bytes =
+          byteExtent(v, elementBytes(g.getType().getElementType()));
+    } else {
+      v = freshView(*this, slot, g.getType(), shapeOf(g.getType(), {}));
+    }
+    bind(g, SymValue::memref(v));
+    return true;
+  }
+  if (auto c = dyn_cast<memref::CastOp>(op)) {
+    bind(c, SymValue::memref(getView(c.getSource())));
+    return true;
+  }
+  if (auto a = dyn_cast<memref::AssumeAlignmentOp>(op)) {
+    bind(a.getResult(), SymValue::memref(getView(a.getMemref())));
+    return true;
+  }
+  if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
+    View v = getView(sv.getSource());
+    std::vector<Expr> offs = mixed(*this, sv.getMixedOffsets());
+    std::vector<Expr> szs = mixed(*this, sv.getMixedSizes());
+    std::vector<Expr> strs = mixed(*this, sv.getMixedStrides());
+    llvm::SmallBitVector dropped = sv.getDroppedDims();
+    View r = v;
+    r.sizes.clear();
+    r.strides.clear();
+    for (size_t k = 0; k < offs.size(); ++k) {
+      r.offset = ctx.mkBin(BinOp::Add, r.offset,
+                           ctx.mkBin(BinOp::Mul, offs[k], v.strides[k]));
+      if (dropped.test(k))
+        continue;
+      r.sizes.push_back(szs[k]);
+      r.strides.push_back(ctx.mkBin(BinOp::Mul, strs[k], v.strides[k]));
+    }
+    bind(sv, SymValue::memref(r));
+    return true;
+  }
+  if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+    View r = getView(rc.getSource());
+    r.offset = mixed(*this, rc.getMixedOffsets())[0];
+    r.sizes = mixed(*this, rc.getMixedSizes());
+    r.strides = mixed(*this, rc.getMixedStrides());
+    bind(rc, SymValue::memref(r));
+    return true;
+  }
+  if (auto ex = dyn_cast<memref::ExpandShapeOp>(op)) {
+    View v = getView(ex.getSrc());
+    View r = v;
+    std::vector<Expr> out = mixed(*this, ex.getMixedOutputShape());
+    r.sizes = out;
+    r.strides.assign(out.size(), Expr());
+    for (auto [d, group] : llvm::enumerate(ex.getReassociationIndices())) {
+      Expr stride = v.strides[d];
+      for (size_t k = group.size(); k-- > 0;) {
+        r.strides[group[k]] = stride;
+        stride = ctx.mkBin(BinOp::Mul, stride, out[group[k]]);
+      }
+    }
+    bind(ex, SymValue::memref(r));
+    return true;
+  }
+  if (auto co = dyn_cast<memref::CollapseShapeOp>(op)) {
+    View v = getView(co.getSrc());
+    View r = v;
+    r.sizes.clear();
+    r.strides.clear();
+    // As dealloc-run: a group's stride is that of its innermost dimension
+    // whose size is not 1 (its first dimension's if all are 1), which is
+    // what the LLVM lowering computes for a group with unit dimensions.
+    Expr one = ctx.bvVal(kIndexWidth, 1);
+    for (auto group : co.getReassociationIndices()) {
+      Expr size = one, stride = one;
+      for (auto [j, k] : llvm::enumerate(group)) {
+        size = ctx.mkBin(BinOp::Mul, size, v.sizes[k]);
+        stride = j == 0 ? v.strides[k]
+                        : ctx.mkIte(ctx.mkNe(v.sizes[k], one), v.strides[k],
+                                    stride);
+      }
+      r.sizes.push_back(size);
+      r.strides.push_back(stride);
+    }
+    bind(co, SymValue::memref(r));
+    return true;
+  }
+  if (auto vw = dyn_cast<memref::ViewOp>(op)) {
+    View v = getView(vw.getSource());
+    if (v.cands.empty())
+      return unsupported(op, "view of a value without a buffer");
+    std::vector<Expr> dyn;
+    for (Value s : vw.getSizes())
+      dyn.push_back(getBV(s));
+    View r = freshView(*this, v.cands[0], vw.getType(),
+                       shapeOf(vw.getType(), dyn));
+    r.cands = v.cands;
+    r.pts = v.pts;
+    Expr shift = getBV(vw.getByteShift());
+    r.addr = ctx.mkBin(BinOp::Add, v.addr, shift);
+    // [view.view.shift]: the aligned address moves by the shift; contents
+    // are bytes in modules with memref.view ([verify.encoding.contents]).
+    r.byteShift = v.byteShift.isNull() ? shift
+                                       : ctx.mkBin(BinOp::Add, v.byteShift,
+                                                   shift);
+    r.retyped = true;
+    bind(vw, SymValue::memref(r));
+    return true;
+  }
+  if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
+    View v = getView(md.getSource());
+    View base = v;
+    base.offset = ctx.bvVal(kIndexWidth, 0);
+    base.sizes.clear();
+    base.strides.clear();
+    bind(md.getBaseBuffer(), SymValue::memref(base));
+    bind(md.getOffset(), SymValue::bv(v.offset));
+    for (auto [k, s] : llvm::enumerate(md.getSizes()))
+      bind(s, SymValue::bv(v.sizes[k]));
+    for (auto [k, s] : llvm::enumerate(md.getStrides()))
+      bind(s, SymValue::bv(v.strides[k]));
+    return true;
+  }
+  if (auto p = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
+    heap.addressesUsed = true;
+    const View &v = getView(p.getSource());
+    if (!heap.reuseAddresses && v.byteShift.isNull() && !v.cands.empty())
+      addressViews.try_emplace(v.addr.termId(), v);
+    bind(p, SymValue::bv(v.addr));
+    return true;
+  }
+  if (auto d = dyn_cast<memref::DimOp>(op)) {
+    const View &v = getView(d.getSource());
+    Expr idx = getBV(d.getIndex());
+    if (v.sizes.empty())
+      return unsupported(op, "dim of a rank-0 memref");
+    std::vector<Expr> guards, vals;
+    for (size_t k = 0; k < v.sizes.size(); ++k) {
+      guards.push_back(ctx.mkEq(idx, ctx.bvVal(kIndexWidth, k)));
+      vals.push_back(v.sizes[k]);
+    }
+    bind(d, SymValue::bv(heap.mergeExprs(guards, vals)));
+    return true;
+  }
+  if (auto l = dyn_cast<memref::LoadOp>(op)) {
+    const View &v = getView(l.getMemref());
+    heap.use(st, v, loc, "read");
+    if (v.retyped && !heap.byteContents)
+      return unsupported(op, "load through a memref.view result");
+    Type t = l.getType();
+    unsigned w = scalarWidth(t);
+    if (!w)
+      return unsupported(op, "element type not modelled");
+    Expr lin = linearIndex(*this, st, v, l.getIndices(), loc);
+    checkInBuffer(*this, st, v, lin, elementBytes(t), loc);
+    Expr raw = heap.load(st, v, lin, elementBytes(t));
+    bind(l, fromBV(*this, t, ctx.mkTrunc(raw, w)));
+    return true;
+  }
+  if (auto s = dyn_cast<memref::StoreOp>(op)) {
+    const View &v = getView(s.getMemref());
+    heap.use(st, v, loc, "write");
+    if (v.retyped && !heap.byteContents)
+      return unsupported(op, "store through a memref.view result");
+    Type t = s.getValueToStore().getType();
+    if (!scalarWidth(t))
+      return unsupported(op, "element type not modelled");
+    Expr lin = linearIndex(*this, st, v, s.getIndices(), loc);
+    checkInBuffer(*this, st, v, lin, elementBytes(t), loc);
+    Expr val = ctx.mkZExt(asBV(*this, s.getValueToStore()), 64);
+    heap.store(st, v, lin, val, elementBytes(t));
+    return true;
+  }
+  if (auto c = dyn_cast<memref::CopyOp>(op)) {
+    const View &src = getView(c.getSource()), &dst = getView(c.getTarget());
+    heap.use(st, src, loc, "read");
+    heap.use(st, dst, loc, "write");
+    // dealloc-run: views of different shapes are undefined behaviour.
+    std::vector<Expr> differ;
+    for (auto [a, b] : llvm::zip(src.sizes, dst.sizes))
+      differ.push_back(ctx.mkNe(a, b));
+    heap.stop(st, ctx.mkOr(differ), loc,
+              "copy between views of different shapes (undefined behaviour)");
+    unsigned eb = elementBytes(c.getSource().getType().getElementType());
+    heap.stop(st,
+              ctx.mkOr(someElementOutside(*this, src, eb),
+                       someElementOutside(*this, dst, eb)),
+              loc, "out-of-bounds access (outside the buffer's bytes)");
+    copyContents(*this, st, src, dst, eb);
+    return true;
+  }
+  handled = false;
+  return true;
+}
