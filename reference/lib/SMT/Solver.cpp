@@ -8,6 +8,7 @@
 #include <z3++.h>
 
 #include <map>
+#include <set>
 
 using namespace dealloc::smt;
 
@@ -343,6 +344,31 @@ Expr Context::mkHavocSlice(Expr arr, Expr replacement, unsigned hi,
                           z3::select(TERM(replacement), k), z3::select(a, k));
   z3::expr r = z3::lambda(k, body);
   return wrap(&r);
+}
+
+std::vector<Expr> Context::constantsOf(Expr e) {
+  std::vector<Expr> out;
+  std::vector<z3::expr> todo{TERM(e)};
+  std::set<unsigned> seen;
+  while (!todo.empty()) {
+    z3::expr t = todo.back();
+    todo.pop_back();
+    if (!seen.insert(t.id()).second)
+      continue;
+    if (t.is_app()) {
+      unsigned n = t.num_args();
+      if (n == 0) {
+        if (!t.is_numeral() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+          out.push_back(wrap(&t));
+        continue;
+      }
+      for (unsigned i = n; i-- > 0;)
+        todo.push_back(t.arg(i));
+    } else if (t.is_quantifier() || t.is_lambda()) {
+      todo.push_back(t.body());
+    }
+  }
+  return out;
 }
 
 struct Solver::Impl {

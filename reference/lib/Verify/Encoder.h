@@ -12,6 +12,7 @@
 
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -127,6 +128,26 @@ public:
   SymValue zeroOf(mlir::Type t);
   /// The bytes from the base of `v`'s buffer to the end of its last element.
   Expr byteExtent(const View &v, unsigned elemBytes);
+
+  /// [verify.lemmas]: record reachability lemmas (safety check only).
+  bool recordLemmas = false;
+  /// Per enclosing op being encoded (structured op, inlined call): the views
+  /// of the values live after it, which a run inside may still free.
+  std::vector<std::vector<View>> liveOuter;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
+  llvm::DenseMap<mlir::Value, unsigned> valueOrder;
+  mlir::Operation *entryOp = nullptr; ///< the function being verified
+  /// The views of the memref values live at the entry of `b` (`after` null)
+  /// or after its op `after`, without liveOuter.
+  std::vector<View> liveViews(mlir::Block *b, mlir::Operation *after,
+                              bool includeResults = true);
+  /// The memref and i1 values live there (in a deterministic order).
+  std::vector<mlir::Value> liveValues(mlir::Block *b, mlir::Operation *after,
+                                      bool includeResults = true);
+  /// Records the lemma "every live heap buffer is viewed by a live memref
+  /// value" at that point in `st` (ControlFlowEncoder.cpp).
+  void reachabilityLemma(const State &st, mlir::Block *b,
+                         mlir::Operation *after, mlir::Location loc);
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
   /// Aligned-address terms of views ([verify.encoding.addr]), by term id:

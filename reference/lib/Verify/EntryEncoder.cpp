@@ -20,6 +20,7 @@ using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
 
 bool Encoder::encodeEntry(func::FuncOp fn) {
+  entryOp = fn.getOperation();
   State st;
   st.guard = ctx.boolVal(true);
   st.path = st.guard;

@@ -17,6 +17,8 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -25,6 +27,98 @@ using namespace dealloc::verify;
 /// Solver time for a group of conditions before it is split
 /// ([verify.queries]).
 static constexpr unsigned kGroupTimeoutMs = 500;
+/// Solver time for one round of a lemma point, and rounds per point
+/// ([verify.lemmas]).
+static constexpr unsigned kLemmaTimeoutMs = 1000;
+static constexpr unsigned kLemmaRounds = 8;
+/// Definitions followed from a query's constants into its cone, and the
+/// solver time of a local query ([verify.queries.local]).
+static constexpr unsigned kConeDepth = 3;
+static constexpr unsigned kLocalTimeoutMs = 1000;
+
+namespace {
+/// [verify.queries.local]: decides a query on a slice of the formula: the
+/// definitions of the named terms it mentions, followed kConeDepth times,
+/// the constraints that define nothing, and the proved facts that mention a
+/// constant of the slice. Fewer constraints admit more models, so an
+/// unsatisfiable slice proves the query unsatisfiable; a model of the slice
+/// proves nothing.
+class LocalProver {
+public:
+  LocalProver(smt::Context &ctx, const SymbolicHeap &heap)
+      : ctx(ctx), heap(heap), defConsts(heap.constraints.size()) {
+    std::vector<bool> isDef(heap.constraints.size(), false);
+    for (const auto &d : heap.definitions)
+      isDef[d.second] = true;
+    for (size_t i = 0; i < heap.constraints.size(); ++i)
+      if (!isDef[i])
+        globals.push_back(heap.constraints[i]);
+  }
+  void addFact(Expr f) {
+    size_t i = facts.size();
+    facts.push_back(f);
+    factConsts.emplace_back();
+    for (const Expr &c : ctx.constantsOf(f)) {
+      factsOf[c.termId()].push_back(i);
+      factConsts.back().push_back(c.termId());
+    }
+  }
+  /// Checks `query` on its slice; `S` keeps the solver (for its model).
+  smt::Result check(Expr query, unsigned ms,
+                    std::unique_ptr<smt::Solver> &S) {
+    std::vector<Expr> frontier = ctx.constantsOf(query);
+    llvm::DenseSet<unsigned> visited;
+    std::vector<size_t> defs, factIdx;
+    llvm::DenseSet<size_t> factSeen;
+    for (unsigned depth = 0; depth <= kConeDepth && !frontier.empty();
+         ++depth) {
+      std::vector<Expr> next;
+      for (const Expr &c : frontier) {
+        if (!visited.insert(c.termId()).second)
+          continue;
+        auto f = factsOf.find(c.termId());
+        if (f != factsOf.end())
+          for (size_t i : f->second)
+            if (factSeen.insert(i).second)
+              factIdx.push_back(i);
+        if (depth == kConeDepth)
+          continue;
+        auto d = heap.definitions.find(c.termId());
+        if (d == heap.definitions.end())
+          continue;
+        defs.push_back(d->second);
+        if (!defConsts[d->second])
+          defConsts[d->second] = ctx.constantsOf(heap.constraints[d->second]);
+        for (const Expr &k : *defConsts[d->second])
+          next.push_back(k);
+      }
+      frontier = std::move(next);
+    }
+    S = std::make_unique<smt::Solver>(ctx);
+    for (const Expr &g : globals)
+      S->add(g);
+    for (size_t i : defs)
+      S->add(heap.constraints[i]);
+    // Facts about the slice only (all their constants in it): facts about a
+    // buffer's unchanged state recur at every later point.
+    for (size_t i : factIdx)
+      if (llvm::all_of(factConsts[i],
+                       [&](unsigned c) { return visited.contains(c); }))
+        S->add(facts[i]);
+    S->add(query);
+    return S->check({}, ms);
+  }
+
+private:
+  smt::Context &ctx;
+  const SymbolicHeap &heap;
+  std::vector<std::optional<std::vector<Expr>>> defConsts;
+  std::vector<Expr> globals;
+  std::vector<Expr> facts;
+  std::vector<std::vector<unsigned>> factConsts;
+  llvm::DenseMap<unsigned, std::vector<size_t>> factsOf;
+};
+} // namespace
 
 std::string dealloc::verify::printLocation(Location loc) {
   std::string s;
@@ -159,6 +253,7 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   };
   smt::Context ctx;
   Encoder E(ctx, module, opts);
+  E.recordLemmas = true;
   if (!E.encodeEntry(fn)) {
     res.verdict = E.failure->verdict;
     res.reason = E.failure->reason;
@@ -170,6 +265,39 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   for (const Expr &c : E.heap.constraintsToAssert())
     S.add(c);
   Expr lastQuery;
+  // [verify.lemmas]: prove the reachability lemmas point by point, in
+  // encoding order, each on its slice ([verify.queries.local]), and assert
+  // the proved ones. A point's candidates that a model of the slice
+  // violates are dropped and the rest asked again (Houdini); a point not
+  // decided in time contributes nothing. Asserted lemmas are consequences
+  // of the constraints: they change no model, only the solver's work.
+  LocalProver local(ctx, E.heap);
+  auto prove = [&](Expr fact) {
+    S.add(fact);
+    local.addFact(fact);
+  };
+  for (const Lemma &lemma : E.heap.lemmas) {
+    std::vector<Expr> cands = lemma.cands;
+    for (unsigned round = 0; round < kLemmaRounds && !cands.empty(); ++round) {
+      unsigned ms = opts.timeoutMs == 0
+                        ? kLemmaTimeoutMs
+                        : std::min(opts.timeoutMs, kLemmaTimeoutMs);
+      std::unique_ptr<smt::Solver> L;
+      smt::Result r = local.check(ctx.mkOr(cands), ms, L);
+      if (r == smt::Result::Unsat) {
+        for (const Expr &c : cands)
+          prove(ctx.mkNot(c));
+        break;
+      }
+      if (r != smt::Result::Sat)
+        break;
+      std::vector<Expr> kept;
+      for (const Expr &c : cands)
+        if (!L->evalBool(c))
+          kept.push_back(c);
+      cands = std::move(kept);
+    }
+  }
   auto query = [&](const std::vector<Expr> &conds, smt::Result &r) {
     Expr q = ctx.freshBool("query");
     S.add(ctx.mkImplies(q, ctx.mkOr(conds)));
@@ -199,6 +327,18 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     std::function<smt::Result(ArrayRef<Expr>)> decide =
         [&](ArrayRef<Expr> conds) {
           smt::Result res;
+          {
+            // [verify.queries.local]: the slice first.
+            std::unique_ptr<smt::Solver> L;
+            Expr any = ctx.mkOr(std::vector<Expr>(conds));
+            unsigned lms = opts.timeoutMs == 0
+                               ? kLocalTimeoutMs
+                               : std::min(opts.timeoutMs, kLocalTimeoutMs);
+            if (local.check(any, lms, L) == smt::Result::Unsat) {
+              prove(ctx.mkNot(any));
+              return smt::Result::Unsat;
+            }
+          }
           unsigned ms = opts.timeoutMs;
           if (conds.size() > 1)
             ms = ms == 0 ? kGroupTimeoutMs : std::min(ms, kGroupTimeoutMs);
@@ -206,6 +346,8 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
           S.add(ctx.mkImplies(q, ctx.mkOr(std::vector<Expr>(conds))));
           res = S.check({q}, ms);
           lastQuery = q;
+          if (res == smt::Result::Unsat)
+            prove(ctx.mkNot(ctx.mkOr(std::vector<Expr>(conds))));
           if (res != smt::Result::Unknown || conds.size() == 1)
             return res;
           size_t half = conds.size() / 2;

@@ -210,6 +210,15 @@ void SymbolicHeap::use(State &st, const View &v, mlir::Location loc,
 }
 
 
+Expr SymbolicHeap::name(Expr def, const std::string &n) {
+  if (def.isFalse() || def.isTrue())
+    return def;
+  Expr v = ctx.freshBool(n);
+  definitions[v.termId()] = constraints.size();
+  constraints.push_back(ctx.mkEq(v, def));
+  return v;
+}
+
 Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
                               const std::vector<Expr> &vals) {
   bool allSame = true;
@@ -220,6 +229,10 @@ Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
   Expr r = vals.back();
   for (size_t i = vals.size() - 1; i-- > 0;)
     r = ctx.mkIte(guards[i], vals[i], r);
+  // Merged Booleans (allocated/freed flags, identity flags, i1 values) are
+  // named ([verify.queries.local]).
+  if (r.isBool())
+    r = name(r, "m");
   return r;
 }
 
@@ -233,15 +246,8 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
     paths.push_back(s->path);
   }
   State r;
-  auto named = [&](Expr g, const std::string &n) {
-    if (g.isFalse() || g.isTrue())
-      return g;
-    Expr v = ctx.freshBool(n);
-    constraints.push_back(ctx.mkEq(v, g));
-    return v;
-  };
-  r.guard = named(ctx.mkOr(guards), name.str());
-  r.path = named(ctx.mkOr(paths), name.str() + "_path");
+  r.guard = this->name(ctx.mkOr(guards), name.str());
+  r.path = this->name(ctx.mkOr(paths), name.str() + "_path");
   // Values are selected by the (mutually exclusive) paths.
   guards = paths;
   size_t n = 0, sites = 0;

@@ -124,6 +124,10 @@ public:
   Expr mkHavocSlice(Expr arr, Expr replacement, unsigned hi, unsigned lo,
                     Expr key);
 
+  /// The uninterpreted constants (fresh Booleans, bit-vectors, arrays) that
+  /// occur in `e`, each once, in order of first occurrence.
+  std::vector<Expr> constantsOf(Expr e);
+
   /// The Z3 term of `e` (a `z3::expr *`); only Solver.cpp dereferences it.
   void *rawTerm(const Expr &e) const;
 

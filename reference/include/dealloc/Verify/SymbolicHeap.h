@@ -19,6 +19,7 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
 
@@ -135,6 +136,14 @@ struct SymEvent {
   int slot = -1;
 };
 
+/// Candidate facts at one program point ([verify.lemmas]): each `cand` is a
+/// condition that should be unsatisfiable; the safety check asserts the
+/// negation of those it proves, as help for the queries that follow.
+struct Lemma {
+  std::vector<Expr> cands;
+  mlir::Location loc;
+};
+
 /// The slots, definitions and observations of one function's encoding.
 class SymbolicHeap {
 public:
@@ -157,6 +166,12 @@ public:
   llvm::DenseMap<unsigned, ByteOrigin> byteOrigins;
   std::vector<Slot> slots;
   std::vector<Expr> constraints; ///< definitions and input assumptions
+  /// Per named term (a fresh constant `v` with the constraint `v == def`):
+  /// v's term id -> index of that constraint ([verify.queries.local]).
+  llvm::DenseMap<unsigned, size_t> definitions;
+  /// A fresh Boolean constrained equal to `def` (literals stay literals):
+  /// names cut the formula at joins, so a query's cone stays local.
+  Expr name(Expr def, const std::string &n);
   /// Constraints on addresses; only needed once an address is observable
   /// (memref.extract_aligned_pointer_as_index), see constraintsToAssert().
   std::vector<Expr> addrConstraints;
@@ -171,6 +186,8 @@ public:
   std::vector<Violation> violations;
   std::vector<Stop> stops;
   std::vector<SymEvent> events;
+  /// Reachability lemmas ([verify.lemmas]), in encoding order.
+  std::vector<Lemma> lemmas;
 
   /// Creates a slot; for heap/stack slots allocated in `st`, marks it
   /// allocated and constrains its address ([verify.encoding.addr]).
