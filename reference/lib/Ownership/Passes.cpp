@@ -11,7 +11,7 @@
 //   reference-split-deallocations         reference     [own.pipeline.split]
 //   reference-lower-deallocations         reference     [own.pipeline.helper]
 //     {helper-only}                                     (large deallocs)
-//   buffer-deallocation-simplification    upstream      (optional: simplify=0)
+//   buffer-deallocation-simplification    upstream      (only with simplify=1)
 //   reference-lower-deallocations         reference     [dealloc.*]
 //   cse, canonicalize                     upstream
 //
@@ -79,9 +79,10 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(false)};
   Option<bool> simplify{
       *this, "simplify",
-      llvm::cl::desc("Run upstream's buffer-deallocation-simplification "
-                     "before the reference lowering"),
-      llvm::cl::init(true)};
+      llvm::cl::desc("Also run upstream's buffer-deallocation-simplification "
+                     "before the reference lowering (super-linear on long "
+                     "chains, [own.pipeline])"),
+      llvm::cl::init(false)};
   Option<unsigned> helperAbove{
       *this, "helper-above",
       llvm::cl::desc("Lower a dealloc with more memref operands than this "
