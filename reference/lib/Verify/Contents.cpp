@@ -164,9 +164,13 @@ Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
     const Expr &bytes = slots[s].bytes;
     if (bytes.isNull())
       continue;
+    // A size of -1 marks a buffer too large to bound without wrap-around
+    // (Encoder::allocate): not checked.
+    Expr checked = ctx.mkNe(bytes, ctx.bvVal(kIndexWidth, -1));
     out.push_back(ctx.mkAnd(
-        v.pts[i], ctx.mkOr(ctx.mkCmp(Cmp::Slt, at, ctx.bvVal(kIndexWidth, 0)),
-                           ctx.mkCmp(Cmp::Sgt, end, bytes))));
+        {v.pts[i], checked,
+         ctx.mkOr(ctx.mkCmp(Cmp::Slt, at, ctx.bvVal(kIndexWidth, 0)),
+                  ctx.mkCmp(Cmp::Sgt, end, bytes))}));
   }
   return ctx.mkOr(out);
 }

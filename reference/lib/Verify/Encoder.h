@@ -167,6 +167,14 @@ unsigned elementBytes(mlir::Type t);
 /// of the inner sizes) and offset 0.
 View freshView(Encoder &E, unsigned s, mlir::MemRefType t,
                const std::vector<Expr> &sizes);
+/// [safety.oob]: some element of `v` whose index in each dimension k lies
+/// in [lo[k], hi[k]] is outside its buffer's bytes (elements of `eb` bytes).
+/// Exact for the box's first and last element in memory, which bound the
+/// others (MemRefEncoder.cpp). Caller-provided buffers are bounded only if
+/// `args` (else only once an element access has bounded them).
+Expr boxOutsideBuffer(Encoder &E, const View &v, const std::vector<Expr> &lo,
+                      const std::vector<Expr> &hi, unsigned eb,
+                      bool args = true);
 /// An integer-like operand as a bit-vector (i1 as 1 bit), and back.
 Expr asBV(Encoder &E, mlir::Value v);
 SymValue fromBV(Encoder &E, mlir::Type t, Expr e);

@@ -176,10 +176,15 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
       continue;
     const View &v = getView(o.get());
     AffineMap map = lop.getMatchingIndexingMap(&o);
+    // The box of indices the op touches, for the buffer's bounds.
+    std::vector<Expr> boxLo, boxHi;
     for (auto [k, e] : llvm::enumerate(map.getResults())) {
       Expr size = v.sizes[k];
       if (auto dim = dyn_cast<AffineDimExpr>(e)) {
         mismatch.push_back(ctx.mkNe(size, ranges[dim.getPosition()]));
+        boxLo.push_back(ctx.bvVal(kIndexWidth, 0));
+        boxHi.push_back(ctx.mkBin(BinOp::Sub, ranges[dim.getPosition()],
+                                  ctx.bvVal(kIndexWidth, 1)));
         continue;
       }
       auto lin = linearize(e, ranges.size());
@@ -198,7 +203,18 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
       oob.push_back(ctx.mkCmp(Cmp::Sge, maxIdx, size));
       if (!lin->isConstant())
         oob.push_back(ctx.mkOr(huge));
+      boxLo.push_back(minIdx);
+      boxHi.push_back(maxIdx);
     }
+    // Inside the view's sizes but outside its buffer's bytes (a view
+    // reaching past the buffer's end), as dealloc-run's element accesses.
+    // Caller-provided buffers only where an element access bounded them:
+    // the operand sizes of an argument are its extents unless reshaped.
+    if (boxLo.size() == v.sizes.size())
+      oob.push_back(boxOutsideBuffer(
+          *this, v, boxLo, boxHi,
+          elementBytes(cast<MemRefType>(o.get().getType()).getElementType()),
+          /*args=*/false));
   }
   heap.stop(st, ctx.mkOr(mismatch), loc,
             "linalg operand sizes differ from the iteration domain "

@@ -75,27 +75,38 @@ static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
               "out-of-bounds access (outside the buffer's bytes)");
 }
 
+Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &v,
+                                       const std::vector<Expr> &lo,
+                                       const std::vector<Expr> &hi,
+                                       unsigned eb, bool args) {
+  smt::Context &c = E.ctx;
+  if (args)
+    argBytes(E, v, eb);
+  Expr zero = c.bvVal(kIndexWidth, 0);
+  Expr first = v.offset, last = v.offset;
+  for (auto [k, stride] : llvm::enumerate(v.strides)) {
+    Expr neg = c.mkCmp(Cmp::Slt, stride, zero);
+    Expr atLo = c.mkBin(BinOp::Mul, lo[k], stride);
+    Expr atHi = c.mkBin(BinOp::Mul, hi[k], stride);
+    first = c.mkBin(BinOp::Add, first, c.mkIte(neg, atHi, atLo));
+    last = c.mkBin(BinOp::Add, last, c.mkIte(neg, atLo, atHi));
+  }
+  return c.mkOr(E.heap.outsideBuffer(v, first, eb),
+                E.heap.outsideBuffer(v, last, eb));
+}
+
 /// Some element of `v` lies outside its buffer's bytes (never if `v` has no
-/// element): the lowest and the highest linear index of `v` bound all of
-/// them.
+/// element).
 static Expr someElementOutside(Encoder &E, const View &v, unsigned eb) {
   smt::Context &c = E.ctx;
-  argBytes(E, v, eb);
-  Expr zero = c.bvVal(kIndexWidth, 0);
-  Expr lo = v.offset, hi = v.offset;
-  std::vector<Expr> empty;
-  for (auto [size, stride] : llvm::zip(v.sizes, v.strides)) {
+  Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
+  std::vector<Expr> empty, lo, hi;
+  for (const Expr &size : v.sizes) {
     empty.push_back(c.mkEq(size, zero));
-    Expr span = c.mkBin(BinOp::Mul,
-                        c.mkBin(BinOp::Sub, size, c.bvVal(kIndexWidth, 1)),
-                        stride);
-    Expr neg = c.mkCmp(Cmp::Slt, stride, zero);
-    lo = c.mkBin(BinOp::Add, lo, c.mkIte(neg, span, zero));
-    hi = c.mkBin(BinOp::Add, hi, c.mkIte(neg, zero, span));
+    lo.push_back(zero);
+    hi.push_back(c.mkBin(BinOp::Sub, size, one));
   }
-  return c.mkAnd(c.mkNot(c.mkOr(empty)),
-                 c.mkOr(E.heap.outsideBuffer(v, lo, eb),
-                        E.heap.outsideBuffer(v, hi, eb)));
+  return c.mkAnd(c.mkNot(c.mkOr(empty)), boxOutsideBuffer(E, v, lo, hi, eb));
 }
 
 bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {

@@ -128,7 +128,20 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
   // offset and strides included), not only the product of the sizes.
   heap.initContents(st, s, {byteExtent(v, 1)}, /*zero=*/false, eb);
   // [safety.oob]: the buffer's size bounds every access through its views.
-  heap.slots[s].bytes = byteExtent(v, eb);
+  // Where a dynamic size is so large that sizes in bytes may wrap around
+  // 64 bits, the buffer's bounds are not checked (bytes = -1, see
+  // outsideBuffer): no false out-of-bounds stops from wrapped arithmetic;
+  // dealloc-run stops such allocations anyway ([op.memref.alloc]).
+  Expr bytes = byteExtent(v, eb);
+  if (!dyn.empty()) {
+    int64_t limit = int64_t(1) << (56 / t.getRank());
+    std::vector<Expr> small;
+    for (const Expr &d : dyn)
+      small.push_back(ctx.mkCmp(Cmp::Ule, d, ctx.bvVal(kIndexWidth, limit)));
+    bytes = ctx.mkIte(ctx.mkAnd(small), bytes,
+                      ctx.bvVal(kIndexWidth, -1));
+  }
+  heap.slots[s].bytes = bytes;
   return v;
 }
 

@@ -19,7 +19,6 @@
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
 
