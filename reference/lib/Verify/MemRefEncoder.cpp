@@ -237,6 +237,64 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     bind(co, SymValue::memref(r));
     return true;
   }
+  // [view.transpose]: result dimension i is source dimension perm(i).
+  if (auto tr = dyn_cast<memref::TransposeOp>(op)) {
+    View v = getView(tr.getIn());
+    View r = v;
+    r.sizes.clear();
+    r.strides.clear();
+    for (AffineExpr e : tr.getPermutation().getResults()) {
+      unsigned k = cast<AffineDimExpr>(e).getPosition();
+      r.sizes.push_back(v.sizes[k]);
+      r.strides.push_back(v.strides[k]);
+    }
+    bind(tr, SymValue::memref(r));
+    return true;
+  }
+  // [view.reshape]: the sizes are read from the shape operand (a read of
+  // its buffer, bounds-checked); a negative size or one that differs from a
+  // static size of the result type stops the run; row-major strides over
+  // the source's offset and address.
+  if (auto rs = dyn_cast<memref::ReshapeOp>(op)) {
+    View r = getView(rs.getSource());
+    const View &shape = getView(rs.getShape());
+    auto shapeType = cast<MemRefType>(rs.getShape().getType());
+    auto rt = dyn_cast<MemRefType>(rs.getType());
+    unsigned w = scalarWidth(shapeType.getElementType());
+    if (!rt || !w || shape.sizes.size() != 1)
+      return unsupported(op, "reshape to an unranked memref");
+    heap.use(st, shape, loc, "read");
+    unsigned eb = elementBytes(shapeType.getElementType());
+    Expr zero = ctx.bvVal(kIndexWidth, 0);
+    std::vector<Expr> sizes, bad;
+    for (int64_t k = 0; k < rt.getRank(); ++k) {
+      Expr idx = ctx.bvVal(kIndexWidth, k);
+      heap.stop(st, ctx.mkCmp(Cmp::Sge, idx, shape.sizes[0]), loc,
+                "out-of-bounds access");
+      Expr lin = ctx.mkBin(BinOp::Add, shape.offset,
+                           ctx.mkBin(BinOp::Mul, idx, shape.strides[0]));
+      checkInBuffer(*this, st, shape, lin, eb, loc);
+      Expr raw = ctx.mkTrunc(heap.load(st, shape, lin, eb), w);
+      Expr size = w < kIndexWidth ? ctx.mkSExt(raw, kIndexWidth) : raw;
+      bad.push_back(ctx.mkCmp(Cmp::Slt, size, zero));
+      int64_t expected = rt.getDimSize(k);
+      if (!ShapedType::isDynamic(expected))
+        bad.push_back(ctx.mkNe(size, ctx.bvVal(kIndexWidth, expected)));
+      sizes.push_back(size);
+    }
+    heap.stop(st, ctx.mkOr(bad), loc,
+              "memref.reshape to a negative size or one that differs from "
+              "the result type (undefined behaviour)");
+    r.sizes = sizes;
+    r.strides.assign(sizes.size(), Expr());
+    Expr stride = ctx.bvVal(kIndexWidth, 1);
+    for (size_t i = sizes.size(); i-- > 0;) {
+      r.strides[i] = stride;
+      stride = ctx.mkBin(BinOp::Mul, stride, sizes[i]);
+    }
+    bind(rs, SymValue::memref(r));
+    return true;
+  }
   if (auto vw = dyn_cast<memref::ViewOp>(op)) {
     View v = getView(vw.getSource());
     if (v.cands.empty())
