@@ -7,7 +7,7 @@ build=${DEALLOC_BUILD_DIR:-$root/build}
 
 pkgs=(cmake ninja-build g++ git libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
       clang-22 libz3-dev z3 python3-z3 python3-hypothesis python3-pytest
-      python3-distributed valgrind graphviz libgtest-dev)
+      python3-distributed python3-psutil valgrind graphviz libgtest-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")

@@ -10,7 +10,9 @@
 #id = affine_map<(d0) -> (d0)>
 
 // CHECK-LABEL: @fill_then_free: SAFE
-func.func @fill_then_free(%n: index) {
+func.func @fill_then_free(%in: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %in, %c0 : memref<?xf32>
   %a = memref.alloc(%n) : memref<?xf32>
   %cst = arith.constant 1.0 : f32
   linalg.fill ins(%cst : f32) outs(%a : memref<?xf32>)

@@ -7,8 +7,12 @@
 
 #include <z3++.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 
 using namespace dealloc::smt;
 
@@ -395,7 +399,34 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   for (const Expr &a : assumptions)
     as.push_back(termOf(a));
   impl->model.reset();
+  // Z3's own timer can miss a check that starts just as a 1 ms timer fires
+  // (seen as a hang under load); a watchdog interrupts the context from the
+  // deadline on until the check returns ([verify.timeout]).
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread watchdog;
+  if (timeoutMs != 0)
+    watchdog = std::thread([&] {
+      std::unique_lock<std::mutex> lock(m);
+      auto deadline = std::chrono::steady_clock::now() +
+                      std::chrono::milliseconds(timeoutMs + 50);
+      if (cv.wait_until(lock, deadline, [&] { return done; }))
+        return;
+      do
+        ctx.impl->z3.interrupt();
+      while (!cv.wait_for(lock, std::chrono::milliseconds(100),
+                          [&] { return done; }));
+    });
   z3::check_result r = impl->solver.check(as);
+  if (watchdog.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      done = true;
+    }
+    cv.notify_one();
+    watchdog.join();
+  }
   if (r == z3::sat) {
     impl->model.emplace(impl->solver.get_model());
     return Result::Sat;

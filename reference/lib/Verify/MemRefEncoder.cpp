@@ -109,6 +109,20 @@ static Expr someElementOutside(Encoder &E, const View &v, unsigned eb) {
   return c.mkAnd(c.mkNot(c.mkOr(empty)), boxOutsideBuffer(E, v, lo, hi, eb));
 }
 
+/// [op.memref.alloc]: a negative dynamic size is undefined behaviour; the
+/// run stops there as in dealloc-run ([verify.verdict]: UNKNOWN, not SAFE).
+static void stopOnNegativeSize(Encoder &E, State &st, ArrayRef<Expr> dyn,
+                               Location loc) {
+  smt::Context &c = E.ctx;
+  std::vector<Expr> negative;
+  for (const Expr &d : dyn)
+    negative.push_back(
+        c.mkCmp(smt::Context::Cmp::Slt, d, c.bvVal(d.bvWidth(), 0)));
+  if (!negative.empty())
+    E.heap.stop(st, c.mkOr(negative), loc,
+                "negative allocation size (undefined behaviour)");
+}
+
 bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
@@ -116,6 +130,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> dyn;
     for (Value v : a.getDynamicSizes())
       dyn.push_back(getBV(v));
+    stopOnNegativeSize(*this, st, dyn, loc);
     bind(a, SymValue::memref(allocate(st, SlotKind::Heap, a.getType(), dyn, op,
                                       "memref.alloc")));
     return true;
@@ -124,6 +139,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> dyn;
     for (Value v : a.getDynamicSizes())
       dyn.push_back(getBV(v));
+    stopOnNegativeSize(*this, st, dyn, loc);
     bind(a, SymValue::memref(allocate(st, SlotKind::Stack, a.getType(), dyn,
                                       op, "memref.alloca")));
     return true;
@@ -137,6 +153,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> dyn;
     if (r.getDynamicResultSize())
       dyn.push_back(getBV(r.getDynamicResultSize()));
+    stopOnNegativeSize(*this, st, dyn, loc);
     View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
                         "memref.realloc");
     heap.havoc(st, dst);
