@@ -276,28 +276,36 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     S.add(fact);
     local.addFact(fact);
   };
-  for (const Lemma &lemma : E.heap.lemmas) {
-    std::vector<Expr> cands = lemma.cands;
-    for (unsigned round = 0; round < kLemmaRounds && !cands.empty(); ++round) {
-      unsigned ms = opts.timeoutMs == 0
-                        ? kLemmaTimeoutMs
-                        : std::min(opts.timeoutMs, kLemmaTimeoutMs);
-      std::unique_ptr<smt::Solver> L;
-      smt::Result r = local.check(ctx.mkOr(cands), ms, L);
-      if (r == smt::Result::Unsat) {
+  // Proved lazily: only when the first query (the whole disjunction) was
+  // not decided at once, so small functions do not pay for them.
+  bool lemmasDone = false;
+  auto proveLemmas = [&]() {
+    if (lemmasDone)
+      return;
+    lemmasDone = true;
+    for (const Lemma &lemma : E.heap.lemmas) {
+      std::vector<Expr> cands = lemma.cands;
+      for (unsigned round = 0; round < kLemmaRounds && !cands.empty(); ++round) {
+        unsigned ms = opts.timeoutMs == 0
+                          ? kLemmaTimeoutMs
+                          : std::min(opts.timeoutMs, kLemmaTimeoutMs);
+        std::unique_ptr<smt::Solver> L;
+        smt::Result r = local.check(ctx.mkOr(cands), ms, L);
+        if (r == smt::Result::Unsat) {
+          for (const Expr &c : cands)
+            prove(ctx.mkNot(c));
+          break;
+        }
+        if (r != smt::Result::Sat)
+          break;
+        std::vector<Expr> kept;
         for (const Expr &c : cands)
-          prove(ctx.mkNot(c));
-        break;
+          if (!L->evalBool(c))
+            kept.push_back(c);
+        cands = std::move(kept);
       }
-      if (r != smt::Result::Sat)
-        break;
-      std::vector<Expr> kept;
-      for (const Expr &c : cands)
-        if (!L->evalBool(c))
-          kept.push_back(c);
-      cands = std::move(kept);
     }
-  }
+  };
   auto query = [&](const std::vector<Expr> &conds, smt::Result &r) {
     Expr q = ctx.freshBool("query");
     S.add(ctx.mkImplies(q, ctx.mkOr(conds)));
@@ -385,6 +393,7 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
       lastQuery = q;
       if (r != smt::Result::Unknown)
         return r;
+      proveLemmas();
     }
     for (const auto &rec : records) {
       Expr e = pick(rec);
