@@ -105,8 +105,11 @@ public:
       if (llvm::all_of(factConsts[i],
                        [&](unsigned c) { return visited.contains(c); }))
         S->add(facts[i]);
-    S->add(query);
-    return S->check({}, ms);
+    // Through an assumption, like every other query: the solver's
+    // incremental core honours the time limit.
+    Expr q = ctx.freshBool("slice");
+    S->add(ctx.mkImplies(q, query));
+    return S->check({q}, ms);
   }
 
 private:
