@@ -84,3 +84,20 @@ func.func @zero_inner_stride() {
   memref.dealloc %a : memref<?x?xf32>
   return
 }
+
+// An argument of a layout with a static offset: its contents span the
+// offset too, so a store and a load at index 1 meet.
+// CHECK-LABEL: @arg_offset: SAFE
+// INTERP-LABEL: @arg_offset: SAFE
+func.func @arg_offset(%m: memref<2xf32, strided<[1], offset: 4>>) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %m[%c1] : memref<2xf32, strided<[1], offset: 4>>
+  %x = memref.load %m[%c1] : memref<2xf32, strided<[1], offset: 4>>
+  %a = memref.alloc() : memref<2xf32>
+  %eq = arith.cmpf oeq, %x, %f : f32
+  scf.if %eq {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}

@@ -2,7 +2,7 @@
 // reinterpret_cast, a subview at a dynamic offset or a memref.copy reaching
 // past the buffer's end) is an out-of-bounds stop in every module, as in
 // dealloc-run: UNKNOWN naming the input, never SAFE.
-// SPEC: [safety.oob], [verify.verdict]
+// SPEC: [safety.oob], [verify.verdict], [verify.encoding.contents]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 // RUN: not dealloc-run %s --function subview_at --input=3 2>/dev/null | FileCheck %s --check-prefix=AT

@@ -137,21 +137,21 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       continue;
     auto mt = cast<MemRefType>(fn.getArgument(i).getType());
     unsigned eb = elementBytes(mt.getElementType());
-    heap.initContents(st, s, shapeOf(mt, argExtents[i]), /*zero=*/true, eb);
-    if (heap.byteContents) {
-      // The argument's own buffer: its extents, the type's layout.
-      View own = heap.wholeView(s, shapeOf(mt, argExtents[i]));
-      SmallVector<int64_t> strides;
-      int64_t offset = 0;
-      if (succeeded(mt.getStridesAndOffset(strides, offset))) {
-        for (auto [k, st] : llvm::enumerate(strides))
-          if (!ShapedType::isDynamic(st))
-            own.strides[k] = ctx.bvVal(kIndexWidth, st);
-        if (!ShapedType::isDynamic(offset))
-          own.offset = ctx.bvVal(kIndexWidth, offset);
-      }
-      heap.slots[s].bytes = byteExtent(own, eb);
+    // The argument's own buffer: its extents, the type's layout; contents
+    // span every element it reaches (a static offset included).
+    View own = heap.wholeView(s, shapeOf(mt, argExtents[i]));
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    if (succeeded(mt.getStridesAndOffset(strides, offset))) {
+      for (auto [k, st] : llvm::enumerate(strides))
+        if (!ShapedType::isDynamic(st))
+          own.strides[k] = ctx.bvVal(kIndexWidth, st);
+      if (!ShapedType::isDynamic(offset))
+        own.offset = ctx.bvVal(kIndexWidth, offset);
     }
+    heap.initContents(st, s, {byteExtent(own, 1)}, /*zero=*/true, eb);
+    if (heap.byteContents)
+      heap.slots[s].bytes = byteExtent(own, eb);
   }
   for (const SymValue &a : argValues)
     if (a.kind == SymValue::Kind::MemRef)
