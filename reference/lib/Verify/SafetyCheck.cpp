@@ -31,6 +31,9 @@ static constexpr unsigned kGroupTimeoutMs = 500;
 /// ([verify.lemmas]).
 static constexpr unsigned kLemmaTimeoutMs = 1000;
 static constexpr unsigned kLemmaRounds = 8;
+/// Solver time for all lemma points of a function together: past it, the
+/// remaining points are skipped (a for-loops chain of 30 loops has 1,676).
+static constexpr unsigned kLemmaBudgetMs = 20000;
 /// Definitions followed from a query's constants into its cone, and the
 /// solver time of a local query ([verify.queries.local]).
 static constexpr unsigned kConeDepth = 3;
@@ -286,12 +289,22 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
     if (lemmasDone)
       return;
     lemmasDone = true;
+    unsigned budget = opts.timeoutMs == 0
+                          ? kLemmaBudgetMs
+                          : std::min(opts.timeoutMs, kLemmaBudgetMs);
+    auto deadline = std::chrono::steady_clock::now() +
+                    std::chrono::milliseconds(budget);
     for (const Lemma &lemma : E.heap.lemmas) {
       std::vector<Expr> cands = lemma.cands;
       for (unsigned round = 0; round < kLemmaRounds && !cands.empty(); ++round) {
-        unsigned ms = opts.timeoutMs == 0
-                          ? kLemmaTimeoutMs
-                          : std::min(opts.timeoutMs, kLemmaTimeoutMs);
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        deadline - std::chrono::steady_clock::now())
+                        .count();
+        if (left <= 0)
+          return;
+        unsigned ms = std::min<unsigned>(
+            left, opts.timeoutMs == 0 ? kLemmaTimeoutMs
+                                      : std::min(opts.timeoutMs, kLemmaTimeoutMs));
         std::unique_ptr<smt::Solver> L;
         smt::Result r = local.check(ctx.mkOr(cands), ms, L);
         if (r == smt::Result::Unsat) {
