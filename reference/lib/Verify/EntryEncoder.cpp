@@ -116,19 +116,10 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       }
       dyn.push_back(heap.mergeExprs(guards, es));
     }
-    View whole = heap.wholeView(s, shapeOf(mt, dyn));
+    View whole = freshView(*this, s, mt, shapeOf(mt, dyn));
     v.sizes = whole.sizes;
     v.strides = whole.strides;
-    v.offset = ctx.bvVal(kIndexWidth, 0);
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    if (succeeded(mt.getStridesAndOffset(strides, offset))) {
-      for (auto [k, st] : llvm::enumerate(strides))
-        if (!ShapedType::isDynamic(st))
-          v.strides[k] = ctx.bvVal(kIndexWidth, st);
-      if (!ShapedType::isDynamic(offset))
-        v.offset = ctx.bvVal(kIndexWidth, offset);
-    }
+    v.offset = whole.offset;
     argValues.push_back(SymValue::memref(v));
   }
   // [input.memref.contents]: caller-provided contents are zero.
@@ -139,16 +130,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
-    View own = heap.wholeView(s, shapeOf(mt, argExtents[i]));
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    if (succeeded(mt.getStridesAndOffset(strides, offset))) {
-      for (auto [k, st] : llvm::enumerate(strides))
-        if (!ShapedType::isDynamic(st))
-          own.strides[k] = ctx.bvVal(kIndexWidth, st);
-      if (!ShapedType::isDynamic(offset))
-        own.offset = ctx.bvVal(kIndexWidth, offset);
-    }
+    View own = freshView(*this, s, mt, shapeOf(mt, argExtents[i]));
     heap.initContents(st, s, {byteExtent(own, 1)}, /*zero=*/true, eb);
     if (heap.byteContents)
       heap.slots[s].bytes = byteExtent(own, eb);
