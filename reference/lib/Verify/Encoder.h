@@ -4,7 +4,8 @@
 // block by block, and builds the SymbolicHeap's violations, stops and trace
 // events (spec/verification.md [verify.encoding]). Op semantics live in
 // OpEncoder.cpp, ArithEncoder.cpp, MemRefEncoder.cpp and LinalgEncoder.cpp;
-// control flow, loops and calls in ControlFlowEncoder.cpp.
+// control flow and loops in ControlFlowEncoder.cpp, calls in
+// CallEncoder.cpp, lemma candidates in Lemmas.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_ENCODER_H

@@ -1,0 +1,99 @@
+//===- CallEncoder.cpp - Calls and the public-boundary result checks ------===//
+//
+// spec/verification.md [verify.encoding.calls]: calls to defined functions
+// are inlined; external callees follow [abi.external]; a public callee's
+// results are checked against [abi.results.*] at its return.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
+                         Operation *site, State &st,
+                         std::vector<SymValue> &results) {
+  Location loc = site->getLoc();
+  results.clear();
+  if (callee.isDeclaration()) {
+    // [abi.external]: frees nothing, keeps nothing, returns fresh distinct
+    // heap buffers (dynamic extents 2) and zero scalars.
+    for (Type t : callee.getFunctionType().getResults()) {
+      if (auto mt = dyn_cast<MemRefType>(t)) {
+        std::vector<Expr> dyn(mt.getNumDynamicDims(), ctx.bvVal(kIndexWidth, 2));
+        results.push_back(SymValue::memref(allocate(
+            st, SlotKind::Heap, mt, dyn, site,
+            "result of @" + callee.getSymName().str())));
+      } else if (scalarWidth(t)) {
+        results.push_back(zeroOf(t));
+      } else {
+        return unsupported(site, "external result type not modelled");
+      }
+    }
+    return true;
+  }
+  if (!activeCalls.insert(callee.getOperation()).second)
+    return fail(Verdict::Unknown,
+                "recursive call to @" + callee.getSymName().str() +
+                    " is not encoded",
+                loc);
+  bool boundary = callee.isPublic();
+  size_t lent = borrowed.size();
+  if (boundary)
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        borrowed.push_back(a.view);
+  std::vector<unsigned> outerStack = std::move(stackSlots);
+  stackSlots.clear();
+  std::vector<RegionExit> exits;
+  if (!encodeRegion(callee.getBody(), args, st, exits))
+    return false;
+  Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc() : loc;
+  if (!mergeExits(exits, st, results, "return")) {
+    heap.kill(st);
+    for (Type t : callee.getFunctionType().getResults())
+      results.push_back(dummyValue(t));
+  }
+  borrowed.resize(lent);
+  if (boundary)
+    checkResults(st, args, results, retLoc);
+  // [op.memref.alloca]: stack buffers are released when their function returns.
+  for (unsigned s : stackSlots) {
+    if (s >= st.freed.size())
+      st.freed.resize(s + 1, ctx.boolVal(false));
+    st.freed[s] = ctx.boolVal(true);
+  }
+  stackSlots = std::move(outerStack);
+  activeCalls.erase(callee.getOperation());
+  return true;
+}
+
+void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
+                           ArrayRef<SymValue> results, Location loc) {
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].kind != SymValue::Kind::MemRef)
+      continue;
+    const View &r = results[i].view;
+    heap.violate(st, Verdict::AbiViolation, ctx.mkNot(heap.isLiveHeap(st, r)),
+                 loc,
+                 "result #" + std::to_string(i) +
+                     " does not view a live heap buffer ([abi.results.heap])");
+    std::vector<Expr> alias;
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        alias.push_back(heap.sameBuffer(r, a.view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(alias), loc,
+                 "result #" + std::to_string(i) +
+                     " views an argument's buffer ([abi.results.no_arg_alias])");
+    std::vector<Expr> dup;
+    for (size_t j = 0; j < i; ++j)
+      if (results[j].kind == SymValue::Kind::MemRef)
+        dup.push_back(heap.sameBuffer(r, results[j].view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(dup), loc,
+                 "result #" + std::to_string(i) +
+                     " views the same buffer as an earlier result "
+                     "([abi.results.distinct])");
+  }
+}
+
