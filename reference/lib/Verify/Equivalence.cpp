@@ -26,6 +26,12 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
+/// [equiv.sites]: the ops that create a buffer.
+static bool isSiteOp(Operation *op) {
+  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp,
+             bufferization::CloneOp>(op);
+}
+
 /// [equiv.sites]: the key of an allocation op, if it has one. A clone's
 /// location key is kept apart from the allocations' keys (a clone of an
 /// allocation's result may carry the allocation's location).
@@ -57,11 +63,10 @@ static std::optional<std::string> siteKey(Operation *op) {
   return printLocation(loc);
 }
 
-/// [equiv.sites]: the ops that create a buffer.
-static bool isSiteOp(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp,
-             bufferization::CloneOp>(op);
+std::optional<std::string> dealloc::verify::allocationSiteKey(Operation *op) {
+  return isSiteOp(op) ? siteKey(op) : std::nullopt;
 }
+
 
 /// [equiv.sites]: a scratch buffer of a deallocation pass (the flag and
 /// pointer buffers of a lowered `bufferization.dealloc`): an allocation
@@ -421,7 +426,8 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
 
 int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
                                     const VerifyOptions &opts, bool json,
-                                    llvm::raw_ostream &os) {
+                                    llvm::raw_ostream &os,
+                                    std::vector<EquivResult> *results) {
   std::vector<std::string> names;
   if (!function.empty()) {
     names.push_back(function.str());
@@ -439,6 +445,8 @@ int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
     EquivResult r = checkEquivalence(a, b, n, opts);
     printEquivResult(os, r, json);
     code = combineExitCodes(code, exitCodeFor(r.verdict));
+    if (results)
+      results->push_back(std::move(r));
   }
   return code;
 }

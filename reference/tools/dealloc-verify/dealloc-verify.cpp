@@ -5,12 +5,13 @@
 // dealloc-verify --stages PIPELINE FILE
 //                                which pipeline stage changed behaviour
 // Options: --function F --json --timeout MS --unroll N --reuse-addresses
-//          --no-replay --verify-diagnostics --dot FILE
+//          --no-replay --verify-diagnostics --dot FILE (safety, --equiv)
 // Exit: 0 all SAFE/EQUIVALENT, 1 a violation/difference, 2 UNSUPPORTED or
 // UNKNOWN, 3 unreadable input; with --verify-diagnostics 0 iff the
 // diagnostics match (spec/verification.md [verify.output]).
 //
 //===----------------------------------------------------------------------===//
+#include "EquivDot.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Verify/Equivalence.h"
@@ -46,7 +47,8 @@ static cl::opt<std::string> stages("stages", cl::cat(toolCategory), cl::desc("Ch
 static cl::opt<std::string> dotFile(
     "dot", cl::cat(toolCategory), cl::value_desc("FILE"),
     cl::desc("Write the first counterexample's replayed run as a Graphviz CFG "
-             "to FILE"));
+             "to FILE (with --equiv: both versions' runs on the first "
+             "distinguishing input, the first diverging free in red)"));
 static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(toolCategory), cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
@@ -113,9 +115,10 @@ int main(int argc, char **argv) {
   opts.reuseAddresses = reuse;
   opts.replay = !noReplay;
 
-  if (!dotFile.empty() && (equiv || !stages.empty())) {
-    errs() << "error: --dot draws a counterexample of the safety check; it "
-              "does not apply to --equiv or --stages\n";
+  if (!dotFile.empty() && !stages.empty()) {
+    errs() << "error: --dot draws a counterexample of the safety check or a "
+              "distinguishing input of --equiv; it does not apply to "
+              "--stages\n";
     return ExitBadInput;
   }
   size_t wanted = equiv ? 2 : 1;
@@ -161,8 +164,22 @@ int main(int argc, char **argv) {
 
   int exitCode = ExitOk;
   if (equiv) {
+    std::vector<EquivResult> results;
     exitCode = runEquivalence(*modules[0], *modules[1], functionName, opts,
-                              json, outs());
+                              json, outs(), &results);
+    if (!dotFile.empty()) {
+      auto first = llvm::find_if(results, [](const EquivResult &r) {
+        return r.verdict == EquivVerdict::Different;
+      });
+      if (first == results.end())
+        errs() << "dot: no distinguishing input to draw (no function is "
+                  "DIFFERENT); "
+               << dotFile << " not written\n";
+      else if (int rc = writeEquivDot(dotFile, *modules[0], *modules[1],
+                                      *first, opts, files[0], files[1]);
+               rc != ExitOk)
+        return rc;
+    }
   } else if (!stages.empty()) {
     exitCode = runStages(stages, *modules[0], functionName, opts, json, outs());
   } else {

@@ -41,9 +41,14 @@ EquivResult checkEquivalence(mlir::ModuleOp a, mlir::ModuleOp b,
 void printEquivResult(llvm::raw_ostream &os, const EquivResult &r, bool json);
 
 /// `--equiv`: every public function of A (or only `function`); returns the
-/// exit code.
+/// exit code. With `results`, also appends each function's result to it.
 int runEquivalence(mlir::ModuleOp a, mlir::ModuleOp b, llvm::StringRef function,
-                   const VerifyOptions &opts, bool json, llvm::raw_ostream &os);
+                   const VerifyOptions &opts, bool json, llvm::raw_ostream &os,
+                   std::vector<EquivResult> *results = nullptr);
+/// [equiv.sites]: the key of an allocation-site op (`memref.alloc`,
+/// `memref.alloca`, `memref.realloc`, `bufferization.clone`), or none if it
+/// is not one or has neither a `dealloc.site` attribute nor a file location.
+std::optional<std::string> allocationSiteKey(mlir::Operation *op);
 /// `--stages`: runs each top-level pass of `pipeline` on `module` and checks
 /// every stage after the first deallocated one against its predecessor.
 int runStages(llvm::StringRef pipeline, mlir::ModuleOp module,

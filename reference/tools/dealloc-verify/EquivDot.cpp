@@ -1,0 +1,303 @@
+//===- EquivDot.cpp - A distinguishing input as a Graphviz picture --------===//
+//
+// spec/verification.md [verify.dot]: `dealloc-verify --equiv A B --dot FILE`
+// replays the first distinguishing input on both versions and draws the two
+// runs' buffer events as two clusters side by side (A left, B right), in
+// execution order from the entry down to the run's end. Allocations of a
+// matched input-program site ([equiv.sites]) are labelled with the site and
+// their number k; the k-th buffers of one site in A and B are joined by a
+// dashed line. Each free of such a buffer says in which interval it happens
+// ([equiv.def] (2): after how many matched-site allocations). The first
+// diverging free (smallest interval, then A before B, then execution order)
+// - one the other version does not make, or makes in another interval - is
+// red, as is a run's violation.
+//
+//===----------------------------------------------------------------------===//
+#include "EquivDot.h"
+#include "dealloc/Semantics/Interpreter.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <map>
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+namespace {
+
+/// Buffer events drawn per version; later ones are counted.
+constexpr size_t kMaxDrawnEvents = 200;
+
+std::string escape(llvm::StringRef s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (c == '\n') {
+      out += "\\l";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/// `file:line:col` with the file's base name (the picture stays readable
+/// for temporary files).
+std::string shortLocation(Location loc) {
+  if (auto nl = dyn_cast<NameLoc>(loc))
+    return shortLocation(nl.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location l : fused.getLocations())
+      if (isa<FileLineColLoc>(l))
+        return shortLocation(l);
+    return "?";
+  }
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return llvm::sys::path::filename(fl.getFilename().getValue()).str() + ":" +
+           std::to_string(fl.getLine()) + ":" + std::to_string(fl.getColumn());
+  return "?";
+}
+
+/// "1 site allocation", "2 site allocations".
+std::string siteAllocations(unsigned n) {
+  return std::to_string(n) + (n == 1 ? " site allocation" : " site allocations");
+}
+
+std::string ordinal(unsigned k) {
+  const char *suffix = "th";
+  if (k % 100 < 11 || k % 100 > 13)
+    suffix = k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
+  return std::to_string(k) + suffix;
+}
+
+using Instance = std::pair<std::string, unsigned>; ///< (site key, k)
+
+/// One version's run, with its events related to the matched sites.
+struct VersionTrace {
+  const char *tag; ///< "A" / "B"
+  RunResult run;
+  /// Per drawn event: the site instance it allocates or frees, if matched.
+  std::vector<std::optional<Instance>> instanceOf;
+  /// Per drawn event: the interval of a free (matched-site allocations
+  /// before it).
+  std::vector<unsigned> interval;
+  std::map<Instance, size_t> allocEvent;    ///< instance -> event index
+  std::map<Instance, unsigned> freeInterval; ///< instance -> interval
+
+  void relate(const std::map<std::string, int> &matched) {
+    std::map<unsigned, Instance> bufferInstance;
+    std::map<std::string, unsigned> count;
+    unsigned allocs = 0;
+    for (auto [i, e] : llvm::enumerate(run.path.events)) {
+      instanceOf.push_back(std::nullopt);
+      interval.push_back(allocs);
+      if ((e.event == "alloc" || e.event == "stack") && e.op) {
+        auto key = allocationSiteKey(e.op);
+        if (!key || !matched.count(*key))
+          continue;
+        Instance in{*key, ++count[*key]};
+        bufferInstance[e.buffer] = in;
+        instanceOf.back() = in;
+        allocEvent.emplace(in, i);
+        ++allocs;
+      } else if (e.event == "free") {
+        auto it = bufferInstance.find(e.buffer);
+        if (it == bufferInstance.end())
+          continue;
+        instanceOf.back() = it->second;
+        freeInterval.emplace(it->second, allocs);
+      }
+    }
+  }
+};
+
+/// The first diverging free: (version 0/1, event index), with a note.
+struct Divergence {
+  int version = -1;
+  size_t event = 0;
+  std::string note;
+};
+
+Divergence firstDivergingFree(const VersionTrace v[2]) {
+  Divergence best;
+  unsigned bestInterval = 0;
+  for (int x = 0; x < 2; ++x) {
+    const VersionTrace &self = v[x], &other = v[1 - x];
+    for (auto [i, e] : llvm::enumerate(self.run.path.events)) {
+      if (e.event != "free" || !self.instanceOf[i])
+        continue;
+      const Instance &in = *self.instanceOf[i];
+      unsigned n = self.interval[i];
+      auto it = other.freeInterval.find(in);
+      if (it != other.freeInterval.end() && it->second == n)
+        continue;
+      if (best.version >= 0 && n >= bestInterval)
+        break; // later events of this version have intervals >= n
+      best.version = x;
+      best.event = i;
+      bestInterval = n;
+      if (it == other.freeInterval.end())
+        best.note = std::string(other.tag) +
+                    (other.allocEvent.count(in) ? " never frees it"
+                                                : " never allocates it");
+      else
+        best.note = std::string(other.tag) + " frees it after " +
+                    siteAllocations(it->second);
+      break;
+    }
+  }
+  return best;
+}
+
+std::string runEnd(const RunResult &r) {
+  std::string s = r.verdict == Verdict::Safe ? "returns: SAFE"
+                                              : verdictName(r.verdict).str();
+  if (r.aborted)
+    s += " (aborted by a failed cf.assert)";
+  if (!r.clause.empty())
+    s += " " + r.clause;
+  if (r.path.stopOp)
+    s += " at " + shortLocation(r.path.stopOp->getLoc());
+  if (!r.message.empty())
+    s += "\n" + r.message;
+  return s;
+}
+
+} // namespace
+
+int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
+                                   ModuleOp b, const EquivResult &r,
+                                   const VerifyOptions &opts,
+                                   llvm::StringRef nameA,
+                                   llvm::StringRef nameB) {
+  ModuleOp modules[2] = {a, b};
+  VersionTrace v[2] = {{"A", {}, {}, {}, {}, {}}, {"B", {}, {}, {}, {}, {}}};
+  // [equiv.sites]: keys that occur once in each version are matched.
+  std::map<std::string, int> keys[2], matched;
+  for (int x = 0; x < 2; ++x)
+    modules[x].walk([&](Operation *op) {
+      if (auto key = allocationSiteKey(op))
+        ++keys[x][*key];
+    });
+  for (auto &[key, n] : keys[0])
+    if (n == 1 && keys[1].count(key) && keys[1][key] == 1)
+      matched[key] = 1;
+  for (int x = 0; x < 2; ++x) {
+    auto fn = modules[x].lookupSymbol<func::FuncOp>(r.function);
+    auto input = parseInput(r.input, fn.getFunctionType());
+    if (!input) {
+      llvm::errs() << "error: --dot: distinguishing input '" << r.input
+                   << "' of @" << r.function << " does not parse: "
+                   << llvm::toString(input.takeError()) << "\n";
+      return ExitBadInput;
+    }
+    RunOptions ro;
+    ro.reuseAddresses = opts.reuseAddresses;
+    v[x].run = runFunction(modules[x], fn, *input, ro);
+    v[x].relate(matched);
+  }
+  Divergence first = firstDivergingFree(v);
+
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    return ExitBadInput;
+  }
+  std::string title = "@" + r.function + "(" + r.input +
+                      "): DIFFERENT (dealloc-verify --equiv, A: " +
+                      nameA.str() + ", B: " + nameB.str() + ")";
+  std::string label = title + "\nwhat differs: " + r.reason + "\n";
+  if (first.version >= 0)
+    label += "first diverging free: " +
+             std::string(v[first.version].tag) + " frees the " +
+             ordinal(v[first.version].instanceOf[first.event]->second) +
+             " buffer of site " +
+             v[first.version].instanceOf[first.event]->first + " after " +
+             siteAllocations(v[first.version].interval[first.event]) + "; " +
+             first.note + "\n";
+  else
+    label += "no diverging free: the versions end differently\n";
+  label += "green: allocations (site, k-th buffer); blue: frees (interval = "
+           "site allocations before it); red: the first diverging free and "
+           "violations; dashed: the same site's k-th buffer in A and B\n";
+  os << "digraph \"dealloc_equiv\" {\n"
+     << "  graph [fontname=\"monospace\", fontsize=11, labelloc=t, "
+        "labeljust=l, label=\""
+     << escape(label) << "\"];\n"
+     << "  node [shape=box, style=\"rounded,filled\", fillcolor=\"white\", "
+        "fontname=\"monospace\", fontsize=10];\n"
+     << "  edge [fontname=\"monospace\", fontsize=9];\n";
+  for (int x = 0; x < 2; ++x) {
+    const VersionTrace &t = v[x];
+    std::string p = x ? "b" : "a";
+    os << "  subgraph cluster_" << p << " {\n"
+       << "    label=\"" << t.tag << ": " << escape(x ? nameB : nameA)
+       << " (dealloc-run: " << verdictName(t.run.verdict) << ")\"; "
+       << "style=\"rounded\"; color=\"black\";\n";
+    os << "    " << p << "_entry [label=\"@" << escape(r.function) << "("
+       << escape(r.input) << ")\\l\", fillcolor=\"#eeeeee\"];\n";
+    std::string prev = p + "_entry";
+    const auto &events = t.run.path.events;
+    for (size_t i = 0; i < events.size() && i < kMaxDrawnEvents; ++i) {
+      const PathEvent &e = events[i];
+      std::string text = e.event + " #" + std::to_string(e.buffer);
+      if (auto &in = t.instanceOf[i]) {
+        text += "  (" + ordinal(in->second) + " buffer of site " + in->first;
+        if (e.event == "free")
+          text += ", after " + siteAllocations(t.interval[i]);
+        text += ")";
+      }
+      text += "\n" + (e.op ? e.op->getName().getStringRef().str() + " at " +
+                                 shortLocation(e.op->getLoc())
+                           : std::string("arguments")) +
+              "\n";
+      const char *fill = e.event == "free" || e.event == "release"
+                             ? "#cfe2ff"
+                             : "#d4f4d4";
+      std::string attrs;
+      if (first.version == x && first.event == i) {
+        text += "FIRST DIVERGING FREE: " + first.note + "\n";
+        fill = "#ffb3b3";
+        attrs = ", color=\"red\", penwidth=3";
+      }
+      std::string id = p + std::to_string(i);
+      os << "    " << id << " [label=\"" << escape(text) << "\", fillcolor=\""
+         << fill << "\"" << attrs << "];\n";
+      os << "    " << prev << " -> " << id << ";\n";
+      prev = id;
+    }
+    size_t more = events.size() > kMaxDrawnEvents
+                      ? events.size() - kMaxDrawnEvents
+                      : 0;
+    more += t.run.path.droppedEvents;
+    if (more) {
+      os << "    " << p << "_more [label=\"... " << more
+         << " later buffer events not drawn\\l\", style=\"rounded,dashed\"];\n"
+         << "    " << prev << " -> " << p << "_more;\n";
+      prev = p + "_more";
+    }
+    bool bad = t.run.verdict != Verdict::Safe;
+    os << "    " << p << "_end [label=\"" << escape(runEnd(t.run) + "\n")
+       << "\", fillcolor=\""
+       << (!bad ? "#eeeeee" : isViolation(t.run.verdict) ? "#ffb3b3" : "#ffd9a0")
+       << "\"" << (bad ? ", penwidth=3" : "") << "];\n"
+       << "    " << prev << " -> " << p << "_end;\n"
+       << "  }\n";
+  }
+  // The k-th buffers of one matched site in A and B.
+  for (auto &[in, i] : v[0].allocEvent) {
+    auto j = v[1].allocEvent.find(in);
+    if (j != v[1].allocEvent.end() && i < kMaxDrawnEvents &&
+        j->second < kMaxDrawnEvents)
+      os << "  a" << i << " -> b" << j->second
+         << " [style=dashed, color=\"gray50\", dir=none, constraint=false];\n";
+  }
+  os << "}\n";
+  llvm::errs() << "dot: distinguishing input " << title << " written to "
+               << path << "\n";
+  return ExitOk;
+}
