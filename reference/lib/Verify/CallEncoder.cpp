@@ -5,6 +5,7 @@
 // results are checked against [abi.results.*] at its return.
 //
 //===----------------------------------------------------------------------===//
+#include "CallSummary.h"
 #include "Encoder.h"
 
 using namespace mlir;
@@ -33,6 +34,12 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     }
     return true;
   }
+  // [verify.encoding.calls.summary]: a public callee with a proved contract.
+  bool summarised = false;
+  if (!summariseCall(*this, callee, args, site, st, results, summarised))
+    return false;
+  if (summarised)
+    return true;
   if (!activeCalls.insert(callee.getOperation()).second)
     return fail(Verdict::Unknown,
                 "recursive call to @" + callee.getSymName().str() +
@@ -96,4 +103,3 @@ void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
                      "([abi.results.distinct])");
   }
 }
-

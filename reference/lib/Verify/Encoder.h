@@ -37,6 +37,8 @@ struct RegionExit {
   std::vector<SymValue> values;
 };
 
+struct CheckSetup;
+
 class Encoder {
 public:
   Encoder(smt::Context &ctx, mlir::ModuleOp module, const VerifyOptions &opts,
@@ -132,6 +134,9 @@ public:
 
   /// [verify.lemmas]: record reachability lemmas (safety check only).
   bool recordLemmas = false;
+  /// Call summaries and the contract model ([verify.encoding.calls.summary],
+  /// CallSummary.h); null: every call with a body is inlined.
+  CheckSetup *setup = nullptr;
   /// Per enclosing op being encoded (structured op, inlined call): the views
   /// of the values live after it, which a run inside may still free.
   std::vector<std::vector<View>> liveOuter;

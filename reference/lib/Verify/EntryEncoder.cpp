@@ -9,6 +9,7 @@
 // ([abi.results.owned]) and then the leak check ([heap.leak]).
 //
 //===----------------------------------------------------------------------===//
+#include "CallSummary.h"
 #include "Encoder.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -131,7 +132,9 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
     View own = freshView(*this, s, mt, shapeOf(mt, argExtents[i]));
-    heap.initContents(st, s, {byteExtent(own, 1)}, /*zero=*/true, eb);
+    // In the contract model of [verify.encoding.calls.summary], any.
+    heap.initContents(st, s, {byteExtent(own, 1)},
+                      /*zero=*/!(setup && setup->contract), eb);
     if (heap.byteContents)
       heap.slots[s].bytes = byteExtent(own, eb);
   }
@@ -170,6 +173,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
                      " is not freed ([heap.leak])",
                  s);
   }
+  contractObligations(*this, exit, fn, results, retLoc);
   exitState = exit;
   return checkUnboundUses();
 }

@@ -9,6 +9,7 @@
 // between SAFE and UNKNOWN.
 //
 //===----------------------------------------------------------------------===//
+#include "CallSummary.h"
 #include "Encoder.h"
 #include "Replay.h"
 
@@ -247,6 +248,13 @@ static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
 FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
                                                func::FuncOp fn,
                                                const VerifyOptions &opts) {
+  CheckSetup exact;
+  return checkFunction(module, fn, opts, exact);
+}
+
+FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
+                                              const VerifyOptions &opts,
+                                              CheckSetup &setup) {
   auto start = std::chrono::steady_clock::now();
   FunctionResult res;
   res.function = fn.getSymName().str();
@@ -259,6 +267,7 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   };
   smt::Context ctx;
   Encoder E(ctx, module, opts);
+  E.setup = &setup;
   E.recordLemmas = true;
   if (!E.encodeEntry(fn)) {
     res.verdict = E.failure->verdict;
@@ -496,13 +505,4 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   }
   res.verdict = Verdict::Safe;
   return finish();
-}
-
-std::vector<FunctionResult>
-dealloc::verify::verifyModule(ModuleOp module, const VerifyOptions &opts) {
-  std::vector<FunctionResult> out;
-  for (auto fn : module.getOps<func::FuncOp>())
-    if (fn.isPublic() && !fn.isDeclaration())
-      out.push_back(verifyFunction(module, fn, opts));
-  return out;
 }

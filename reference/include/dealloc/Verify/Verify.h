@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,9 @@ struct FunctionResult {
   std::optional<unsigned> bound;  ///< set when loops were unrolled to a bound
   std::optional<mlir::Location> diagLoc; ///< where to emit the diagnostic
   double seconds = 0; ///< wall-clock time of the check (JSON only)
+  /// The public callees whose calls the check encoded by their contract
+  /// ([verify.encoding.calls.summary]); sorted, empty for an exact check.
+  std::vector<std::string> summarised;
 };
 
 /// Allocation sites of the input program, for --equiv ([equiv.sites]).
@@ -59,9 +63,26 @@ struct SiteNumbering {
   std::vector<std::string> names; ///< per site: printed key
 };
 
+/// Checks `fn` alone: every call of a function with a body is inlined.
 FunctionResult verifyFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
                               const VerifyOptions &opts);
-/// Every public function with a body, in module order.
+
+class CallSummaries;
+/// Checks functions of one module, each at most once, the public functions
+/// a function calls before it, so that their calls can be encoded by their
+/// contract ([verify.encoding.calls.summary]). The module must not change
+/// while the verifier is in use.
+class ModuleVerifier {
+public:
+  ModuleVerifier(mlir::ModuleOp module, const VerifyOptions &opts);
+  ~ModuleVerifier();
+  FunctionResult verify(mlir::func::FuncOp fn);
+
+private:
+  std::unique_ptr<CallSummaries> summaries;
+};
+
+/// Every public function with a body, in module order (a ModuleVerifier).
 std::vector<FunctionResult> verifyModule(mlir::ModuleOp module,
                                          const VerifyOptions &opts);
 

@@ -1,0 +1,329 @@
+//===- CallSummary.cpp - Calls of public functions by their contract ------===//
+//
+// spec/verification.md [verify.encoding.calls.summary]. A public function's
+// *contract check* is its safety check in the contract model: the entry
+// model of [verify.inputs] with unconstrained argument (and global)
+// contents, and a stop at the return where a memref result is not of fresh
+// shape (negative size, a layout other than the type's applied to its
+// sizes, elements outside its buffer). SAFE there proves, for every call
+// whose arguments the model covers, what [abi.md] promises the caller: the
+// callee frees none of the caller's buffers, reaches no violation and no
+// stop, and returns distinct fresh live heap buffers of fresh shape, having
+// at most written the arguments' buffers and the globals. A call is then
+// encoded by exactly that: its arguments outside the model stop the run
+// (the caller is then checked again with inlining), the arguments' buffers
+// and the globals get unconstrained contents, and the results are fresh
+// heap buffers with unconstrained sizes, contents and scalars.
+//
+// CallSummaries orders the checks: a function after the public functions its
+// calls reach (bottom-up over the call graph, iteratively), each once. A
+// check with summaries decides only if it answers SAFE; any other answer is
+// replaced by the check with every call inlined, so every violation,
+// counterexample, bound and reason comes from the exact encoding.
+//
+//===----------------------------------------------------------------------===//
+#include "CallSummary.h"
+#include "Encoder.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using Cmp = smt::Context::Cmp;
+using BinOp = smt::Context::BinOp;
+
+/// Largest dynamic extent of an argument in the entry model
+/// ([verify.inputs]).
+static constexpr int64_t kMaxExtent = int64_t(1) << 20;
+
+/// A type the contract model has values for: scalars and memrefs of them.
+static bool modelled(Type t) {
+  if (auto mt = dyn_cast<MemRefType>(t))
+    return scalarWidth(mt.getElementType()) != 0;
+  return scalarWidth(t) != 0;
+}
+
+/// `v` (of type `t`, with at least one candidate) is not of fresh shape:
+/// a size differs from the type's static size or is negative (dynamic
+/// sizes above `maxExtent` too, if given), the offset or a stride differs
+/// from the type's layout applied to the sizes (freshView), or some element
+/// lies outside the buffer.
+static Expr notFresh(Encoder &E, const View &v, MemRefType t,
+                     std::optional<int64_t> maxExtent) {
+  smt::Context &c = E.ctx;
+  std::vector<Expr> bad, nonEmpty, lo, hi;
+  Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    const Expr &size = v.sizes[d];
+    if (!t.isDynamicDim(d))
+      bad.push_back(c.mkNe(size, c.bvVal(kIndexWidth, t.getDimSize(d))));
+    else if (maxExtent)
+      bad.push_back(
+          c.mkCmp(Cmp::Ugt, size, c.bvVal(kIndexWidth, *maxExtent)));
+    else
+      bad.push_back(c.mkCmp(Cmp::Slt, size, zero));
+    nonEmpty.push_back(c.mkNe(size, zero));
+    lo.push_back(zero);
+    hi.push_back(c.mkBin(BinOp::Sub, size, one));
+  }
+  View fresh = freshView(E, v.cands.front(), t, v.sizes);
+  bad.push_back(c.mkNe(v.offset, fresh.offset));
+  for (auto [s, f] : llvm::zip(v.strides, fresh.strides))
+    bad.push_back(c.mkNe(s, f));
+  bad.push_back(c.mkAnd(
+      c.mkAnd(nonEmpty),
+      boxOutsideBuffer(E, v, lo, hi, elementBytes(t.getElementType()))));
+  return c.mkOr(bad);
+}
+
+bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
+                                    ArrayRef<SymValue> args, Operation *site,
+                                    State &st, std::vector<SymValue> &results,
+                                    bool &applied) {
+  applied = false;
+  CheckSetup *setup = E.setup;
+  if (!setup || !setup->summaries || !callee.isPublic() ||
+      E.heap.byteContents || !setup->summaries->hasContract(callee))
+    return true;
+  FunctionType ft = callee.getFunctionType();
+  if (!llvm::all_of(ft.getInputs(), modelled) ||
+      !llvm::all_of(ft.getResults(), modelled))
+    return true;
+  smt::Context &c = E.ctx;
+  SymbolicHeap &h = E.heap;
+  std::string name = "@" + callee.getSymName().str();
+  // Which calls the contract model covers: every memref argument views a
+  // live buffer that is not a global, of fresh shape with dynamic extents
+  // up to 2^20; arguments of different types view different buffers, and
+  // arguments of one type that share a buffer have equal sizes.
+  std::vector<Expr> bad;
+  std::vector<std::pair<const View *, MemRefType>> views;
+  for (auto [i, a] : llvm::enumerate(args)) {
+    auto mt = dyn_cast<MemRefType>(ft.getInput(i));
+    if (!mt)
+      continue;
+    if (a.kind != SymValue::Kind::MemRef)
+      return true;
+    const View &v = a.view;
+    if (v.cands.empty() || v.retyped || !v.byteShift.isNull())
+      return true;
+    views.emplace_back(&v, mt);
+    std::vector<Expr> live;
+    for (auto [k, s] : llvm::enumerate(v.cands)) {
+      if (h.slots[s].kind == SlotKind::Global) {
+        bad.push_back(v.pts[k]);
+        continue;
+      }
+      live.push_back(
+          c.mkAnd({v.pts[k], h.allocOf(st, s), c.mkNot(h.freedOf(st, s))}));
+    }
+    bad.push_back(c.mkNot(c.mkOr(live)));
+    bad.push_back(notFresh(E, v, mt, kMaxExtent));
+  }
+  for (size_t i = 0; i < views.size(); ++i)
+    for (size_t j = i + 1; j < views.size(); ++j) {
+      auto [a, ta] = views[i];
+      auto [b, tb] = views[j];
+      Expr same = h.sameBuffer(*a, *b);
+      if (ta != tb) {
+        bad.push_back(same);
+        continue;
+      }
+      std::vector<Expr> differ;
+      for (auto [x, y] : llvm::zip(a->sizes, b->sizes))
+        differ.push_back(c.mkNe(x, y));
+      bad.push_back(c.mkAnd(same, c.mkOr(differ)));
+    }
+  Expr outside = c.mkOr(bad);
+  if (outside.isTrue())
+    return true; // never covered: inline
+  h.stop(st, outside, site->getLoc(),
+         "the arguments of this call of " + name +
+             " are outside its contract model "
+             "([verify.encoding.calls.summary])");
+  applied = true;
+  // The callee may write the arguments' buffers and the globals.
+  for (auto [v, t] : views)
+    h.havoc(st, *v);
+  for (unsigned s = 0; s < h.slots.size(); ++s)
+    if (h.slots[s].kind == SlotKind::Global)
+      h.havoc(st, h.wholeView(s, {}));
+  // Results: fresh heap buffers the caller owns ([abi.call.results]), of
+  // fresh shape with unconstrained non-negative sizes and contents.
+  results.clear();
+  for (Type t : ft.getResults()) {
+    if (auto mt = dyn_cast<MemRefType>(t)) {
+      std::vector<Expr> dyn;
+      for (size_t k = 0, n = mt.getNumDynamicDims(); k < n; ++k) {
+        Expr e = c.freshBV("result_extent", kIndexWidth);
+        h.constraints.push_back(
+            c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
+        dyn.push_back(e);
+      }
+      View v = E.allocate(st, SlotKind::Heap, mt, dyn, site,
+                          "result of " + name);
+      // The buffer holds at least the view's elements (the contract check
+      // proved it), and nothing more is known: bound by exactly those.
+      h.slots[v.cands.front()].bytes =
+          E.byteExtent(v, elementBytes(mt.getElementType()));
+      results.push_back(SymValue::memref(v));
+    } else if (t.isInteger(1)) {
+      results.push_back(SymValue::boolean(c.freshBool("result")));
+    } else {
+      results.push_back(SymValue::bv(c.freshBV("result", scalarWidth(t))));
+    }
+  }
+  setup->summarised.push_back(callee.getSymName().str());
+  return true;
+}
+
+void dealloc::verify::contractObligations(Encoder &E, State &exit,
+                                          func::FuncOp fn,
+                                          ArrayRef<SymValue> results,
+                                          Location loc) {
+  if (!E.setup || !E.setup->contract)
+    return;
+  for (auto [i, t] : llvm::enumerate(fn.getFunctionType().getResults())) {
+    auto mt = dyn_cast<MemRefType>(t);
+    if (!mt || i >= results.size() ||
+        results[i].kind != SymValue::Kind::MemRef)
+      continue;
+    const View &r = results[i].view;
+    if (r.cands.empty())
+      continue;
+    Expr bad = r.retyped || !r.byteShift.isNull()
+                   ? E.ctx.boolVal(true)
+                   : notFresh(E, r, mt, std::nullopt);
+    E.heap.stop(exit, bad, loc,
+                "result #" + std::to_string(i) +
+                    " is not of fresh shape ([verify.encoding.calls.summary])");
+  }
+}
+
+CallSummaries::CallSummaries(ModuleOp module, const VerifyOptions &opts)
+    : module(module), opts(opts) {
+  module.walk([&](memref::ViewOp) {
+    byteContents = true;
+    return WalkResult::interrupt();
+  });
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (fn.isPublic() && !fn.isDeclaration())
+      for (func::FuncOp g : publicCallees(fn))
+        called.insert(g.getOperation());
+}
+
+std::vector<func::FuncOp> CallSummaries::publicCallees(func::FuncOp fn) {
+  std::vector<func::FuncOp> out;
+  llvm::DenseSet<Operation *> seen{fn.getOperation()};
+  std::vector<func::FuncOp> bodies{fn};
+  for (size_t i = 0; i < bodies.size(); ++i)
+    bodies[i].walk([&](func::CallOp call) {
+      auto g = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
+        return;
+      // Private callees are inlined: the calls in their bodies count.
+      (g.isPublic() ? out : bodies).push_back(g);
+    });
+  return out;
+}
+
+bool CallSummaries::hasContract(func::FuncOp callee) const {
+  auto it = entries.find(callee.getOperation());
+  return it != entries.end() && it->second.done && it->second.contract;
+}
+
+const FunctionResult &CallSummaries::verify(func::FuncOp fn) {
+  // Depth-first over the calls, iteratively (call chains may be thousands
+  // of functions long); a function on the stack is skipped (a cycle).
+  struct Frame {
+    func::FuncOp fn;
+    std::vector<func::FuncOp> callees;
+    size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  auto enter = [&](func::FuncOp f) {
+    Entry &e = entries[f.getOperation()];
+    if (e.done || e.active)
+      return;
+    e.active = true;
+    stack.push_back(Frame{f, publicCallees(f)});
+  };
+  enter(fn);
+  while (!stack.empty()) {
+    Frame &top = stack.back();
+    if (top.next < top.callees.size()) {
+      enter(top.callees[top.next++]);
+      continue;
+    }
+    func::FuncOp f = top.fn;
+    stack.pop_back();
+    Entry &e = entries[f.getOperation()];
+    check(f, e);
+    e.active = false;
+    e.done = true;
+  }
+  return entries[fn.getOperation()].result;
+}
+
+void CallSummaries::check(func::FuncOp fn, Entry &entry) {
+  double seconds = 0;
+  // Checks with summaries decide only by SAFE; their counterexamples are
+  // not needed (the exact check finds its own).
+  VerifyOptions quiet = opts;
+  quiet.replay = false;
+  auto finish = [&](FunctionResult r, CheckSetup &s) {
+    llvm::sort(s.summarised);
+    s.summarised.erase(std::unique(s.summarised.begin(), s.summarised.end()),
+                       s.summarised.end());
+    r.summarised = std::move(s.summarised);
+    r.seconds += seconds;
+    entry.result = std::move(r);
+  };
+  if (!byteContents && called.contains(fn.getOperation())) {
+    CheckSetup s;
+    s.summaries = this;
+    s.contract = true;
+    FunctionResult r = checkFunction(module, fn, quiet, s);
+    if (r.verdict == Verdict::Safe) {
+      entry.contract = true;
+      return finish(std::move(r), s);
+    }
+    seconds += r.seconds;
+  }
+  bool anyContract = false;
+  if (!byteContents)
+    for (func::FuncOp g : publicCallees(fn))
+      anyContract |= hasContract(g);
+  if (anyContract) {
+    CheckSetup s;
+    s.summaries = this;
+    FunctionResult r = checkFunction(module, fn, opts, s);
+    // Without a summarised call the check was the exact one.
+    if (r.verdict == Verdict::Safe || s.summarised.empty())
+      return finish(std::move(r), s);
+    seconds += r.seconds;
+  }
+  CheckSetup exact;
+  finish(checkFunction(module, fn, opts, exact), exact);
+}
+
+ModuleVerifier::ModuleVerifier(ModuleOp module, const VerifyOptions &opts)
+    : summaries(std::make_unique<CallSummaries>(module, opts)) {}
+
+ModuleVerifier::~ModuleVerifier() = default;
+
+FunctionResult ModuleVerifier::verify(func::FuncOp fn) {
+  return summaries->verify(fn);
+}
+
+std::vector<FunctionResult>
+dealloc::verify::verifyModule(ModuleOp module, const VerifyOptions &opts) {
+  ModuleVerifier verifier(module, opts);
+  std::vector<FunctionResult> out;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (fn.isPublic() && !fn.isDeclaration())
+      out.push_back(verifier.verify(fn));
+  return out;
+}

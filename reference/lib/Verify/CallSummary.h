@@ -1,0 +1,94 @@
+//===- CallSummary.h - Calls of public functions by their contract -*- C++ -*-===//
+//
+// Internal to DeallocVerify. spec/verification.md
+// [verify.encoding.calls.summary]: a call of a public function with a body
+// may be encoded by the function-boundary contract instead of inlining the
+// callee, if the callee's own check proved the contract: SAFE for every
+// input of the *contract model* (the entry model of [verify.inputs] with
+// unconstrained argument contents) with results of fresh shape. A call
+// whose arguments the model may not cover stops the run there; a caller
+// check with summaries counts only when it answers SAFE, otherwise the
+// caller is checked again with inlining, which gives its verdict.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_CALLSUMMARY_H
+#define DEALLOC_LIB_VERIFY_CALLSUMMARY_H
+
+#include "dealloc/Verify/SymbolicHeap.h"
+#include "dealloc/Verify/Verify.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <string>
+#include <vector>
+
+namespace dealloc::verify {
+
+class CallSummaries;
+
+/// How one check of a function is set up, and what it used.
+struct CheckSetup {
+  /// Calls of public functions whose contract is proved may be summarised
+  /// (null: every call with a body is inlined, as --equiv does).
+  const CallSummaries *summaries = nullptr;
+  /// The contract model: argument contents are unconstrained and a result
+  /// not of fresh shape stops the run ([verify.encoding.calls.summary]).
+  bool contract = false;
+  /// Out: the callees summarised at least once (sorted, unique at the end).
+  std::vector<std::string> summarised;
+};
+
+/// One check of `fn` under `setup` (SafetyCheck.cpp).
+FunctionResult checkFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                             const VerifyOptions &opts, CheckSetup &setup);
+
+class Encoder;
+/// Encodes a call of the public `callee` by its contract if `E.setup`
+/// allows it and the callee's contract is proved; `applied` says whether it
+/// did (otherwise the caller inlines). Returns false on E.failure.
+bool summariseCall(Encoder &E, mlir::func::FuncOp callee,
+                   llvm::ArrayRef<SymValue> args, mlir::Operation *site,
+                   State &st, std::vector<SymValue> &results, bool &applied);
+/// In the contract model: stops the runs at `fn`'s return (`exit`) whose
+/// memref results are not of fresh shape.
+void contractObligations(Encoder &E, State &exit, mlir::func::FuncOp fn,
+                         llvm::ArrayRef<SymValue> results, mlir::Location loc);
+
+/// The verdicts of one module's functions and which public functions have a
+/// proved contract. A function is checked after the public functions its
+/// body reaches through calls (and through the private callees it inlines);
+/// functions on a call cycle have no contract while the cycle is checked.
+class CallSummaries {
+public:
+  CallSummaries(mlir::ModuleOp module, const VerifyOptions &opts);
+
+  /// The verdict of `fn` (checked once; its callees first).
+  const FunctionResult &verify(mlir::func::FuncOp fn);
+  /// A call of `callee` may be summarised: its contract check was SAFE.
+  bool hasContract(mlir::func::FuncOp callee) const;
+
+private:
+  struct Entry {
+    bool active = false, done = false, contract = false;
+    FunctionResult result;
+  };
+  /// The public functions with a body that `fn`'s calls reach, directly or
+  /// through private callees, in the order of the calls.
+  std::vector<mlir::func::FuncOp> publicCallees(mlir::func::FuncOp fn);
+  /// Checks `fn` (its callees are done or active).
+  void check(mlir::func::FuncOp fn, Entry &entry);
+
+  mlir::ModuleOp module;
+  VerifyOptions opts;
+  mlir::SymbolTableCollection symbols;
+  /// Whether the module reinterprets buffers (`memref.view`): byte contents,
+  /// which the contract does not cover; nothing is summarised then.
+  bool byteContents = false;
+  llvm::DenseMap<mlir::Operation *, Entry> entries;
+  /// Public functions some public function's calls reach.
+  llvm::DenseSet<mlir::Operation *> called;
+};
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_LIB_VERIFY_CALLSUMMARY_H
