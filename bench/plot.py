@@ -1,17 +1,27 @@
 #!/usr/bin/python3
 """Plot bench/run.py results: one log-log time-vs-size chart per shape.
 
-    python3 bench/plot.py bench/results/full.json [--out docs/img]
+    /usr/bin/python3 bench/plot.py bench/results/full.json [--out docs/img]
+    /usr/bin/python3 bench/plot.py bench/results/verify.json --prefix bench-verify-
 
-Writes OUT/bench-<shape>.png.  Sizes where a tool did not finish are drawn
-as an upward triangle at the timeout, labelled "DNF".
+Writes OUT/PREFIX<shape>.png (PREFIX defaults to "bench-").  Sizes where a
+tool did not finish are drawn as an upward triangle at the timeout, labelled
+"DNF".  Needs matplotlib (Debian: python3-matplotlib; docs/benchmarks.md,
+"Prerequisites").
 """
 import argparse
 import json
 import os
 import sys
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:
+    sys.stderr.write(
+        "error: bench/plot.py needs matplotlib, which this python3 lacks; "
+        "install it with `apt-get install -y python3-matplotlib` (as root; "
+        "docs/benchmarks.md, Prerequisites)\n")
+    sys.exit(3)
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -30,7 +40,7 @@ STYLE = {
 }
 
 
-def plot_shape(shape, res, results, out_dir):
+def plot_shape(shape, res, results, out_dir, prefix="bench-"):
     fig, ax = plt.subplots(figsize=(7, 4.5))
     timeout = results["max_time"]
     drawn = False
@@ -74,7 +84,7 @@ def plot_shape(shape, res, results, out_dir):
     ax.grid(True, which="both", linewidth=0.3)
     ax.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
-    path = os.path.join(out_dir, f"bench-{shape}.png")
+    path = os.path.join(out_dir, f"{prefix}{shape}.png")
     fig.savefig(path, dpi=100, metadata={"Software": None})
     plt.close(fig)
     return path
@@ -85,12 +95,14 @@ def main(argv):
     ap.add_argument("results")
     ap.add_argument("--out", default=os.path.join(analysis.__file__.rsplit("/bench/", 1)[0],
                                                   "docs", "img"))
+    ap.add_argument("--prefix", default="bench-",
+                    help="file name prefix (bench-verify- for verify.json)")
     args = ap.parse_args(argv)
     with open(args.results) as f:
         results = json.load(f)
     os.makedirs(args.out, exist_ok=True)
     for shape, res in results["shapes"].items():
-        p = plot_shape(shape, res, results, args.out)
+        p = plot_shape(shape, res, results, args.out, args.prefix)
         if p:
             print(p)
     return 0

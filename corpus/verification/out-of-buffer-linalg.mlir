@@ -56,3 +56,32 @@ func.func @empty_past_end() {
   memref.dealloc %a : memref<2xf32>
   return
 }
+
+// Caller-provided buffers are bounded too: a view of an argument that reaches
+// past its extents (verify said SAFE here, dealloc-run stops).
+// CHECK-LABEL: @fill_past_argument: UNKNOWN (input b0 reaches out-of-bounds access by a linalg indexing map
+// INTERP-LABEL: @fill_past_argument: UNKNOWN (1 input): out-of-bounds access
+func.func @fill_past_argument(%arg: memref<2xf32>) {
+  %z = arith.constant 0.0 : f32
+  %v = memref.reinterpret_cast %arg to offset: [0], sizes: [4], strides: [1] : memref<2xf32> to memref<4xf32>
+  linalg.fill ins(%z : f32) outs(%v : memref<4xf32>)
+  return
+}
+
+// CHECK-LABEL: @copy_past_dynamic_argument: UNKNOWN (input b0[2],b1 reaches out-of-bounds access by a linalg indexing map
+// INTERP-LABEL: @copy_past_dynamic_argument: UNKNOWN (1 input): out-of-bounds access
+func.func @copy_past_dynamic_argument(%arg: memref<?xf32>, %out: memref<3xf32>) {
+  %v = memref.reinterpret_cast %arg to offset: [0], sizes: [3], strides: [1] : memref<?xf32> to memref<3xf32>
+  linalg.copy ins(%v : memref<3xf32>) outs(%out : memref<3xf32>)
+  return
+}
+
+// Within the argument's extents: SAFE in both.
+// CHECK-LABEL: @fill_inside_argument: SAFE
+// INTERP-LABEL: @fill_inside_argument: SAFE
+func.func @fill_inside_argument(%arg: memref<4xf32>) {
+  %z = arith.constant 0.0 : f32
+  %v = memref.reinterpret_cast %arg to offset: [1], sizes: [3], strides: [1] : memref<4xf32> to memref<3xf32, strided<[1], offset: 1>>
+  linalg.fill ins(%z : f32) outs(%v : memref<3xf32, strided<[1], offset: 1>>)
+  return
+}

@@ -264,9 +264,11 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   };
   Expr stopA = anyStop(ea.heap), stopB = anyStop(eb.heap);
   Expr running = ctx.mkAnd(ctx.mkNot(stopA), ctx.mkNot(stopB));
+  Expr lastQuery;
   auto check = [&](Expr q, smt::Result &r) {
     Expr lit = ctx.freshBool("equiv_query");
     S.add(ctx.mkImplies(lit, q));
+    lastQuery = lit;
     r = S.check({lit}, opts.timeoutMs);
     if (r == smt::Result::Unknown)
       res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
@@ -304,9 +306,15 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   smt::Result r;
   if (check(ctx.mkAnd(running, ctx.mkOr(differ)), r) == smt::Result::Unknown)
     return res;
-  if (r == smt::Result::Sat)
+  // [verify.output]: small inputs; the model still satisfies the query.
+  auto minimize = [&] {
+    minimizeInputMagnitudes(ea, S, {lastQuery}, opts.timeoutMs);
+  };
+  if (r == smt::Result::Sat) {
+    minimize();
     return distinguish("A: " + outcome(ea.heap) + "; B: " + outcome(eb.heap),
                        true);
+  }
   // 2. Both return: matched buffers are freed in the same interval.
   const State &xa = *ea.exitState, &xb = *eb.exitState;
   std::vector<Expr> frees;
@@ -350,6 +358,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkAnd(bothReturn, ctx.mkOr(frees)), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
+    minimize();
     std::string what = "the versions free buffers differently";
     for (auto &[c, text] : explain)
       if (S.evalBool(c)) {
@@ -363,6 +372,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkOr(stopA, stopB), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
+    minimize();
     res.input = inputFromModel(ea, S, fa);
     for (Encoder *e : {&ea, &eb})
       for (const Stop &s : e->heap.stops)

@@ -75,6 +75,80 @@ static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
               "out-of-bounds access (outside the buffer's bytes)");
 }
 
+/// [op.memref.realloc]: the new buffer `dst` (fresh, rank 1, offset 0)
+/// receives min(old, new) bytes from `src`'s first element, where old is the
+/// bytes from there to the end of `src`'s buffer; its other bytes stay
+/// uninitialized (unconstrained). Exact when the copy has a static bound of
+/// at most kExplicitCopy units (elements; bytes in byte mode) - the new size
+/// or the old buffer's, whichever is static - else the new contents are
+/// unconstrained, an over-approximation ([verify.encoding.contents]).
+static void reallocContents(Encoder &E, State &st, const View &src,
+                            const View &dst, unsigned eb) {
+  smt::Context &c = E.ctx;
+  SymbolicHeap &h = E.heap;
+  bool bytes = h.byteContents;
+  const int64_t kExplicitCopy = bytes ? 256 : 64;
+  int64_t unit = bytes ? 1 : eb;
+  // Sizes in units: the old buffer's (per candidate), the new one's.
+  std::optional<int64_t> bound;
+  auto tighten = [&](std::optional<int64_t> n) {
+    if (n && (!bound || *n < *bound))
+      bound = n;
+  };
+  Expr newBytes = h.slots[dst.cands.front()].bytes;
+  if (auto n = newBytes.bvLiteral())
+    tighten(*n / unit);
+  argBytes(E, src, eb);
+  std::optional<int64_t> oldMax = 0;
+  Expr oldBytes = c.bvVal(kIndexWidth, -1);
+  for (size_t i = src.cands.size(); i-- > 0;) {
+    Expr b = h.slots[src.cands[i]].bytes;
+    if (b.isNull()) { // no size to bound the copy by
+      h.havoc(st, dst);
+      return;
+    }
+    auto lit = b.bvLiteral();
+    if (!lit || *lit < 0)
+      oldMax.reset();
+    else if (oldMax)
+      oldMax = std::max(*oldMax, *lit / unit);
+    oldBytes = c.mkIte(src.pts[i], b, oldBytes);
+  }
+  if (!src.cands.empty())
+    tighten(oldMax);
+  if (!bound || *bound > kExplicitCopy) {
+    h.havoc(st, dst);
+    return;
+  }
+  // Units from src's first element to its buffer's end, and the new size,
+  // both in units (a size of -1 marks a buffer too large to bound: nothing
+  // is copied, which only makes contents less constrained).
+  Expr unitE = c.bvVal(kIndexWidth, unit);
+  Expr ebE = c.bvVal(kIndexWidth, eb);
+  // The first element's unit index, as load/store take it (in byte mode the
+  // heap adds the view's byte shift itself).
+  Expr srcFirst = bytes ? c.mkBin(BinOp::Mul, src.offset, ebE) : src.offset;
+  Expr dstFirst = bytes ? c.mkBin(BinOp::Mul, dst.offset, ebE) : dst.offset;
+  Expr start = srcFirst;
+  if (bytes && !src.byteShift.isNull())
+    start = c.mkBin(BinOp::Add, src.byteShift, start);
+  Expr oldUnits = c.mkBin(BinOp::Sub, c.mkBin(BinOp::SDiv, oldBytes, unitE),
+                          start);
+  Expr newUnits = c.mkBin(BinOp::SDiv, newBytes, unitE);
+  unsigned w = bytes ? 1 : eb;
+  for (int64_t i = 0; i < *bound; ++i) {
+    Expr k = c.bvVal(kIndexWidth, i);
+    Expr copied =
+        c.mkAnd({c.mkCmp(Cmp::Sgt, oldBytes, c.bvVal(kIndexWidth, -1)),
+                 c.mkCmp(Cmp::Slt, k, oldUnits), c.mkCmp(Cmp::Slt, k, newUnits)});
+    if (copied.isFalse())
+      break;
+    Expr at = c.mkBin(BinOp::Add, dstFirst, k);
+    Expr val = h.load(st, src, c.mkBin(BinOp::Add, srcFirst, k), w);
+    h.store(st, dst, at, c.mkIte(copied, val, h.load(st, dst, at, w)), w);
+  }
+}
+
 Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &v,
                                        const std::vector<Expr> &lo,
                                        const std::vector<Expr> &hi,
@@ -82,17 +156,46 @@ Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &v,
   smt::Context &c = E.ctx;
   if (args)
     argBytes(E, v, eb);
-  Expr zero = c.bvVal(kIndexWidth, 0);
-  Expr first = v.offset, last = v.offset;
+  // In 128-bit arithmetic, from 64-bit operands: the corners' byte offsets
+  // are exact, so they bound every element of the box. In 64 bits a corner
+  // could wrap back into the buffer while an element between them does not
+  // (dealloc-run computes each element's offset, wrapping), which made a
+  // box with an element outside its buffer look inside
+  // (corpus/verification/out-of-buffer-wrap.mlir). An element whose exact
+  // offset is outside but wraps inside is a stop here, not in dealloc-run:
+  // UNKNOWN, never SAFE, where they differ.
+  constexpr unsigned kWide = 128;
+  auto wide = [&](Expr e) { return c.mkSExt(e, kWide); };
+  Expr zero = c.bvVal(kWide, 0);
+  Expr first = wide(v.offset), last = first;
   for (auto [k, stride] : llvm::enumerate(v.strides)) {
-    Expr neg = c.mkCmp(Cmp::Slt, stride, zero);
-    Expr atLo = c.mkBin(BinOp::Mul, lo[k], stride);
-    Expr atHi = c.mkBin(BinOp::Mul, hi[k], stride);
+    Expr s = wide(stride);
+    Expr neg = c.mkCmp(Cmp::Slt, s, zero);
+    Expr atLo = c.mkBin(BinOp::Mul, wide(lo[k]), s);
+    Expr atHi = c.mkBin(BinOp::Mul, wide(hi[k]), s);
     first = c.mkBin(BinOp::Add, first, c.mkIte(neg, atHi, atLo));
     last = c.mkBin(BinOp::Add, last, c.mkIte(neg, atLo, atHi));
   }
-  return c.mkOr(E.heap.outsideBuffer(v, first, eb),
-                E.heap.outsideBuffer(v, last, eb));
+  Expr ebW = c.bvVal(kWide, eb);
+  Expr at = c.mkBin(BinOp::Mul, first, ebW);
+  Expr end = c.mkBin(BinOp::Add, c.mkBin(BinOp::Mul, last, ebW), ebW);
+  if (!v.byteShift.isNull()) {
+    at = c.mkBin(BinOp::Add, at, wide(v.byteShift));
+    end = c.mkBin(BinOp::Add, end, wide(v.byteShift));
+  }
+  // As SymbolicHeap::outsideBuffer, per candidate buffer; a size of -1 marks
+  // a buffer too large to bound (Encoder::allocate): not checked.
+  std::vector<Expr> out;
+  for (auto [i, slot] : llvm::enumerate(v.cands)) {
+    const Expr &bytes = E.heap.slots[slot].bytes;
+    if (bytes.isNull())
+      continue;
+    out.push_back(c.mkAnd(
+        {v.pts[i], c.mkNe(bytes, c.bvVal(kIndexWidth, -1)),
+         c.mkOr(c.mkCmp(Cmp::Slt, at, zero),
+                c.mkCmp(Cmp::Sgt, end, wide(bytes)))}));
+  }
+  return c.mkOr(out);
 }
 
 /// Some element of `v` lies outside its buffer's bytes (never if `v` has no
@@ -156,7 +259,8 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     stopOnNegativeSize(*this, st, dyn, loc);
     View dst = allocate(st, SlotKind::Heap, r.getType(), dyn, op,
                         "memref.realloc");
-    heap.havoc(st, dst);
+    reallocContents(*this, st, src, dst,
+                    elementBytes(r.getType().getElementType()));
     heap.free(st, src, ctx.boolVal(true), loc, borrowed);
     bind(r, SymValue::memref(dst));
     return true;

@@ -17,6 +17,100 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
+void dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
+                                              std::vector<Expr> base,
+                                              unsigned timeoutMs) {
+  smt::Context &c = E.ctx;
+  using Cmp = smt::Context::Cmp;
+  auto sat = [&](const std::vector<Expr> &as) {
+    return S.check(as, timeoutMs) == smt::Result::Sat;
+  };
+  for (const SymValue &v : E.argValues) {
+    if (v.kind != SymValue::Kind::BV)
+      continue;
+    unsigned w = v.e.bvWidth();
+    if (w < 2 || w > 64)
+      continue;
+    // The largest magnitude searched: both m and -m are representable.
+    int64_t top = w >= 22 ? kMaxMinimizedMagnitude
+                          : (int64_t(1) << (w - 1)) - 1;
+    auto within = [&](int64_t m) {
+      std::vector<Expr> as = base;
+      as.push_back(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, -m)));
+      as.push_back(c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, m)));
+      return sat(as);
+    };
+    if (!within(top))
+      continue;
+    // The smallest magnitude m with a value in [-m, m]: galloping from 0
+    // (small values take few queries), then bisection.
+    int64_t lo = 0, hi = top;
+    for (int64_t probe = 0; probe < top; probe = probe ? probe * 4 : 1) {
+      if (within(probe)) {
+        hi = probe;
+        break;
+      }
+      lo = probe + 1;
+    }
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (within(mid))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    std::vector<Expr> as = base;
+    as.push_back(c.mkEq(v.e, c.bvVal(w, lo)));
+    if (!sat(as)) {
+      as.back() = c.mkEq(v.e, c.bvVal(w, -lo));
+      if (!sat(as))
+        continue; // a timeout: keep the model's value
+    }
+    base = std::move(as);
+  }
+  // Dynamic extents (at most 2^20, [verify.inputs]): dealloc-run's default
+  // 2 where possible, else the smallest.
+  for (const auto &extents : E.argExtents)
+    for (const Expr &e : extents) {
+      unsigned w = e.bvWidth();
+      auto is = [&](int64_t x) {
+        std::vector<Expr> as = base;
+        as.push_back(c.mkEq(e, c.bvVal(w, x)));
+        return as;
+      };
+      if (sat(is(2))) {
+        base = is(2);
+        continue;
+      }
+      auto atMost = [&](int64_t m) {
+        std::vector<Expr> as = base;
+        as.push_back(c.mkCmp(Cmp::Ule, e, c.bvVal(w, m)));
+        return sat(as);
+      };
+      const int64_t top = int64_t(1) << 20;
+      if (!atMost(top))
+        continue;
+      int64_t lo = 0, hi = top;
+      for (int64_t probe = 0; probe < top; probe = probe ? probe * 4 : 1) {
+        if (atMost(probe)) {
+          hi = probe;
+          break;
+        }
+        lo = probe + 1;
+      }
+      while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (atMost(mid))
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      if (sat(is(lo)))
+        base = is(lo);
+    }
+  S.check(base, timeoutMs); // restores a model after failed attempts
+}
+
 void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
                                            const VerifyOptions &opts,
                                            FunctionResult &res) {

@@ -19,6 +19,17 @@ std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// counterexamples); leaves the solver with a model of the last success.
 void minimizeInputs(Encoder &E, smt::Solver &S, std::vector<Expr> base,
                     unsigned timeoutMs);
+/// After a satisfiable check under `base`, re-solves so that every integer
+/// argument, in argument order, takes the value of smallest magnitude it can,
+/// the non-negative one first (0, 1, -1, 2, -2, ...; searched up to
+/// kMaxMinimizedMagnitude, beyond which the model's value is kept), then
+/// every dynamic extent of a memref argument dealloc-run's default 2 where
+/// possible, else the smallest ([verify.inputs]: small inputs, negative ones
+/// included). Deterministic; leaves the solver with a model of the last
+/// success, which satisfies `base`.
+void minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
+                             std::vector<Expr> base, unsigned timeoutMs);
+constexpr int64_t kMaxMinimizedMagnitude = int64_t(1) << 20;
 /// Runs `res.input` under dealloc-run's semantics. If the run's verdict
 /// differs from `res.verdict`, `res` becomes UNKNOWN saying so; otherwise
 /// the replay's own account is appended to the trace.

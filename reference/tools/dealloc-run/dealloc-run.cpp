@@ -110,7 +110,13 @@ static int writeDot(std::optional<DotChoice> &choice) {
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   cl::HideUnrelatedOptions(toolCategory);
-  cl::ParseCommandLineOptions(argc, argv, "dealloc-run: executable ownership semantics\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "dealloc-run: executable ownership semantics\n\n"
+      "Exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED (an op without "
+      "semantics, also one of an unregistered dialect) or UNKNOWN, 3 "
+      "unreadable input (a file that cannot be read or parsed, bad "
+      "arguments)\n");
   mlir::MLIRContext context;
   registerDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(inputFile, context);
