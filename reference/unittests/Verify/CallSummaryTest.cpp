@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
 #include <map>
 
@@ -27,7 +28,7 @@ struct CallSummaryFixture : ::testing::Test {
   }
   /// Verdicts by function name: through one ModuleVerifier, and exact.
   std::map<std::string, FunctionResult> summarised, exact;
-  void check(const char *text) {
+  void check(llvm::StringRef text) {
     module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
     ASSERT_TRUE(module);
     ModuleVerifier verifier(*module, VerifyOptions());
@@ -150,4 +151,27 @@ TEST_F(CallSummaryFixture, RecursionStaysUnknown) {
   )mlir");
   EXPECT_EQ(summarised["even"].verdict, Verdict::Unknown);
   EXPECT_EQ(summarised["odd"].verdict, Verdict::Unknown);
+}
+
+// The corpus programs of [verify.encoding.calls.summary]: every verdict
+// equals the exact one (check()), and the calls the contract covers are
+// summarised.
+TEST_F(CallSummaryFixture, CorpusVerdictsEqualExact) {
+  for (const char *name : {"calls-summary.mlir", "calls-summary-model.mlir"}) {
+    auto buffer = llvm::MemoryBuffer::getFile(
+        std::string(DEALLOC_SOURCE_DIR) + "/corpus/verification/" + name);
+    ASSERT_TRUE(bool(buffer)) << name;
+    check((*buffer)->getBuffer());
+  }
+  EXPECT_EQ(summarised["top"].summarised, names({"mid"}));
+  EXPECT_EQ(summarised["mid"].summarised, names({"leaf"}));
+  EXPECT_EQ(summarised["result_size"].summarised, names({"sized"}));
+  // Outside the model, or without a contract: never summarised.
+  for (const char *f :
+       {"caller_bug", "calls_freeing", "sets_flag", "calls_loop",
+        "calls_offset", "passes_offset", "maybe_freed",
+        "same_buffer_two_types", "same_buffer_two_sizes", "passes_global",
+        "global_written", "argument_written", "large_extent",
+        "reads_result_end"})
+    EXPECT_TRUE(summarised[f].summarised.empty()) << f;
 }
