@@ -5,15 +5,15 @@
 // files it lists), the registration of the reference passes, and
 // --reference-buffer-deallocation-pipeline, [own.pipeline] in spec/ownership.md:
 //   expand-realloc{emit-deallocs=false}   upstream      [own.realloc]
-//   canonicalize                          upstream
+//   canonicalize (bottom-up, see below)   upstream      [own.pipeline.canonicalize]
 //   reference-buffer-deallocation         reference     [own.*]
-//   canonicalize                          upstream
+//   canonicalize (bottom-up)              upstream
 //   reference-split-deallocations         reference     [own.pipeline.split]
 //   reference-lower-deallocations         reference     [own.pipeline.helper]
 //     {helper-only}                                     (large deallocs)
 //   buffer-deallocation-simplification    upstream      (only with simplify=1)
 //   reference-lower-deallocations         reference     [dealloc.*]
-//   cse, canonicalize                     upstream
+//   cse, canonicalize (bottom-up)         upstream
 //
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
@@ -90,16 +90,28 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
 };
 
+/// [own.pipeline.canonicalize] Upstream's canonicalizer, bottom-up (users
+/// before the ops that define their operands; top-down, every erased use of an
+/// scf.for revisits the loop) and without RemoveDuplicateSuccessorInputUses
+/// (quadratic in the successor inputs, e.g. iter_args, on every visit).
+std::unique_ptr<Pass> createCanonicalize() {
+  GreedyRewriteConfig config; // otherwise the canonicalize pass's defaults
+  config.setUseTopDownTraversal(false).setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Normal);
+  return createCanonicalizerPass(
+      config, {"(anonymous namespace)::RemoveDuplicateSuccessorInputUses"});
+}
+
 void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   memref::ExpandReallocPassOptions expand;
   expand.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expand));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   dealloc::ReferenceDeallocationOptions dealloc;
   dealloc.privateFunctionDynamicOwnership =
       options.privateFunctionDynamicOwnership;
   pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
   dealloc::ReferenceLowerDeallocationsOptions lower;
   lower.helperAbove = options.helperAbove;
@@ -110,7 +122,7 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   lower.helperOnly = false;
   pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
 }
 } // namespace
 

@@ -1,0 +1,40 @@
+// The reference pipeline's canonicalize steps are upstream's canonicalizer
+// bottom-up (top-down=false) and without RemoveDuplicateSuccessorInputUses
+// ([own.pipeline.canonicalize]): two iter_args that always receive the same
+// buffer stay two iter_args (upstream's canonicalize merges them), and the
+// reference pass gives each its own ownership indicator; the output is safe.
+// SPEC: [own.pipeline.canonicalize] [own.pipeline]
+// RUN: dealloc-opt %s --reference-buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASSES
+// RUN: dealloc-opt %s --reference-buffer-deallocation-pipeline | FileCheck %s
+// RUN: dealloc-opt %s --reference-buffer-deallocation-pipeline | dealloc-verify - | FileCheck %s --check-prefix=SAFE
+// RUN: mlir-opt %s --canonicalize | FileCheck %s --check-prefix=UPSTREAM
+
+// PASSES:      expand-realloc{emit-deallocs=false}
+// PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}region-simplify=normal {{.*}}top-down=false}
+// PASSES-NEXT: reference-buffer-deallocation
+// PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}top-down=false}
+// PASSES:      cse
+// PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}top-down=false}
+
+// CHECK-LABEL: func.func @twins
+// CHECK: %[[A:.*]] = memref.alloc()
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[A]], %{{.*}} = %[[A]], %{{.*}} = %false, %{{.*}} = %false) -> (memref<2xf32>, memref<2xf32>, i1, i1)
+// SAFE: @twins: SAFE
+// UPSTREAM-LABEL: func.func @twins
+// UPSTREAM: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (memref<2xf32>)
+func.func @twins() -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 3 : index
+  %a = memref.alloc() : memref<2xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %a) -> (memref<2xf32>, memref<2xf32>) {
+    %b = memref.alloc() : memref<2xf32>
+    memref.copy %x, %b : memref<2xf32> to memref<2xf32>
+    memref.copy %y, %b : memref<2xf32> to memref<2xf32>
+    scf.yield %b, %b : memref<2xf32>, memref<2xf32>
+  }
+  %v = memref.load %r#0[%c0] : memref<2xf32>
+  %w = memref.load %r#1[%c1] : memref<2xf32>
+  %s = arith.addf %v, %w : f32
+  return %s : f32
+}
