@@ -99,6 +99,34 @@ def test_bad_requests_and_unreadable_inputs_get_answers_in_order():
     assert answers[2]["exit"] == 2 and "UNKNOWN" in answers[2]["stdout"]
 
 
+UNREGISTERED = """func.func @custom_op() {
+  %a = memref.alloc() : memref<2xf32>
+  "downstream.frob"(%a) : (memref<2xf32>) -> ()
+  memref.dealloc %a : memref<2xf32>
+  return
+}
+"""
+
+
+@needs_check
+def test_an_op_of_an_unregistered_dialect_is_unsupported_in_every_tool():
+    """Readable input: verify, equiv and run jobs answer UNSUPPORTED/UNKNOWN
+    with exit 2 as the standalone tools do; dealloc-opt (reference) rejects it
+    at parse time with its exit 1."""
+    served, plain = serving_and_plain()
+    for name in ("run", "verify"):
+        x, y = getattr(served, name)(UNREGISTERED), getattr(plain, name)(UNREGISTERED)
+        assert same(x, y), (name, x, y)
+    answers = jobs([{"id": k, "tool": tool, "inputs": [UNREGISTERED] * n}
+                    for k, (tool, n) in enumerate(
+                        [("verify", 1), ("equiv", 2), ("run", 1), ("reference", 1)])])
+    assert [a["exit"] for a in answers] == [2, 2, 2, 1], answers
+    assert "UNSUPPORTED" in answers[0]["stdout"] and "downstream.frob" in answers[0]["stdout"]
+    assert "UNKNOWN" in answers[1]["stdout"]
+    assert "UNSUPPORTED" in answers[2]["stdout"]
+    server.close_all()
+
+
 @needs_check
 def test_a_crashing_job_and_a_job_over_time_cost_only_themselves():
     ok = {"id": 2, "tool": "run", "inputs": [LOOP_FOREVER], "options": {"max_steps": 10}}

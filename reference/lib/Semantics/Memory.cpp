@@ -94,16 +94,20 @@ bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
                             int64_t &byteOff) {
   const std::string oob =
       "out-of-bounds access, outside the ownership model ([safety.oob])";
-  int64_t linear = d.offset;
+  // Address arithmetic wraps at 64 bits, as the LLVM lowering's `getelementptr`
+  // and verify's bit-vectors do; computed unsigned, so the wrap is defined C++.
+  uint64_t linear = static_cast<uint64_t>(d.offset);
   for (auto [idx, size, stride] : llvm::zip(indices, d.sizes, d.strides)) {
     if (idx < 0 || idx >= size)
       return unknown(oob, op->getLoc());
-    linear += idx * stride;
+    linear += static_cast<uint64_t>(idx) * static_cast<uint64_t>(stride);
   }
   int64_t eb = elementBytes(t.getElementType());
   const Buffer &b = heap.get(d.buffer);
-  byteOff = d.aligned + linear * eb - b.base;
-  if (byteOff < 0 || byteOff + eb > b.sizeBytes)
+  byteOff = static_cast<int64_t>(static_cast<uint64_t>(d.aligned) +
+                                 linear * static_cast<uint64_t>(eb) -
+                                 static_cast<uint64_t>(b.base));
+  if (byteOff < 0 || byteOff > b.sizeBytes - eb)
     return unknown(oob, op->getLoc());
   return true;
 }

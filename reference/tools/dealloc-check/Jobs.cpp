@@ -1,10 +1,12 @@
 //===- Jobs.cpp - One dealloc-check job through the project's libraries ---===//
 //
 // Each job gets fresh MLIR contexts configured like the tool it replaces:
-// reference and verify jobs parse with every dialect and extension and reject
-// unregistered ops (as dealloc-opt and dealloc-verify do); run jobs use
-// dealloc::registerDialects, which lets unknown ops parse so that the support
-// scan reports them UNSUPPORTED (as dealloc-run does).
+// reference jobs parse with every dialect and extension and reject
+// unregistered ops (as dealloc-opt does); verify and equiv jobs let ops of
+// unregistered dialects parse, so that they are UNSUPPORTED (as in
+// dealloc-verify); run jobs use dealloc::registerDialects, which lets unknown
+// ops parse so that the support scan reports them UNSUPPORTED (as dealloc-run
+// does).
 //
 //===----------------------------------------------------------------------===//
 #include "Jobs.h"
@@ -58,13 +60,13 @@ struct Session {
   llvm::raw_string_ostream errStream;
   SourceMgrDiagnosticHandler handler;
 
-  Session(const DialectRegistry &registry, bool forRun, std::string &err)
+  Session(const DialectRegistry &registry, JobKind kind, std::string &err)
       : context(registry, MLIRContext::Threading::DISABLED), errStream(err),
         handler(diagSourceMgr, &context, errStream) {
-    if (forRun)
+    if (kind == JobKind::Run)
       dealloc::registerDialects(context);
     else
-      context.allowUnregisteredDialects(false);
+      context.allowUnregisteredDialects(kind != JobKind::Reference);
   }
 
   /// Parses and verifies one input; null (diagnostics in `err`) on failure.
@@ -140,7 +142,7 @@ int execute(Session &s, ModuleOp module, const JobOptions &options,
 JobOutput runJob(JobKind kind, const std::vector<JobInput> &inputs,
                  const JobOptions &options, const DialectRegistry &registry) {
   JobOutput result;
-  Session s(registry, /*forRun=*/kind == JobKind::Run, result.err);
+  Session s(registry, kind, result.err);
   std::vector<OwningOpRef<ModuleOp>> modules;
   for (const JobInput &input : inputs) {
     modules.push_back(s.parse(input));
