@@ -165,3 +165,20 @@ func.func @maybe_freed(%c: i1) -> memref<4xf32> {
   }
   return %r : memref<4xf32>
 }
+
+// Upstream's pipeline output for a call of a public function: the caller
+// frees its buffer unless its address is the result's. The summary's result
+// is a fresh buffer, so the comparison is decided and the call summarised.
+// CHECK-LABEL: @upstream_caller: SAFE
+func.func @upstream_caller(%arg0: memref<4xf32>) -> memref<4xf32> {
+  %alloc = memref.alloc() : memref<4xf32>
+  memref.copy %arg0, %alloc : memref<4xf32> to memref<4xf32>
+  %0 = call @leaf(%alloc) : (memref<4xf32>) -> memref<4xf32>
+  %intptr = memref.extract_aligned_pointer_as_index %alloc : memref<4xf32> -> index
+  %intptr_0 = memref.extract_aligned_pointer_as_index %0 : memref<4xf32> -> index
+  %1 = arith.cmpi ne, %intptr, %intptr_0 : index
+  scf.if %1 {
+    memref.dealloc %alloc : memref<4xf32>
+  }
+  return %0 : memref<4xf32>
+}

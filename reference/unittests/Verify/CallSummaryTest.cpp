@@ -166,6 +166,7 @@ TEST_F(CallSummaryFixture, CorpusVerdictsEqualExact) {
   EXPECT_EQ(summarised["top"].summarised, names({"mid"}));
   EXPECT_EQ(summarised["mid"].summarised, names({"leaf"}));
   EXPECT_EQ(summarised["result_size"].summarised, names({"sized"}));
+  EXPECT_EQ(summarised["upstream_caller"].summarised, names({"leaf"}));
   // Outside the model, or without a contract: never summarised.
   for (const char *f :
        {"caller_bug", "calls_freeing", "sets_flag", "calls_loop",
