@@ -28,22 +28,26 @@ struct CallSummaryFixture : ::testing::Test {
   }
   /// Verdicts by function name: through one ModuleVerifier, and exact.
   std::map<std::string, FunctionResult> summarised, exact;
+  VerifyOptions opts;
   void check(llvm::StringRef text) {
     module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
     ASSERT_TRUE(module);
-    ModuleVerifier verifier(*module, VerifyOptions());
+    ModuleVerifier verifier(*module, opts);
     for (auto fn : module->getOps<mlir::func::FuncOp>()) {
       if (!fn.isPublic() || fn.isDeclaration())
         continue;
       std::string name = fn.getSymName().str();
       summarised[name] = verifier.verify(fn);
-      exact[name] = verifyFunction(*module, fn, VerifyOptions());
+      exact[name] = verifyFunction(*module, fn, opts);
       EXPECT_EQ(summarised[name].verdict, exact[name].verdict) << name;
       EXPECT_EQ(summarised[name].reason, exact[name].reason) << name;
       EXPECT_EQ(summarised[name].input, exact[name].input) << name;
       EXPECT_TRUE(exact[name].summarised.empty()) << name;
     }
   }
+  /// check() on corpus/verification/calls-summary*.mlir, and which calls
+  /// are summarised there.
+  void checkCorpus();
   std::vector<std::string> names(std::initializer_list<const char *> xs) {
     return std::vector<std::string>(xs.begin(), xs.end());
   }
@@ -157,6 +161,16 @@ TEST_F(CallSummaryFixture, RecursionStaysUnknown) {
 // equals the exact one (check()), and the calls the contract covers are
 // summarised.
 TEST_F(CallSummaryFixture, CorpusVerdictsEqualExact) {
+  checkCorpus();
+}
+
+// With address reuse ([verify.encoding.addr]) too.
+TEST_F(CallSummaryFixture, CorpusVerdictsEqualExactReusingAddresses) {
+  opts.reuseAddresses = true;
+  checkCorpus();
+}
+
+void CallSummaryFixture::checkCorpus() {
   for (const char *name : {"calls-summary.mlir", "calls-summary-model.mlir"}) {
     auto buffer = llvm::MemoryBuffer::getFile(
         std::string(DEALLOC_SOURCE_DIR) + "/corpus/verification/" + name);
