@@ -1,24 +1,23 @@
 // Counterexamples are replayed by dealloc-run. Here the encoding lets an
-// uninitialized flag take any value (an over-approximation), while
-// dealloc-run stops with UNKNOWN when an uninitialized value decides control
-// flow ([op.uninit.control]): the counterexample does not reproduce, and the
-// answer is UNKNOWN saying so.
+// uninterpreted float op (arith.maximumf, [verify.encoding.float]) take any
+// value (an over-approximation), while dealloc-run computes it: the
+// counterexample does not reproduce, and the answer is UNKNOWN saying so.
 // SPEC: [verify.replay]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --no-replay --function reproduces %s 2>/dev/null | FileCheck %s --check-prefix=NOREPLAY
 
-// CHECK-LABEL: @uninit_flag: UNKNOWN (counterexample DOUBLE_FREE
-// CHECK-SAME: did not reproduce: dealloc-run says UNKNOWN
-func.func @uninit_flag() {
-  %f = memref.alloc() : memref<1xi1>
-  %c0 = arith.constant 0 : index
-  %x = memref.load %f[%c0] : memref<1xi1>
+// CHECK-LABEL: @uninterpreted_float: UNKNOWN (counterexample DOUBLE_FREE
+// CHECK-SAME: did not reproduce: dealloc-run says SAFE
+func.func @uninterpreted_float() {
+  %one = arith.constant 1.0 : f32
+  %m = arith.maximumf %one, %one : f32
+  %x = arith.cmpf oeq, %m, %one : f32
   %a = memref.alloc() : memref<2xf32>
   scf.if %x {
+  } else {
     memref.dealloc %a : memref<2xf32>
   }
   memref.dealloc %a : memref<2xf32>
-  memref.dealloc %f : memref<1xi1>
   return
 }
 

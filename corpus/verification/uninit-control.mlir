@@ -1,15 +1,9 @@
-// KNOWN GAP (expected to fail until fixed): dealloc-run stops with UNKNOWN
-// where an uninitialized value decides control flow ([op.uninit.control]);
-// dealloc-verify gives uninitialized contents unconstrained values
-// ([verify.inputs]) and encodes no such stop, so where both branches do the
-// same it answers SAFE - the acceptance of issue 3 ("never SAFE where an
-// enumerated input fails") is not met here. Fixing it needs an
-// initializedness bit per content cell and per scalar value, propagated as
-// [op.uninit.flow] says, and a stop at every decision of [op.uninit.control]
-// (scf.if / cf.cond_br conditions included). When that lands, this test
-// passes unexpectedly: remove the XFAIL line.
+// dealloc-run stops with UNKNOWN where an uninitialized value decides
+// control flow ([op.uninit.control]); so does dealloc-verify, which tracks
+// initializedness beside the contents ([verify.inputs]): where both
+// branches do the same it must not answer SAFE. More decisions and the
+// flow through arith ops and memory: uninit-decisions.mlir.
 // SPEC: [op.uninit.control] [verify.inputs]
-// XFAIL: *
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 

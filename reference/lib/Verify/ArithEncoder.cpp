@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "Initialized.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -129,8 +130,10 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
         ub = ctx.mkOr(ub, ctx.mkAnd(ctx.mkEq(a, min),
                                     ctx.mkEq(b, ctx.bvVal(w, -1))));
       }
-      heap.stop(st, ub, loc, "undefined behaviour in " +
-                                 op->getName().getStringRef().str());
+      // An uninitialized operand yields the uninitialized value before any
+      // check ([op.uninit.flow]), as in dealloc-run.
+      heap.stop(st, ctx.mkAnd(ub, operandsInitialized(*this, op)), loc,
+                "undefined behaviour in " + op->getName().getStringRef().str());
     }
     Expr r;
     if (bin) {

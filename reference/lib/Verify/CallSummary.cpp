@@ -173,6 +173,9 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
     } else {
       results.push_back(SymValue::bv(c.freshBV("result", scalarWidth(t))));
     }
+    // The callee may return the uninitialized value ([op.uninit.flow]).
+    if (!isa<MemRefType>(t))
+      results.back().init = c.freshBool("result_init");
   }
   setup->summarised.push_back(callee.getSymName().str());
   return true;

@@ -50,7 +50,132 @@ void SymbolicHeap::initContents(State &st, unsigned s,
                    : ctx.freshArray("contents" + std::to_string(s),
                                     kIndexWidth, w);
   }
+  // [buffer.contents.uninit]: a fresh buffer's cells are uninitialized.
+  if (!zero) {
+    if (small)
+      c.initElems.assign(c.elems.size(), ctx.boolVal(false));
+    else
+      c.initArray = ctx.mkConstArray(kIndexWidth, ctx.bvVal(1, 0));
+  }
   st.mem[s] = std::move(c);
+}
+
+//===-- initializedness ([buffer.contents.uninit]) ------------------------===//
+//
+// Kept beside the contents in the same mode: Booleans per explicit cell,
+// an array to 1-bit vectors otherwise, nothing while every cell is
+// initialized (caller-provided buffers, globals), so programs that never
+// read uninitialized memory see literal `true` and no extra terms.
+
+/// Gives `c` explicit initializedness (every cell initialized).
+static void materializeInit(Context &ctx, Contents &c) {
+  if (!c.allInit())
+    return;
+  if (c.explicitMode())
+    c.initElems.assign(c.elems.size(), ctx.boolVal(true));
+  else
+    c.initArray = ctx.mkConstArray(kIndexWidth, ctx.bvVal(1, 1));
+}
+
+/// Back to "every cell initialized" when every explicit cell is literally so.
+static void normalizeInit(Contents &c) {
+  if (c.initElems.empty())
+    return;
+  for (const Expr &e : c.initElems)
+    if (!e.isTrue())
+      return;
+  c.initElems.clear();
+}
+
+static Expr bit(Context &ctx, const Expr &b) {
+  if (b.isTrue())
+    return ctx.bvVal(1, 1);
+  if (b.isFalse())
+    return ctx.bvVal(1, 0);
+  return ctx.boolToBV(b, 1);
+}
+
+/// Whether the cell at `idx` of `c` is initialized.
+static Expr readInitOne(Context &ctx, const Contents &c, Expr idx) {
+  if (c.allInit())
+    return ctx.boolVal(true);
+  if (!c.explicitMode())
+    return ctx.mkEq(ctx.mkSelect(c.initArray, idx), ctx.bvVal(1, 1));
+  if (auto k = idx.bvLiteral())
+    return *k >= 0 && *k < (int64_t)c.initElems.size() ? c.initElems[*k]
+                                                        : ctx.boolVal(true);
+  // As readOne: an index outside the buffer stops the run before the access.
+  Expr r = c.initElems.back();
+  for (size_t e = c.initElems.size() - 1; e-- > 0;)
+    r = ctx.mkIte(ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e)), c.initElems[e], r);
+  return r;
+}
+
+/// Sets the cell at `idx` of `c` to `init` where `p` holds.
+static void writeInitOne(Context &ctx, Contents &c, Expr idx, Expr init,
+                         Expr p) {
+  if (c.allInit() && init.isTrue())
+    return;
+  materializeInit(ctx, c);
+  if (!c.explicitMode()) {
+    c.initArray = ctx.mkStore(
+        c.initArray, idx,
+        ctx.mkIte(p, bit(ctx, init), ctx.mkSelect(c.initArray, idx)));
+    return;
+  }
+  if (auto k = idx.bvLiteral()) {
+    if (*k >= 0 && *k < (int64_t)c.initElems.size())
+      c.initElems[*k] = ctx.mkIte(p, init, c.initElems[*k]);
+  } else {
+    for (size_t e = 0; e < c.initElems.size(); ++e)
+      c.initElems[e] = ctx.mkIte(
+          ctx.mkAnd(p, ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e))), init,
+          c.initElems[e]);
+  }
+  normalizeInit(c);
+}
+
+Expr SymbolicHeap::loadInit(State &st, const View &v, Expr lin,
+                            unsigned elemBytes) {
+  if (v.cands.empty())
+    return ctx.boolVal(true);
+  auto one = [&](unsigned s) {
+    const Contents &c = contentsOf(st, s);
+    if (c.allInit() || !byteContents)
+      return readInitOne(ctx, c, lin);
+    Expr at = byteIndex(v, lin, elemBytes);
+    std::vector<Expr> bytes;
+    for (unsigned k = 0; k < elemBytes; ++k)
+      bytes.push_back(readInitOne(
+          ctx, c,
+          k == 0 ? at
+                 : ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, k))));
+    return ctx.mkAnd(bytes);
+  };
+  Expr r = one(v.cands.back());
+  for (size_t i = v.cands.size() - 1; i-- > 0;)
+    r = ctx.mkIte(v.pts[i], one(v.cands[i]), r);
+  return r;
+}
+
+bool SymbolicHeap::allInitialized(State &st, const View &v) {
+  for (unsigned s : v.cands)
+    if (!contentsOf(st, s).allInit())
+      return false;
+  return true;
+}
+
+Expr SymbolicHeap::mergeInits(const std::vector<Expr> &guards,
+                              const std::vector<const SymValue *> &vals) {
+  bool any = false;
+  for (const SymValue *v : vals)
+    any |= !v->init.isNull() && !v->init.isTrue();
+  if (!any)
+    return Expr();
+  std::vector<Expr> is;
+  for (const SymValue *v : vals)
+    is.push_back(v->init.isNull() ? ctx.boolVal(true) : v->init);
+  return mergeExprs(guards, is);
 }
 
 Contents &SymbolicHeap::contentsOf(State &st, unsigned s) {
@@ -226,7 +351,9 @@ Expr SymbolicHeap::load(State &st, const View &v, Expr lin,
 }
 
 void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
-                         unsigned elemBytes) {
+                         unsigned elemBytes, Expr init) {
+  if (init.isNull())
+    init = ctx.boolVal(true);
   Expr at = byteContents ? byteIndex(v, lin, elemBytes) : Expr();
   for (auto [i, s] : llvm::enumerate(v.cands)) {
     Expr p = v.pts[i];
@@ -235,6 +362,7 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
     Contents &c = contentsOf(st, s);
     if (!byteContents) {
       writeOne(ctx, c, lin, value, p);
+      writeInitOne(ctx, c, lin, init, p);
       continue;
     }
     for (unsigned k = 0; k < elemBytes && k < 8; ++k) {
@@ -242,6 +370,7 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
                         : ctx.mkBin(Context::BinOp::Add, at,
                                     ctx.bvVal(kIndexWidth, k));
       Expr byte = ctx.mkExtract(value, 8 * k + 7, 8 * k);
+      writeInitOne(ctx, c, idx, init, p);
       auto lit = idx.bvLiteral();
       if (!c.explicitMode() || !lit || *lit < 0 ||
           *lit >= (int64_t)c.elems.size()) {
@@ -255,21 +384,38 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
   }
 }
 
-void SymbolicHeap::havoc(State &st, const View &v) {
+void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
   unsigned w = cellWidth();
   for (auto [i, s] : llvm::enumerate(v.cands)) {
     Expr p = v.pts[i];
     if (p.isFalse())
       continue;
     Contents &c = contentsOf(st, s);
+    // Initializedness: unconstrained where written; with `writesInit` a
+    // cell only goes from uninitialized to initialized (old or fresh).
+    bool initToo = !(writesInit && c.allInit());
+    if (initToo)
+      materializeInit(ctx, c);
     if (!c.explicitMode()) {
       c.array = ctx.mkIte(
           p, ctx.freshArray("havoc" + std::to_string(s), kIndexWidth, w),
           c.array);
+      if (initToo) {
+        Expr f = ctx.freshArray("havocinit" + std::to_string(s), kIndexWidth,
+                                1);
+        // (old | fresh cell by cell would be tighter; fresh contains it.)
+        c.initArray = ctx.mkIte(p, f, c.initArray);
+      }
       continue;
     }
     for (Expr &e : c.elems)
       e = ctx.mkIte(p, ctx.freshBV("havoc" + std::to_string(s), w), e);
+    if (initToo) {
+      for (Expr &e : c.initElems) {
+        Expr f = ctx.freshBool("havocinit" + std::to_string(s));
+        e = ctx.mkIte(p, writesInit ? ctx.mkOr(e, f) : f, e);
+      }
+    }
   }
 }
 
@@ -299,6 +445,9 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
                  c->elems.size() == cs[0]->elems.size();
   Contents r;
   std::vector<Expr> vals(cs.size());
+  bool anyUninit = false;
+  for (const Contents *c : cs)
+    anyUninit |= !c->allInit();
   if (sameShape && cs[0]->explicitMode()) {
     for (size_t e = 0; e < cs[0]->elems.size(); ++e) {
       for (size_t k = 0; k < cs.size(); ++k)
@@ -306,17 +455,32 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
       r.elems.push_back(mergeExprs(ps, vals));
       if (byteContents)
         recordMerge(*this, r.elems.back(), ps, vals);
+      if (!anyUninit)
+        continue;
+      for (size_t k = 0; k < cs.size(); ++k)
+        vals[k] = cs[k]->allInit() ? ctx.boolVal(true) : cs[k]->initElems[e];
+      r.initElems.push_back(mergeExprs(ps, vals));
     }
+    normalizeInit(r);
     return r;
   }
   if (sameShape) {
     for (size_t k = 0; k < cs.size(); ++k)
       vals[k] = cs[k]->array;
     r.array = mergeExprs(ps, vals);
+    if (anyUninit) {
+      for (size_t k = 0; k < cs.size(); ++k)
+        vals[k] = cs[k]->allInit()
+                      ? ctx.mkConstArray(kIndexWidth, ctx.bvVal(1, 1))
+                      : cs[k]->initArray;
+      r.initArray = mergeExprs(ps, vals);
+    }
     return r;
   }
   // Shapes differ (cannot happen for one slot; kept total): unconstrained.
   r.array = ctx.freshArray("contents" + std::to_string(s), kIndexWidth,
                            cellWidth());
+  if (anyUninit)
+    r.initArray = ctx.freshArray("init" + std::to_string(s), kIndexWidth, 1);
   return r;
 }

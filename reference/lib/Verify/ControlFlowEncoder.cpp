@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "Initialized.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -131,6 +132,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
           Edge{st, operandsOf(br.getDestOperands())});
     } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
       Expr c = getBool(cb.getCondition());
+      requireInitialized(*this, st, get(cb.getCondition()), term->getLoc());
       State t = st, f = st;
       heap.narrow(t, c);
       heap.narrow(f, ctx.mkNot(c));
@@ -140,6 +142,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
           Edge{f, operandsOf(cb.getFalseDestOperands())});
     } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
       Expr flag = getBV(sw.getFlag());
+      requireInitialized(*this, st, get(sw.getFlag()), term->getLoc());
       std::vector<Expr> none;
       if (auto cases = sw.getCaseValues()) {
         for (auto [i, cv] : llvm::enumerate(cases->getValues<APInt>())) {
@@ -223,6 +226,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     Expr c = getBool(ifOp.getCondition());
+    requireInitialized(*this, st, get(ifOp.getCondition()), loc);
     std::vector<RegionExit> exits;
     State t = st, f = st;
     heap.narrow(t, c);
@@ -244,6 +248,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   }
   if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
     Expr arg = getBV(sw.getArg());
+    requireInitialized(*this, st, get(sw.getArg()), loc);
     std::vector<RegionExit> exits;
     std::vector<Expr> none;
     for (auto [i, cv] : llvm::enumerate(sw.getCases())) {
@@ -266,6 +271,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     Expr lb = getBV(forOp.getLowerBound()), ub = getBV(forOp.getUpperBound()),
          step = getBV(forOp.getStep());
     unsigned w = lb.bvWidth();
+    requireInitialized(*this, st, op->getOperands().take_front(3), loc);
     // [op.scf.for]: a step <= 0 is undefined behaviour.
     heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc,
               "scf.for step is not positive");
@@ -317,6 +323,8 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       Expr c = condArgs[0].kind == SymValue::Kind::Bool
                    ? condArgs[0].e
                    : ctx.bvToBool(condArgs[0].e);
+      requireInitialized(*this, atCond, condArgs[0],
+                         wh.getConditionOp().getLoc());
       std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
       State leave = atCond;
       heap.narrow(leave, ctx.mkNot(c));
@@ -337,6 +345,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   if (auto as = dyn_cast<cf::AssertOp>(op)) {
     // [op.cf.assert]: a failed assertion aborts the program; the run ends
     // without a verdict of its own and is not a violation.
+    requireInitialized(*this, st, get(as.getArg()), loc);
     heap.narrow(st, getBool(as.getArg()));
     return true;
   }

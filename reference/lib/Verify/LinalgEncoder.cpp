@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "Initialized.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -245,13 +246,25 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
         val.getType() == mt.getElementType()) {
       View dst = getView(out);
       fillContents(*this, st, dst, ctx.mkZExt(getBV(val), 64),
-                   elementBytes(val.getType()));
+                   elementBytes(val.getType()), get(val).init);
       return true;
     }
   }
-  // Outputs: whatever the body yields.
+  // Outputs: whatever the body yields. It yields initialized values when
+  // every element and scalar it reads is initialized and it makes no poison
+  // ([op.uninit.flow]); otherwise initializedness is unconstrained too.
+  bool writesInit = true;
+  for (Value v : op->getOperands()) {
+    if (isa<MemRefType>(v.getType()))
+      writesInit &= heap.allInitialized(st, getView(v));
+    else
+      writesInit &= get(v).init.isNull() || get(v).init.isTrue();
+  }
+  for (Operation &inner : op->getRegion(0).front())
+    writesInit &= !isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp,
+                       arith::FPToSIOp, arith::FPToUIOp>(inner);
   for (Value v : lop.getDpsInits())
     if (isa<MemRefType>(v.getType()))
-      heap.havoc(st, getView(v));
+      heap.havoc(st, getView(v), writesInit);
   return true;
 }

@@ -10,8 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "Initialized.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -189,29 +192,147 @@ static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
   return l;
 }
 
+//===-- uninitialized values ([op.uninit.flow], [op.uninit.control]) ----===//
+
+Expr dealloc::verify::initOf(const SymValue &v) {
+  return v.init.isNull() ? Expr() : v.init;
+}
+
+void dealloc::verify::requireInitialized(Encoder &E, State &st,
+                                         const SymValue &v, Location loc) {
+  if (v.init.isNull() || v.init.isTrue())
+    return;
+  E.heap.stop(st, E.ctx.mkNot(v.init), loc,
+              "uninitialized value decides control flow ([op.uninit.control])");
+}
+
+void dealloc::verify::requireInitialized(Encoder &E, State &st, ValueRange vs,
+                                         Location loc) {
+  std::vector<Expr> inits;
+  for (Value v : vs)
+    if (Expr i = E.get(v).init; !i.isNull())
+      inits.push_back(i);
+  if (inits.empty())
+    return;
+  SymValue all = SymValue::boolean(E.ctx.boolVal(true));
+  all.init = E.ctx.mkAnd(inits);
+  requireInitialized(E, st, all, loc);
+}
+
+Expr dealloc::verify::operandsInitialized(Encoder &E, Operation *op) {
+  std::vector<Expr> inits;
+  for (Value v : op->getOperands())
+    if (Expr i = E.get(v).init; !i.isNull())
+      inits.push_back(i);
+  return E.ctx.mkAnd(inits);
+}
+
+/// A float constant of `ft` for comparing with the real `bound` (an
+/// integer): where `bound` is not representable, the nearest float on the
+/// side `up` (and `exact` false, so the comparison includes equality).
+static Expr floatBound(Encoder &E, FloatType ft, const APInt &bound, bool up,
+                       bool &exact) {
+  APFloat f(ft.getFloatSemantics());
+  APFloat::opStatus s = f.convertFromAPInt(
+      bound, /*isSigned=*/true,
+      up ? APFloat::rmTowardPositive : APFloat::rmTowardNegative);
+  exact = s == APFloat::opOK;
+  return E.ctx.bvVal(ft.getWidth(),
+                     (int64_t)f.bitcastToAPInt().getZExtValue());
+}
+
+/// fptosi / fptoui: the operand converts without poison, as dealloc-run
+/// decides it: trunc(x) within the result type's range, x not NaN.
+static Expr convertsInRange(Encoder &E, Operation *op) {
+  auto ft = dyn_cast<FloatType>(op->getOperand(0).getType());
+  unsigned w = scalarWidth(op->getResult(0).getType());
+  if (!ft || !scalarWidth(ft) || !w)
+    return E.ctx.boolVal(false);
+  bool isSigned = isa<arith::FPToSIOp>(op);
+  // trunc(x) >= lo  <=>  x > lo - 1;  trunc(x) < hi  <=>  x < hi.
+  APInt lo = isSigned ? -APInt::getOneBitSet(w + 2, w - 1) - 1
+                      : APInt(w + 2, -1, /*isSigned=*/true);
+  APInt hi = APInt::getOneBitSet(w + 2, isSigned ? w - 1 : w);
+  unsigned sbits = ft.getFPMantissaWidth();
+  unsigned ebits = ft.getWidth() - sbits;
+  Expr x = asBV(E, op->getOperand(0));
+  bool exactLo, exactHi;
+  Expr l = floatBound(E, ft, lo, /*up=*/true, exactLo);
+  Expr h = floatBound(E, ft, hi, /*up=*/false, exactHi);
+  // CmpFPredicate: 2 ogt, 3 oge, 4 olt, 5 ole.
+  return E.ctx.mkAnd(E.ctx.mkFloatCmp(exactLo ? 2 : 3, x, l, ebits, sbits),
+                     E.ctx.mkFloatCmp(exactHi ? 4 : 5, x, h, ebits, sbits));
+}
+
+void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
+  smt::Context &c = E.ctx;
+  if (op->getNumResults() != 1 || isa<arith::ConstantOp>(op))
+    return;
+  Value res = op->getResult(0);
+  if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    // [op.arith.select]: on memrefs the condition decides which view flows;
+    // on scalars an uninitialized condition yields the uninitialized value,
+    // an initialized one the chosen operand (merged by mergeValues).
+    const SymValue &cond = E.get(sel.getCondition());
+    if (isa<BaseMemRefType>(res.getType())) {
+      requireInitialized(E, st, cond, op->getLoc());
+      return;
+    }
+    if (cond.init.isNull())
+      return;
+    SymValue &r = E.values[res];
+    r.init = c.mkAnd(cond.init, r.init.isNull() ? c.boolVal(true) : r.init);
+    return;
+  }
+  std::vector<Expr> inits{operandsInitialized(E, op)};
+  // Poison is the uninitialized value ([op.uninit.flow]).
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
+    Expr b = asBV(E, op->getOperand(1));
+    unsigned w = b.bvWidth();
+    auto lit = b.bvLiteral();
+    if (!lit || (uint64_t)*lit >= w)
+      inits.push_back(
+          c.mkCmp(smt::Context::Cmp::Ult, b, c.bvVal(w, (int64_t)w)));
+  }
+  if (isa<arith::FPToSIOp, arith::FPToUIOp>(op))
+    inits.push_back(convertsInRange(E, op));
+  Expr init = c.mkAnd(inits);
+  if (init.isTrue())
+    return;
+  E.values[res].init = init;
+}
+
 void dealloc::verify::copyContents(Encoder &E, State &st, const View &src,
                                    const View &dst, unsigned elemBytes) {
   bool exact = E.heap.byteContents || (!src.retyped && !dst.retyped);
   if (!exact || !smallStaticCount(src.sizes)) {
-    E.heap.havoc(st, dst);
+    // Initializedness is copied along ([buffer.contents.uninit]).
+    E.heap.havoc(st, dst, E.heap.allInitialized(st, src));
     return;
   }
   // Element by element in row-major order, as dealloc-run copies: views of
   // one buffer that overlap see the elements copied before.
   forEachElement(E, src, [&](std::vector<int64_t> &idx) {
-    Expr val = E.heap.load(st, src, linearAt(E, src, idx), elemBytes);
-    E.heap.store(st, dst, linearAt(E, dst, idx), val, elemBytes);
+    Expr at = linearAt(E, src, idx);
+    Expr val = E.heap.load(st, src, at, elemBytes);
+    Expr init = E.heap.loadInit(st, src, at, elemBytes);
+    E.heap.store(st, dst, linearAt(E, dst, idx), val, elemBytes, init);
   });
 }
 
 void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
                                    Expr value, unsigned elemBytes) {
+  fillContents(E, st, dst, value, elemBytes, Expr());
+}
+
+void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
+                                   Expr value, unsigned elemBytes, Expr init) {
   if ((dst.retyped && !E.heap.byteContents) || !smallStaticCount(dst.sizes)) {
-    E.heap.havoc(st, dst);
+    E.heap.havoc(st, dst, init.isNull() || init.isTrue());
     return;
   }
   forEachElement(E, dst, [&](std::vector<int64_t> &idx) {
-    E.heap.store(st, dst, linearAt(E, dst, idx), value, elemBytes);
+    E.heap.store(st, dst, linearAt(E, dst, idx), value, elemBytes, init);
   });
 }
 
@@ -237,6 +358,8 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
     // viewing it holds and no retained operand views it; result i is the
     // disjunction of the conditions of the operands viewing retained i's
     // buffer.
+    // [op.uninit.control]: dealloc-run decides every condition first.
+    requireInitialized(*this, st, d.getConditions(), loc);
     std::vector<View> ms;
     std::vector<Expr> cs;
     for (Value m : d.getMemrefs())
@@ -335,8 +458,12 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
     return !failure;
   StringRef dialect = op->getName().getDialectNamespace();
   if (dialect == "arith") {
-    if (!encodeArith(op, st, handled) || handled)
+    if (!encodeArith(op, st, handled))
       return !failure;
+    if (handled) {
+      arithInitialized(*this, op, st);
+      return !failure;
+    }
   } else if (dialect == "memref") {
     if (!encodeMemRef(op, st, handled) || handled)
       return !failure;

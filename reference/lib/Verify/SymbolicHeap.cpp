@@ -305,6 +305,7 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
   };
   if (r.kind != SymValue::Kind::MemRef) {
     r.e = field([](const SymValue &v) { return v.e; });
+    r.init = mergeInits(guards, vals); // [op.uninit.flow]
     return r;
   }
   View &m = r.view;

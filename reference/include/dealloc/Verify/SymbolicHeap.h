@@ -69,6 +69,10 @@ struct SymValue {
   enum class Kind { Bool, BV, MemRef } kind = Kind::BV;
   Expr e;    ///< Bool / BV
   View view; ///< MemRef
+  /// Bool / BV: the value is initialized ([buffer.contents.uninit],
+  /// [op.uninit.flow]); null means initialized, as for every value whose
+  /// definition reads no memory.
+  Expr init;
   static SymValue boolean(Expr b) { return {Kind::Bool, b, {}}; }
   static SymValue bv(Expr v) { return {Kind::BV, v, {}}; }
   static SymValue memref(View v) { return {Kind::MemRef, {}, std::move(v)}; }
@@ -85,6 +89,12 @@ struct Contents {
   std::vector<Expr> elems; ///< explicit mode
   Expr array;              ///< array mode (null in explicit mode)
   bool explicitMode() const { return array.isNull(); }
+  /// Initializedness per cell ([buffer.contents.uninit]): one Boolean per
+  /// element in explicit mode, an array to 1-bit vectors (1: initialized) in
+  /// array mode. Both empty: every cell is initialized.
+  std::vector<Expr> initElems;
+  Expr initArray;
+  bool allInit() const { return initElems.empty() && initArray.isNull(); }
 };
 
 /// Heap state at one program point, meaningful where `guard` holds.
@@ -236,14 +246,26 @@ public:
   void initContents(State &st, unsigned s, const std::vector<Expr> &sizes,
                     bool zero, unsigned elemBytes);
   Expr load(State &st, const View &v, Expr linearIndex, unsigned elemBytes);
+  /// `init` (null: true) is whether `value` is initialized.
   void store(State &st, const View &v, Expr linearIndex, Expr value,
-             unsigned elemBytes);
+             unsigned elemBytes, Expr init = Expr());
+  /// Whether the value a load of `v` at `linearIndex` reads is initialized
+  /// (every byte of it in byte mode); literally true where it cannot differ.
+  Expr loadInit(State &st, const View &v, Expr linearIndex,
+                unsigned elemBytes);
+  /// Every buffer `v` may view is initialized everywhere.
+  bool allInitialized(State &st, const View &v);
+  /// Initializedness of values merged as mergeValues does (null: true).
+  Expr mergeInits(const std::vector<Expr> &guards,
+                  const std::vector<const SymValue *> &vals);
   /// The condition that the access of `elemBytes` bytes at `linearIndex` of
   /// `v` lies outside the buffer's bytes ([safety.oob]); slots of unknown
   /// size are not checked.
   Expr outsideBuffer(const View &v, Expr linearIndex, unsigned elemBytes);
-  /// The contents of the buffer of `v` become unconstrained.
-  void havoc(State &st, const View &v);
+  /// The contents of the buffer of `v` become unconstrained, and so does
+  /// their initializedness, unless `writesInit` (whatever the op writes is
+  /// initialized): then cells stay initialized and others may become so.
+  void havoc(State &st, const View &v, bool writesInit = false);
 
   /// Merges states reached under mutually exclusive guards.
   State merge(const std::vector<const State *> &states, llvm::StringRef name);
