@@ -2,8 +2,13 @@
 // the contract; any answer of such a check but SAFE is replaced by the check
 // with the calls inlined, so every verdict below is that of the exact
 // encoding, and every counterexample replays.
-// SPEC: [verify.encoding.calls.summary]
+// SPEC: [verify.encoding.calls.summary] [verify.report.json]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
+// With --json, a SAFE answer lists the callees it summarised ([verify.report.json]):
+// RUN: not dealloc-verify --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
+// JSON: {"function":"top","seconds":{{[0-9.]+}},"summarised":["mid"],"verdict":"SAFE"}
+// JSON-NEXT: {"function":"mid","seconds":{{[0-9.]+}},"summarised":["leaf"],"verdict":"SAFE"}
+// JSON-NEXT: {"function":"leaf","seconds":{{[0-9.]+}},"verdict":"SAFE"}
 
 // A chain: @leaf's and @mid's contract checks are SAFE, so @mid's call of
 // @leaf and @top's call of @mid can be summarised.

@@ -4,7 +4,7 @@
 // ([verify.report.json]) one JSON object per function with dealloc-run's
 // field names: "function", "verdict", "seconds" and, where they apply,
 // "input", "clause", "message", "op", "loc", "trace" (the replayed run's
-// events: "event", "buffer", "loc") and "bound".
+// events: "event", "buffer", "loc"), "bound" and "summarised".
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
@@ -56,10 +56,14 @@ std::string dealloc::verify::jsonWithSeconds(std::string text,
                                             double seconds) {
   // llvm::json prints doubles with 17 significant digits; "seconds" is
   // printed with three decimals instead. Of the keys a result can have, only
-  // "trace" and "verdict" sort after "seconds"; nested objects ("A", "B")
-  // sort before them and strings escape their quotes, so the last
-  // top-level `,"trace":` or `,"verdict":` is the place.
-  size_t at = text.rfind(",\"trace\":[");
+  // "summarised", "trace" and "verdict" sort after "seconds"; nested objects
+  // ("A", "B") sort before them and strings escape their quotes, so the
+  // first of the last top-level `,"summarised":`, `,"trace":` or
+  // `,"verdict":` is the place ("summarised" is only on SAFE, "trace" only
+  // on violations).
+  size_t at = text.rfind(",\"summarised\":[");
+  if (at == std::string::npos)
+    at = text.rfind(",\"trace\":[");
   if (at == std::string::npos)
     at = text.rfind(",\"verdict\":");
   if (at == std::string::npos)
@@ -118,6 +122,12 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
+    if (!r.summarised.empty()) {
+      llvm::json::Array s;
+      for (const std::string &f : r.summarised)
+        s.push_back(f);
+      o["summarised"] = std::move(s);
+    }
     os << jsonWithSeconds(jsonText(std::move(o)), r.seconds) << "\n";
     return;
   }

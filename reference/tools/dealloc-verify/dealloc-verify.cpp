@@ -207,8 +207,11 @@ int main(int argc, char **argv) {
           fns.push_back(fn);
     }
     std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
+    // Callees first, each once; calls of public callees with a proved
+    // contract are summarised ([verify.encoding.calls.summary]).
+    ModuleVerifier verifier(*modules[0], opts);
     for (mlir::func::FuncOp fn : fns) {
-      FunctionResult r = verifyFunction(*modules[0], fn, opts);
+      FunctionResult r = verifier.verify(fn);
       printResult(outs(), r, json);
       emitDiagnostic(r);
       exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
