@@ -379,10 +379,12 @@ struct Solver::Impl {
   z3::solver solver;
   std::optional<z3::model> model;
   std::string reason;
-  explicit Impl(z3::context &c) : solver(c) {}
+  Impl(z3::context &c, bool plain)
+      : solver(plain ? z3::solver(c, z3::solver::simple()) : z3::solver(c)) {}
 };
 
-Solver::Solver(Context &c) : ctx(c), impl(std::make_unique<Impl>(c.impl->z3)) {}
+Solver::Solver(Context &c, bool plain)
+    : ctx(c), impl(std::make_unique<Impl>(c.impl->z3, plain)) {}
 Solver::~Solver() = default;
 
 void Solver::add(Expr e) {
@@ -390,6 +392,9 @@ void Solver::add(Expr e) {
     return;
   impl->solver.add(termOf(e));
 }
+
+void Solver::push() { impl->solver.push(); }
+void Solver::pop() { impl->solver.pop(); }
 
 Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   z3::params p(ctx.impl->z3);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "LocalProver.h"
 #include "Replay.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -35,97 +36,8 @@ static constexpr unsigned kLemmaRounds = 8;
 /// Solver time for all lemma points of a function together: past it, the
 /// remaining points are skipped (a for-loops chain of 30 loops has 1,676).
 static constexpr unsigned kLemmaBudgetMs = 20000;
-/// Definitions followed from a query's constants into its cone, and the
-/// solver time of a local query ([verify.queries.local]).
-static constexpr unsigned kConeDepth = 3;
+/// Solver time of a local query ([verify.queries.local]).
 static constexpr unsigned kLocalTimeoutMs = 1000;
-
-namespace {
-/// [verify.queries.local]: decides a query on a slice of the formula: the
-/// definitions of the named terms it mentions, followed kConeDepth times,
-/// the constraints that define nothing, and the proved facts that mention a
-/// constant of the slice. Fewer constraints admit more models, so an
-/// unsatisfiable slice proves the query unsatisfiable; a model of the slice
-/// proves nothing.
-class LocalProver {
-public:
-  LocalProver(smt::Context &ctx, const SymbolicHeap &heap)
-      : ctx(ctx), heap(heap), defConsts(heap.constraints.size()) {
-    std::vector<bool> isDef(heap.constraints.size(), false);
-    for (const auto &d : heap.definitions)
-      isDef[d.second] = true;
-    for (size_t i = 0; i < heap.constraints.size(); ++i)
-      if (!isDef[i])
-        globals.push_back(heap.constraints[i]);
-  }
-  void addFact(Expr f) {
-    size_t i = facts.size();
-    facts.push_back(f);
-    factConsts.emplace_back();
-    for (const Expr &c : ctx.constantsOf(f)) {
-      factsOf[c.termId()].push_back(i);
-      factConsts.back().push_back(c.termId());
-    }
-  }
-  /// Checks `query` on its slice; `S` keeps the solver (for its model).
-  smt::Result check(Expr query, unsigned ms,
-                    std::unique_ptr<smt::Solver> &S) {
-    std::vector<Expr> frontier = ctx.constantsOf(query);
-    llvm::DenseSet<unsigned> visited;
-    std::vector<size_t> defs, factIdx;
-    llvm::DenseSet<size_t> factSeen;
-    for (unsigned depth = 0; depth <= kConeDepth && !frontier.empty();
-         ++depth) {
-      std::vector<Expr> next;
-      for (const Expr &c : frontier) {
-        if (!visited.insert(c.termId()).second)
-          continue;
-        auto f = factsOf.find(c.termId());
-        if (f != factsOf.end())
-          for (size_t i : f->second)
-            if (factSeen.insert(i).second)
-              factIdx.push_back(i);
-        if (depth == kConeDepth)
-          continue;
-        auto d = heap.definitions.find(c.termId());
-        if (d == heap.definitions.end())
-          continue;
-        defs.push_back(d->second);
-        if (!defConsts[d->second])
-          defConsts[d->second] = ctx.constantsOf(heap.constraints[d->second]);
-        for (const Expr &k : *defConsts[d->second])
-          next.push_back(k);
-      }
-      frontier = std::move(next);
-    }
-    S = std::make_unique<smt::Solver>(ctx);
-    for (const Expr &g : globals)
-      S->add(g);
-    for (size_t i : defs)
-      S->add(heap.constraints[i]);
-    // Facts about the slice only (all their constants in it): facts about a
-    // buffer's unchanged state recur at every later point.
-    for (size_t i : factIdx)
-      if (llvm::all_of(factConsts[i],
-                       [&](unsigned c) { return visited.contains(c); }))
-        S->add(facts[i]);
-    // Through an assumption, like every other query: the solver's
-    // incremental core honours the time limit.
-    Expr q = ctx.freshBool("slice");
-    S->add(ctx.mkImplies(q, query));
-    return S->check({q}, ms);
-  }
-
-private:
-  smt::Context &ctx;
-  const SymbolicHeap &heap;
-  std::vector<std::optional<std::vector<Expr>>> defConsts;
-  std::vector<Expr> globals;
-  std::vector<Expr> facts;
-  std::vector<std::vector<unsigned>> factConsts;
-  llvm::DenseMap<unsigned, std::vector<size_t>> factsOf;
-};
-} // namespace
 
 std::string dealloc::verify::printLocation(Location loc) {
   std::string s;
@@ -314,8 +226,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
         unsigned ms = std::min<unsigned>(
             left, opts.timeoutMs == 0 ? kLemmaTimeoutMs
                                       : std::min(opts.timeoutMs, kLemmaTimeoutMs));
-        std::unique_ptr<smt::Solver> L;
-        smt::Result r = local.check(ctx.mkOr(cands), ms, L);
+        smt::Result r = local.check(ctx.mkOr(cands), ms);
         if (r == smt::Result::Unsat) {
           for (const Expr &c : cands)
             prove(ctx.mkNot(c));
@@ -325,7 +236,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
           break;
         std::vector<Expr> kept;
         for (const Expr &c : cands)
-          if (!L->evalBool(c))
+          if (!local.solver().evalBool(c))
             kept.push_back(c);
         cands = std::move(kept);
       }
@@ -362,12 +273,11 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
           smt::Result res;
           {
             // [verify.queries.local]: the slice first.
-            std::unique_ptr<smt::Solver> L;
             Expr any = ctx.mkOr(std::vector<Expr>(conds));
             unsigned lms = opts.timeoutMs == 0
                                ? kLocalTimeoutMs
                                : std::min(opts.timeoutMs, kLocalTimeoutMs);
-            if (local.check(any, lms, L) == smt::Result::Unsat) {
+            if (local.check(any, lms) == smt::Result::Unsat) {
               prove(ctx.mkNot(any));
               return smt::Result::Unsat;
             }

@@ -145,9 +145,16 @@ enum class Result { Sat, Unsat, Unknown };
 /// An incremental solver over one Context.
 class Solver {
 public:
-  explicit Solver(Context &ctx);
+  /// `plain`: Z3's SMT core alone, without the combined solver's
+  /// preprocessing front end: cheap to create and to re-check, for many
+  /// small queries ([verify.queries.local]).
+  explicit Solver(Context &ctx, bool plain = false);
   ~Solver();
   void add(Expr e);
+  /// Opens a scope; pop() removes the assertions added since the matching
+  /// push(). The model of the last check stays readable.
+  void push();
+  void pop();
   /// Checks satisfiability of the assertions plus `assumptions`.
   /// `timeoutMs == 0` means no timeout.
   Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
