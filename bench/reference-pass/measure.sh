@@ -1,14 +1,19 @@
 #!/bin/sh
 # Wall time of the reference pass / pipeline against upstream's, per shape and
 # size (bench/shapes.py). Usage:
-#   bench/reference-pass/measure.sh BUILD_DIR SHAPE N1 N2 ... > table.tsv
-# Prints: shape size tool seconds (timeout 120 s => "timeout").
+#   bench/reference-pass/measure.sh [-t SECONDS] BUILD_DIR SHAPE N1 N2 ... > table.tsv
+# Prints: shape size tool wall-seconds cpu-seconds (user + system), or
+# "timeout" (default limit 120 s). A tool that timed out is not run on the
+# larger sizes (printed as "skipped").
 set -u
+limit=120
+if [ "$1" = "-t" ]; then limit=$2; shift 2; fi
 build=$1; shift; shape=$1; shift
 here=$(dirname "$0")
 opt=/usr/lib/llvm-22/bin/mlir-opt
 ref=$build/bin/dealloc-opt
 tmp=$(mktemp -d)
+skip=""
 for n in "$@"; do
   /usr/bin/python3 "$here/../shapes.py" "$shape" "$n" > "$tmp/in.mlir"
   for tool in ref-pass up-pass ref-pipeline up-pipeline; do
@@ -18,12 +23,17 @@ for n in "$@"; do
       ref-pipeline) cmd="$ref --reference-buffer-deallocation-pipeline" ;;
       up-pipeline) cmd="$opt --buffer-deallocation-pipeline" ;;
     esac
-    start=$(date +%s.%N)
-    if timeout 120 $cmd "$tmp/in.mlir" -o /dev/null 2>/dev/null; then
-      end=$(date +%s.%N)
-      printf '%s\t%s\t%s\t%.2f\n' "$shape" "$n" "$tool" "$(echo "$end - $start" | bc)"
+    case " $skip " in
+      *" $tool "*) printf '%s\t%s\t%s\tskipped\tskipped\n' "$shape" "$n" "$tool"; continue ;;
+    esac
+    if /usr/bin/time -f '%e %U %S' -o "$tmp/time" \
+         timeout "$limit" $cmd "$tmp/in.mlir" -o /dev/null 2>/dev/null; then
+      read -r wall user sys < "$tmp/time"
+      printf '%s\t%s\t%s\t%s\t%.2f\n' "$shape" "$n" "$tool" "$wall" \
+        "$(echo "$user + $sys" | bc)"
     else
-      printf '%s\t%s\t%s\ttimeout\n' "$shape" "$n" "$tool"
+      printf '%s\t%s\t%s\ttimeout\ttimeout\n' "$shape" "$n" "$tool"
+      skip="$skip $tool"
     fi
   done
 done

@@ -63,13 +63,11 @@ void DeallocationState::computeLiveness(Region &region) {
 }
 
 SmallVector<Value> DeallocationState::getLiveIn(Block *block) const {
-  SmallVector<Value> result;
-  for (Value v : liveIn.lookup(block)) {
+  return llvm::map_to_vector(liveIn.lookup(block), [&](Value v) {
     while (Value next = replacements.lookup(v))
       v = next;
-    result.push_back(v);
-  }
-  return result;
+    return v;
+  });
 }
 
 Ownership DeallocationState::getOwnership(Value memref, Block *block) {

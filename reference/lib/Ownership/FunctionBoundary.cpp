@@ -1,5 +1,4 @@
 //===- FunctionBoundary.cpp - The function-boundary ABI; rebuilt ops -----===//
-#include "BufferIdentity.h"
 #include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -38,10 +37,9 @@ static std::pair<Value, Value> materializeUnique(DeallocationState &state,
 }
 
 /// [own.boundary.owned] A memref returned across the function boundary must be
-/// owned by the returning block, which makes it a heap buffer that is not an
-/// argument's ([abi.results.owned], [abi.results.no_arg_alias],
-/// [abi.results.heap]). If ownership is not statically `true`, copy when it is
-/// not owned at run time:
+/// owned by the block, so a heap buffer that is no argument's
+/// ([abi.results.owned], [abi.results.no_arg_alias], [abi.results.heap]);
+/// unless its ownership is `true`, it is copied when not owned at run time:
 ///
 ///   return %v          =>   %r = scf.if %own_v -> memref<2xf32> {
 ///                               scf.yield %v
@@ -64,13 +62,10 @@ Value ReferenceDeallocation::materializeOwned(OpBuilder &b, Value memref) {
 }
 
 /// [own.boundary.distinct] Two memref results of a boundary return must not
-/// share a buffer ([abi.results.distinct]); upstream does not ensure this
-/// (corpus/ownership/dealloc-boundary-distinct-upstream.mlir). Result i is
-/// copied if it views the same buffer as an earlier result j < i: always when
-/// both are views of the same value, never when both are views of different
-/// fresh buffers (allocations, results of calls under the ABI,
-/// [abi.call.results]), otherwise when their aligned pointers are equal at
-/// run time:
+/// share a buffer ([abi.results.distinct]). Result i is copied if it views the
+/// buffer of a result j < i: always when both view the same value, never when
+/// both view different fresh buffers (allocations, results of calls under the
+/// ABI, [abi.call.results]), otherwise when their aligned pointers are equal:
 ///
 ///   return %a, %a        =>   %c = bufferization.clone %a ; return %a, %c
 ///   return %x, %y        =>   %px = memref.extract_aligned_pointer_as_index %x

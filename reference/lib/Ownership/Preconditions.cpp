@@ -1,32 +1,27 @@
 //===- Preconditions.cpp - Inputs the reference pass rejects --------------===//
-//
-// spec/limitations.md, numbered in its order:
-//   (1) [limit.loops]            (6) [limit.terminators]
-//   (2) [limit.unknown-effects]  (7) [limit.terminators.scalar]
-//   (3) [limit.existing-dealloc] (8) [limit.successors]
-//   (4) [limit.free]             (9) [limit.region.append] (assumed)
-//   (5) [limit.regions]
-// Diagnostic strings are upstream MLIR 22's, found by running `mlir-opt
-// --ownership-based-buffer-deallocation` on the inputs in corpus/limitations/.
-//
+// spec/limitations.md, in its order: (1) [limit.loops], (2)
+// [limit.unknown-effects], (3) [limit.existing-dealloc], (4) [limit.free], (5)
+// [limit.regions], (6) [limit.terminators], (7) [limit.terminators.scalar],
+// (8) [limit.successors], (9) [limit.region.append] (assumed). Diagnostics
+// are upstream MLIR 22's (its pass run on corpus/limitations/).
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
+
+#include "mlir/IR/Iterators.h"
 
 using namespace dealloc;
 
 /// (1) [limit.loops] Loops must be structured: no CFG cycle in any region (in
 /// a DFS post-order, an edge that does not lead to an earlier block closes one).
 static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
-  WalkResult result = func->walk([&](Operation *op) {
-    for (Region &region : op->getRegions()) {
-      DenseMap<Block *, unsigned> index;
-      for (Block *block : postOrder(region))
-        index.try_emplace(block, index.size());
-      for (Block &block : region)
-        for (Block *succ : block.getSuccessors())
-          if (index.lookup(succ) >= index.lookup(&block))
-            return WalkResult::interrupt();
-    }
+  WalkResult result = func->walk([&](Region *region) {
+    DenseMap<Block *, unsigned> index;
+    for (Block *block : postOrder(*region))
+      index.try_emplace(block, index.size());
+    for (Block &block : *region)
+      for (Block *succ : block.getSuccessors())
+        if (index.lookup(succ) >= index.lookup(&block))
+          return WalkResult::interrupt();
     return WalkResult::advance();
   });
   if (result.wasInterrupted())
@@ -35,8 +30,7 @@ static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
 }
 
 /// (8) [limit.successors] Of the branches with several successors only
-/// `cf.cond_br` is supported (its two successors get two deallocs). Upstream
-/// has two messages: one for a branch that forwards memrefs, one for others.
+/// `cf.cond_br` is supported; upstream's message depends on memref operands.
 static LogicalResult checkBranchSuccessors(Operation *op,
                                            bool forwardsMemrefs) {
   if (!isa<BranchOpInterface>(op) || isa<cf::CondBranchOp>(op) ||
@@ -49,28 +43,24 @@ static LogicalResult checkBranchSuccessors(Operation *op,
                        "successors are not supported yet");
 }
 
-/// The limitations (2)-(8) on one op, checked in upstream's order, so that an
-/// op violating several gets upstream's diagnostic. (9) [limit.region.append]
-/// is assumed, not checked.
+/// The limitations (2)-(8) on one op in upstream's order, so that an op
+/// violating several gets upstream's diagnostic; (9) is assumed.
 static LogicalResult checkOperation(Operation *op) {
   // (3) [limit.existing-dealloc]
   if (isa<bufferization::DeallocOp>(op))
     return op->emitError(
         "No deallocation operations must be present when running this pass!");
-
   // (2) [limit.unknown-effects] Calls are analysed through their callee.
   if (!isa<MemoryEffectOpInterface>(op) &&
       !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
       !isa<CallOpInterface>(op))
     return op->emitError(
         "ops with unknown memory side effects are not supported");
-
   // (7) [limit.terminators.scalar] Only ops with memref operands or results
   // are checked further (so is scf.reduce.return, below).
   if (!llvm::any_of(op->getOperands(), isMemref) &&
       !llvm::any_of(op->getResults(), isMemref))
     return checkBranchSuccessors(op, /*forwardsMemrefs=*/false);
-
   // (4) [limit.free] Frees are accepted only under manual deallocation.
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (effects &&
@@ -79,14 +69,12 @@ static LogicalResult checkOperation(Operation *op) {
       if (effects.getEffectOnValue<MemoryEffects::Free>(operand))
         return op->emitError(
             "memory free side-effect on MemRef value not supported!");
-
   // (5) [limit.regions]
   if ((op->getNumRegions() > 1 ||
        (op->getNumRegions() == 1 && op->getNumResults() > 0)) &&
       !isa<RegionBranchOpInterface>(op))
     return op->emitError("All operations with attached regions need to "
                          "implement the RegionBranchOpInterface.");
-
   // (6) [limit.terminators] upstream's model of scf.reduce.return has its own
   // message for the same limitation.
   if (op->getName().getStringRef() == "scf.reduce.return")
@@ -96,19 +84,26 @@ static LogicalResult checkOperation(Operation *op) {
     return op->emitError(
         "Terminators must implement either BranchOpInterface or "
         "RegionBranchTerminatorOpInterface (but not both)!");
-
   return checkBranchSuccessors(op, /*forwardsMemrefs=*/true);
 }
 
-/// (1) is checked on the whole function first, then (2)-(8) on each op
-/// (nested ops before the op that holds them); the first violation is
-/// reported.
+/// (1) on the whole function first, then (2)-(8) on the ops of each block in
+/// upstream's order: the blocks nested in a block's ops before the block, a
+/// region's blocks in a DFS from its entry (after their dominators); then,
+/// unlike upstream, unreachable blocks ([dev.own.unreachable-blocks]).
 LogicalResult dealloc::checkPreconditions(FunctionOpInterface func) {
   if (failed(checkNoUnstructuredLoops(func)))
     return failure();
-  WalkResult result = func.getFunctionBody().walk([&](Operation *op) {
-    return failed(checkOperation(op)) ? WalkResult::interrupt()
-                                      : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  DenseSet<Block *> checked;
+  auto checkBlock = [&](Block *block) {
+    if (checked.insert(block).second)
+      for (Operation &op : *block)
+        if (failed(checkOperation(&op)))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  };
+  return failure(
+      func->walk<WalkOrder::PostOrder, ForwardDominanceIterator<>>(checkBlock)
+          .wasInterrupted() ||
+      func->walk(checkBlock).wasInterrupted());
 }

@@ -1,5 +1,4 @@
 //===- ReferenceDeallocation.cpp - The ownership algorithm, rule by rule --===//
-//
 // spec/ownership.md; every function implements one clause, and its comment
 // shows the IR before and after. Per function with a body, once the
 // limitations (spec/limitations.md) are checked, each block is visited after
@@ -9,7 +8,6 @@
 //   2. tracks the ownership of every memref the ops of the block define,
 //   3. ends with `bufferization.dealloc` ops before its terminator that free
 //      what the block owns and does not pass on.
-//
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
@@ -18,9 +16,9 @@
 
 using namespace dealloc;
 
-/// [own.live.in] A block owns each memref that is live at its start and was
-/// defined in another block of the same region exactly as the defining block
-/// does after its terminator, and must deallocate it unless it passes it on.
+/// [own.live.in] A block owns each memref live at its start and defined in
+/// another block of its region as the defining block does after its
+/// terminator, and frees it unless it passes it on.
 ///
 ///   ^bb0: %a = memref.alloc()  ...  cf.br ^bb1   // dealloc retains %a: %r
 ///   ^bb1: memref.load %a[...]
@@ -34,26 +32,24 @@ static void takeLiveInOwnership(DeallocationState &state, Block &block) {
 }
 
 /// [own.block.args] Function entry blocks never own their memref arguments
-/// ([abi.args.not_owned]). Every other block gets one `i1` argument per memref
-/// argument that carries its ownership from the predecessor.
+/// ([abi.args.not_owned]); every other block gets an `i1` argument per memref
+/// argument, its ownership passed by the predecessor.
 ///
 ///   ^bb1(%m: memref<2xf32>):   =>   ^bb1(%m: memref<2xf32>, %own: i1):
 void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
   bool functionEntry = block.getParentOp() == func.getOperation() &&
                        block.isEntryBlock();
   Type b1 = IntegerType::get(func->getContext(), 1);
-  for (Value arg : memrefsOf(block.getArguments())) {
+  for (Value arg : memrefsOf(block.getArguments()))
     if (functionEntry)
       state.setNotOwned(arg, &block);
     else
       state.setOwned(arg, block.addArgument(b1, arg.getLoc()), &block);
-  }
 }
 
 /// [own.alloc] A result with an Allocate effect is owned (`true`) and joins
-/// the dealloc list. [own.alloca] Automatic-scope allocations (memref.alloca)
-/// and [own.manual] allocations marked `bufferization.manual_deallocation`
-/// are never owned.
+/// the dealloc list; [own.alloca] stack (memref.alloca) and [own.manual]
+/// `bufferization.manual_deallocation` allocations are never owned.
 ///
 ///   %a = memref.alloc()    => ownership(%a) = %true, dealloc list += %a
 ///   %s = memref.alloca()   => ownership(%s) = %false
@@ -107,23 +103,21 @@ static void handleSelect(DeallocationState &state, arith::SelectOp op) {
   Ownership f = state.getOwnership(op.getFalseValue(), block);
   if (!t.isUnique() || !f.isUnique())
     return state.setOwnership(op.getResult(), Ownership::unknown(), block);
+  OpBuilder b(op);
   Value indicator = t.getIndicator();
-  if (t.getIndicator() != f.getIndicator()) {
-    OpBuilder b(op);
+  if (t.getIndicator() != f.getIndicator())
     indicator = arith::SelectOp::create(b, op.getLoc(), op.getCondition(),
                                         t.getIndicator(), f.getIndicator());
-  }
   state.setOwnership(op.getResult(), Ownership::unique(indicator), block);
 }
 
 /// [own.call.abi] A call to a public function, a declaration or an unknown
 /// callee returns owned buffers ([abi.results.owned]): its memref results are
-/// owned (`true`) and join the dealloc list. The caller keeps ownership of
-/// what it passes ([abi.args.not_owned]).
-///
-/// [own.call.private.dynamic] With private-function-dynamic-ownership, a call
-/// to a private function with a body gets one `i1` result per memref result,
-/// the callee's ownership indicator for it ([abi.private]):
+/// owned (`true`) and join the dealloc list; the caller keeps what it passes
+/// ([abi.args.not_owned]). [own.call.private.dynamic] With the option
+/// private-function-dynamic-ownership, a call to a private function with a
+/// body gets one `i1` result per memref result, the callee's indicator for it
+/// ([abi.private]):
 ///
 ///   %r = call @priv(%a)   =>   %r:2 = call @priv(%a) : (...) -> (memref, i1)
 ///                              ownership(%r#0) = %r#1, dealloc list += %r#0
@@ -144,28 +138,26 @@ Operation *ReferenceDeallocation::handleCall(CallOpInterface call) {
 ///   =>  %r:2 = scf.for ... iter_args(%x = %a, %ox = %false)
 ///                -> (memref<2xf32>, i1)
 ///       ownership(%r#0) = %r#1, dealloc list += %r#0
-/// Extra operands, block arguments, yielded values and results are appended at
-/// the end, in memref order ([limit.region.append]).
+/// Extra operands, arguments, yielded values and results are appended in
+/// memref order ([limit.region.append]).
 Operation *
 ReferenceDeallocation::handleRegionBranchOp(RegionBranchOpInterface op) {
   SmallVector<RegionSuccessor> successors;
   op.getSuccessorRegions(RegionBranchPoint::parent(), successors);
   auto region = llvm::find_if(
       successors, [](RegionSuccessor &s) { return !s.isParent(); });
-  unsigned numMemrefOperands =
-      region == successors.end()
-          ? 0
-          : memrefsOf(op.getEntrySuccessorOperands(*region)).size();
+  SmallVector<Value> entry;
+  if (region != successors.end())
+    entry = memrefsOf(op.getEntrySuccessorOperands(*region));
   op->insertOperands(op->getNumOperands(),
-                     SmallVector<Value>(numMemrefOperands, state.getBool(false)));
+                     SmallVector<Value>(entry.size(), state.getBool(false)));
   return appendOwnershipResults(op);
 }
 
 /// [own.view] A memref result that no rule above gave an ownership may view
-/// any of the op's memref operands (subview, cast, reinterpret_cast,
-/// expand/collapse_shape, view, extract_strided_metadata, ...): its ownership
-/// is the join of theirs. It is not added to the dealloc list; the buffer is
-/// freed through the operand it views.
+/// any of the op's memref operands (subview, cast, expand_shape, view, ...):
+/// its ownership is the join of theirs, and it does not join the dealloc list
+/// (the buffer is freed through the operand it views).
 ///
 ///   %v = memref.subview %a[...]   =>   ownership(%v) = ownership(%a)
 /// [own.global] With no memref operand (memref.get_global,
@@ -186,8 +178,7 @@ static void handleRemainingResults(DeallocationState &state, Operation *op) {
 }
 
 /// [own.call.private.dynamic] A function uses dynamic ownership iff the option
-/// is set, it is private and it has a body; every other function follows the
-/// function-boundary ABI ([own.boundary.abi]).
+/// is set and it is private with a body; others follow [own.boundary.abi].
 bool ReferenceDeallocation::hasDynamicOwnership(Operation *funcOp) const {
   auto f = dyn_cast_or_null<FunctionOpInterface>(funcOp);
   return f && options.privateFunctionDynamicOwnership && f.isPrivate() &&
@@ -205,40 +196,32 @@ LogicalResult ReferenceDeallocation::run() {
 LogicalResult dealloc::deallocateFunctions(Operation *op,
                                           ReferenceDeallocationOptions opts) {
   SymbolTableCollection symbols;
-  SmallVector<FunctionOpInterface> funcs;
-  op->walk([&](FunctionOpInterface f) {
-    if (!f.isExternal())
-      funcs.push_back(f);
+  WalkResult result = op->walk([&](FunctionOpInterface f) {
+    if (f.isExternal() ||
+        succeeded(ReferenceDeallocation(f, symbols, opts).run()))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
   });
-  for (FunctionOpInterface f : funcs)
-    if (failed(ReferenceDeallocation(f, symbols, opts).run()))
-      return failure();
-  return success();
+  return failure(result.wasInterrupted());
 }
 
 /// Visits the blocks of `region` in reverse post-order (every block after the
-/// blocks that dominate it), then the unreachable blocks in region order.
+/// blocks that dominate it), then the unreachable blocks in region order;
+/// each block takes its ownerships, then its ops are visited in order.
 LogicalResult ReferenceDeallocation::processRegion(Region &region) {
   if (region.empty())
     return success();
   llvm::ReversePostOrderTraversal<Block *> rpo(&region.front());
-  SmallVector<Block *> order(rpo.begin(), rpo.end());
-  DenseSet<Block *> reachable(order.begin(), order.end());
+  llvm::SetVector<Block *> order(rpo.begin(), rpo.end());
   for (Block &block : region)
-    if (!reachable.contains(&block))
-      order.push_back(&block);
-  for (Block *block : order)
-    if (failed(processBlock(*block)))
-      return failure();
-  return success();
-}
-
-LogicalResult ReferenceDeallocation::processBlock(Block &block) {
-  takeLiveInOwnership(state, block);
-  takeArgumentOwnership(block);
-  for (Operation &op : llvm::make_early_inc_range(block))
-    if (failed(processOp(&op)))
-      return failure();
+    order.insert(&block);
+  for (Block *block : order) {
+    takeLiveInOwnership(state, *block);
+    takeArgumentOwnership(*block);
+    for (Operation &op : llvm::make_early_inc_range(*block))
+      if (failed(processOp(&op)))
+        return failure();
+  }
   return success();
 }
 

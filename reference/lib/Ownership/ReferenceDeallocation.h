@@ -1,14 +1,8 @@
 //===- ReferenceDeallocation.h - The reference pass on one function -*- C++ -*-===//
-//
-// The reference deallocation pass is this header, BufferIdentity.h and
-//   ReferenceDeallocation.cpp  traversal; where ownership comes from
-//   Terminators.cpp            dealloc lists; deallocs before terminators
-//   FunctionBoundary.cpp       the function-boundary ABI; rebuilt ops
-//   DeallocationState.cpp      what the pass tracks per block; liveness
-//   Preconditions.cpp          the inputs it rejects (spec/limitations.md)
-// (bench/reference-pass/README.md counts them). Passes.cpp only wraps it as
-// an MLIR pass (option, registration) and assembles the pipeline.
-//
+// The pass is this header, ReferenceDeallocation.cpp (traversal; where
+// ownership comes from), Terminators.cpp (deallocs before terminators),
+// FunctionBoundary.cpp (the ABI; rebuilt ops), DeallocationState.cpp (what it
+// tracks; liveness), Preconditions.cpp (rejected inputs); Passes.cpp wraps it.
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_OWNERSHIP_REFERENCEDEALLOCATION_H
 #define DEALLOC_OWNERSHIP_REFERENCEDEALLOCATION_H
@@ -19,8 +13,10 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace dealloc {
@@ -34,8 +30,7 @@ class Ownership {
   enum class State { Uninitialized, Unique, Unknown };
   State state = State::Uninitialized;
   Value indicator;
-  Ownership(State state, Value indicator)
-      : state(state), indicator(indicator) {}
+  Ownership(State s, Value i) : state(s), indicator(i) {}
 
 public:
   Ownership() = default;
@@ -44,10 +39,7 @@ public:
   bool isUninitialized() const { return state == State::Uninitialized; }
   bool isUnique() const { return state == State::Unique; }
   /// The `i1` indicator; only valid in the Unique state.
-  Value getIndicator() const {
-    assert(isUnique() && "only a Unique ownership has an indicator");
-    return indicator;
-  }
+  Value getIndicator() const { return indicator; }
   /// [own.join] The least upper bound:
   ///   Uninitialized ⊔ x            = x
   ///   Unique(X) ⊔ Unique(X)         = Unique(X)
@@ -76,17 +68,44 @@ inline bool isNeverOwned(Ownership own) {
   return own.isUnique() && isConstant(own.getIndicator(), false);
 }
 
-/// The blocks of `region` in DFS post-order (every block after its successors
-/// unless an edge closes a cycle), from the entry block, then from each block
-/// not yet reached, in region order.
+/// The value a chain of views starts from (ViewLikeOpInterface ops with one
+/// result, and the base buffer of memref.extract_strided_metadata): it views
+/// the same buffer as `v`. Shared with [own.pipeline.split].
+inline Value viewRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view->getNumResults() != 1 &&
+        view->getName().getStringRef() != "memref.extract_strided_metadata")
+      break;
+    v = view.getViewSource();
+  }
+  return v;
+}
+
+/// True if `v` is a fresh buffer: a result with an Allocate effect
+/// ([own.alloc]), or a memref result of a call to a public function or a
+/// declaration, which the ABI makes distinct from the call's other results and
+/// from every buffer that existed before the call ([abi.call.results]). Two
+/// different values this accepts view distinct buffers. Shared with
+/// [own.pipeline.split].
+inline bool isFreshBuffer(Value v, SymbolTableCollection &symbols) {
+  if (auto effects = v.getDefiningOp<MemoryEffectOpInterface>())
+    if (effects.getEffectOnValue<MemoryEffects::Allocate>(v))
+      return true;
+  auto call = v.getDefiningOp<CallOpInterface>();
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call ? call.resolveCallableInTable(&symbols) : nullptr);
+  return callee && (callee.isPublic() || callee.isExternal());
+}
+
+/// The blocks of `region` in DFS post-order (a block after its successors
+/// unless an edge closes a cycle) from the entry, then from each unreached one.
 SmallVector<Block *> postOrder(Region &region);
 
 /// spec/limitations.md: emits the first violated limitation in `func` as an
 /// error at the op that violates it and fails, before any IR is changed.
 LogicalResult checkPreconditions(FunctionOpInterface func);
 
-/// The pass: every function with a body nested in `op`, in walk order, until
-/// one fails.
+/// The pass on each function with a body in `op`, in order, until one fails.
 LogicalResult deallocateFunctions(Operation *op,
                                   ReferenceDeallocationOptions options);
 
@@ -127,9 +146,8 @@ public:
   /// (and erased when the state dies if no rule used it).
   Value getBool(bool value);
 
-  /// Replaces `oldOp` by the leading results of `newOp`. `oldOp` stays
-  /// allocated until the state dies, so liveness sets that name its results
-  /// still resolve to the new ones.
+  /// Replaces `oldOp` by the leading results of `newOp`; liveness sets that
+  /// name its results resolve to the new ones (it is freed with the state).
   void replaceOp(Operation *oldOp, Operation *newOp);
 
 private:
@@ -147,16 +165,14 @@ private:
 /// The reference pass on one function.
 class ReferenceDeallocation {
 public:
-  ReferenceDeallocation(FunctionOpInterface func,
-                        SymbolTableCollection &symbols,
-                        ReferenceDeallocationOptions options)
-      : func(func), symbols(symbols), options(options), state(func) {}
+  ReferenceDeallocation(FunctionOpInterface f, SymbolTableCollection &s,
+                        ReferenceDeallocationOptions o)
+      : func(f), symbols(s), options(o), state(f) {}
   LogicalResult run();
 
 private:
   bool hasDynamicOwnership(Operation *funcOp) const;
   LogicalResult processRegion(Region &region);
-  LogicalResult processBlock(Block &block);
   LogicalResult processOp(Operation *op);
   void takeArgumentOwnership(Block &block);
   Operation *handleCall(CallOpInterface call);

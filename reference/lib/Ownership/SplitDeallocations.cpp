@@ -19,8 +19,7 @@
 // and upstream's simplification stay fast on large blocks.
 //
 //===----------------------------------------------------------------------===//
-#include "BufferIdentity.h"
-#include "dealloc/Ownership/Passes.h"
+#include "ReferenceDeallocation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

@@ -7,12 +7,10 @@ using namespace dealloc;
 
 /// [own.dealloc.list] The memrefs a block may have to free at its end: its
 /// live-in memrefs, its memref arguments (except a function's), and the
-/// memrefs its ops allocate or receive with ownership (allocs, clones, call
-/// and region-op results), in that order. Each is passed to the dealloc as its
-/// base buffer (memref.extract_strided_metadata), with its indicator as
-/// condition. Members whose indicator is the constant `false` are left out:
-/// they free nothing and add nothing to any result ([dealloc.free.condition],
-/// [dealloc.results]):
+/// memrefs its ops allocate or receive with ownership, in that order; each as
+/// its base buffer, with its indicator as condition. Those whose indicator is
+/// `false` free nothing and add to no result ([dealloc.free.condition],
+/// [dealloc.results]), so they are left out:
 ///
 ///   list [%a (indicator %c), %u : memref<*xf32> (%true), %g (%false)]
 ///   =>  %base_a, ... = memref.extract_strided_metadata %a
@@ -45,10 +43,9 @@ static LogicalResult collectDeallocList(DeallocationState &state,
 /// [own.retain] Creates `bufferization.dealloc (bases) if (conds) retain
 /// (retained)` and returns its updated conditions. With an empty list nothing
 /// is created and every updated condition is `false` ([dealloc.empty]).
-static SmallVector<Value> createDealloc(DeallocationState &state,
-                                        OpBuilder &b, Location loc,
-                                        ValueRange bases, ValueRange conds,
-                                        ValueRange retained) {
+static SmallVector<Value> createDealloc(DeallocationState &state, OpBuilder &b,
+                                        Location loc, ValueRange bases,
+                                        ValueRange conds, ValueRange retained) {
   if (bases.empty())
     return SmallVector<Value>(retained.size(), state.getBool(false));
   auto dealloc =
@@ -57,10 +54,9 @@ static SmallVector<Value> createDealloc(DeallocationState &state,
 }
 
 /// [own.retain] After the dealloc, a retained value is owned by the block iff
-/// its updated condition is true ([dealloc.results]); successors that have it
-/// live take this ownership over ([own.live.in]). A value whose ownership was
-/// the constant `false` keeps it: no list member can view its buffer (it is an
-/// argument, stack, global or captured buffer, or a manual allocation).
+/// its updated condition is true ([dealloc.results]). One never owned keeps
+/// `false`: no list member can view its buffer (an argument, stack, global or
+/// captured buffer, or a manual allocation).
 static void updateRetainedOwnership(DeallocationState &state, Block *block,
                                     ValueRange retained, ValueRange updated) {
   for (auto [value, cond] : llvm::zip(retained, updated))
@@ -68,10 +64,10 @@ static void updateRetainedOwnership(DeallocationState &state, Block *block,
       state.setOwnership(value, Ownership::unique(cond), block);
 }
 
-/// [own.retain.return] A return-like terminator (scf.yield, scf.condition,
-/// func.return, ...) ends with one dealloc that frees the dealloc list and
-/// retains the memrefs it passes on. Outside a function-boundary return, the
-/// updated conditions travel with them as extra `i1` operands:
+/// [own.retain.return] A return-like terminator (scf.yield, func.return, ...)
+/// ends with one dealloc that frees the dealloc list and retains the memrefs
+/// it passes on; except at the function boundary, their updated conditions
+/// travel with them as extra `i1` operands:
 ///
 ///   scf.yield %a       =>  %base = memref.extract_strided_metadata %a
 ///                          %o = bufferization.dealloc (%base) if (%true)
@@ -105,18 +101,21 @@ LogicalResult ReferenceDeallocation::handleReturnLike(Operation *op) {
   return success();
 }
 
-/// [own.retain.branch] A branch ends its block with one dealloc per
-/// successor that retains the memrefs passed to the successor and the memrefs
-/// live at its start. The updated conditions of the successor operands are
-/// appended to them ([own.block.args]):
+using LiveOnEdges = llvm::MapVector<Value, std::array<Value, 2>>;
+
+/// [own.retain.branch] A branch ends its block with one dealloc per successor
+/// that retains the memrefs passed to it and those live at its start; the
+/// updated conditions of the passed ones are appended ([own.block.args]):
 ///
 ///   cf.br ^bb1(%a : memref<2xf32>)
 ///   =>  %o = bufferization.dealloc (%base_a) if (%true) retain (%a)
 ///       cf.br ^bb1(%a, %o : memref<2xf32>, i1)
-/// Returns the updated condition of each live-in value of the successor.
-static llvm::MapVector<Value, Value>
-deallocOnEdge(DeallocationState &state, OpBuilder &b, BranchOpInterface op,
-              unsigned successor, ValueRange bases, ValueRange conds) {
+/// Records in `live[v][successor]` the updated condition of each value `v`
+/// live into the successor.
+static void deallocOnEdge(DeallocationState &state, OpBuilder &b,
+                          BranchOpInterface op, unsigned successor,
+                          ValueRange bases, ValueRange conds,
+                          LiveOnEdges &live) {
   SuccessorOperands operands = op.getSuccessorOperands(successor);
   SmallVector<Value> retained = memrefsOf(operands.getForwardedOperands());
   unsigned numForwarded = retained.size();
@@ -124,11 +123,9 @@ deallocOnEdge(DeallocationState &state, OpBuilder &b, BranchOpInterface op,
   SmallVector<Value> updated =
       createDealloc(state, b, op.getLoc(), bases, conds, retained);
   operands.append(ArrayRef<Value>(updated).take_front(numForwarded));
-  llvm::MapVector<Value, Value> liveOwnership;
   for (auto [value, cond] :
        llvm::drop_begin(llvm::zip(retained, updated), numForwarded))
-    liveOwnership[value] = cond;
-  return liveOwnership;
+    live[value][successor] = cond;
 }
 
 /// [own.branch.cond] `cf.cond_br %c` has two successors (the other branches
@@ -141,9 +138,8 @@ deallocOnEdge(DeallocationState &state, OpBuilder &b, BranchOpInterface op,
 ///       %nc = arith.xori %c, %true
 ///       bufferization.dealloc (%base_a) if (%nc)
 ///       cf.cond_br %c, ^bb1(%a, %o : memref<2xf32>, i1), ^bb2
-/// A value live into either successor gets the ownership
-/// `arith.select %c, <true-side result or false>, <false-side result or false>`
-/// in the block, which is what the successors take over ([own.live.in]).
+/// A value live into a successor gets the ownership `arith.select %c, <result
+/// on the true edge or false>, <on the false edge or false>` ([own.live.in]).
 LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
   OpBuilder b(op);
   Block *block = op->getBlock();
@@ -152,7 +148,7 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
   if (failed(collectDeallocList(state, b, block, bases, conds)))
     return failure();
   auto condBr = dyn_cast<cf::CondBranchOp>(op.getOperation());
-  SmallVector<llvm::MapVector<Value, Value>, 2> liveOwnership;
+  LiveOnEdges live;
   for (unsigned i = 0; i < op->getNumSuccessors(); ++i) {
     SmallVector<Value> edgeConds(conds);
     if (condBr && !conds.empty()) {
@@ -165,33 +161,26 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
                                          : arith::AndIOp::create(b, loc, cond,
                                                                  taken);
     }
-    liveOwnership.push_back(deallocOnEdge(state, b, op, i, bases, edgeConds));
+    deallocOnEdge(state, b, op, i, bases, edgeConds, live);
   }
   // The ownership after the branch of each value live into a successor (one
   // whose ownership is the constant `false` keeps it).
-  llvm::SetVector<Value> live;
-  for (auto &successor : liveOwnership)
-    live.insert_range(llvm::make_first_range(successor));
-  for (Value value : live) {
+  for (auto &[value, onEdge] : live) {
     if (isNeverOwned(state.getOwnership(value, block)))
       continue;
-    auto onEdge = [&](unsigned i) {
-      Value cond = liveOwnership[i].lookup(value);
-      return cond ? cond : state.getBool(false);
-    };
-    Value cond = onEdge(0);
-    if (condBr && onEdge(1) != cond)
-      cond = arith::SelectOp::create(b, loc, condBr.getCondition(), cond,
-                                     onEdge(1));
+    Value cond = onEdge[0] ? onEdge[0] : state.getBool(false);
+    Value other = condBr && !onEdge[1] ? state.getBool(false) : onEdge[1];
+    if (condBr && other != cond)
+      cond =
+          arith::SelectOp::create(b, loc, condBr.getCondition(), cond, other);
     state.setOwnership(value, Ownership::unique(cond), block);
   }
   return success();
 }
 
 /// [own.region.opaque] The terminator of a region of an op without the
-/// region-branch interface (allowed when the op has one region and no
-/// results, e.g. linalg.generic) passes no memref on: the block frees all it
-/// owns.
+/// region-branch interface (one region, no results, e.g. linalg.generic)
+/// passes no memref on: the block frees all it owns.
 ///
 ///   linalg.yield %x : f32   =>   bufferization.dealloc (%base_a) if (%true)
 ///                                linalg.yield %x : f32
