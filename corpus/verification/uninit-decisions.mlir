@@ -321,3 +321,58 @@ func.func @clone_of_uninit() {
   return
 }
 
+
+// Fills and copies the encoding does not unroll (dynamic shapes): writing
+// the whole buffer initializes it; writing part of it leaves the rest
+// uninitialized.
+// CHECK-LABEL: @fill_then_decide: SAFE
+// INTERP-LABEL: @fill_then_decide: SAFE
+func.func @fill_then_decide(%n: i8, %b: i1) {
+  %i0 = arith.constant 0 : index
+  %m = arith.index_castui %n : i8 to index
+  %a = memref.alloc(%m) : memref<?xi1>
+  linalg.fill ins(%b : i1) outs(%a : memref<?xi1>)
+  %pos = arith.cmpi ugt, %m, %i0 : index
+  scf.if %pos {
+    %v = memref.load %a[%i0] : memref<?xi1>
+    cf.assert %v, "filled"
+  }
+  memref.dealloc %a : memref<?xi1>
+  return
+}
+
+// CHECK-LABEL: @copy_dynamic_from_argument: SAFE
+// INTERP-LABEL: @copy_dynamic_from_argument: SAFE
+func.func @copy_dynamic_from_argument(%arg: memref<?xi1>) {
+  %i0 = arith.constant 0 : index
+  %n = memref.dim %arg, %i0 : memref<?xi1>
+  %a = memref.alloc(%n) : memref<?xi1>
+  memref.copy %arg, %a : memref<?xi1> to memref<?xi1>
+  %pos = arith.cmpi ugt, %n, %i0 : index
+  scf.if %pos {
+    %v = memref.load %a[%i0] : memref<?xi1>
+    scf.if %v {
+    }
+  }
+  memref.dealloc %a : memref<?xi1>
+  return
+}
+
+// CHECK-LABEL: @fill_part_then_decide: UNKNOWN (input{{.*}} reaches uninitialized value decides control flow ([op.uninit.control]), where a run stops without a verdict
+// INTERP-LABEL: @fill_part_then_decide: UNKNOWN ({{[0-9]+}} input{{s?}}): uninitialized value decides control flow ([op.uninit.control])
+func.func @fill_part_then_decide(%n: i8, %b: i1) {
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %m = arith.index_castui %n : i8 to index
+  %a = memref.alloc(%m) : memref<?xi1>
+  %big = arith.cmpi ugt, %m, %i1 : index
+  scf.if %big {
+    %last = arith.subi %m, %i1 : index
+    %head = memref.subview %a[0] [%last] [1] : memref<?xi1> to memref<?xi1, strided<[1]>>
+    linalg.fill ins(%b : i1) outs(%head : memref<?xi1, strided<[1]>>)
+    %v = memref.load %a[%last] : memref<?xi1>
+    cf.assert %v, "second"
+  }
+  memref.dealloc %a : memref<?xi1>
+  return
+}

@@ -384,6 +384,20 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
   }
 }
 
+/// `v` is the descriptor slot `s` was allocated with, so writing each of
+/// its elements writes every cell of the buffer.
+static bool coversSlot(const Slot &slot, const View &v) {
+  const std::vector<Expr> &w = slot.whole;
+  size_t r = v.sizes.size();
+  if (w.size() != 1 + 2 * r || v.retyped || !v.byteShift.isNull() ||
+      !v.offset.same(w[0]))
+    return false;
+  for (size_t k = 0; k < r; ++k)
+    if (!v.sizes[k].same(w[1 + k]) || !v.strides[k].same(w[1 + r + k]))
+      return false;
+  return true;
+}
+
 void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
   unsigned w = cellWidth();
   for (auto [i, s] : llvm::enumerate(v.cands)) {
@@ -392,8 +406,20 @@ void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
       continue;
     Contents &c = contentsOf(st, s);
     // Initializedness: unconstrained where written; with `writesInit` a
-    // cell only goes from uninitialized to initialized (old or fresh).
-    bool initToo = !(writesInit && c.allInit());
+    // cell only goes from uninitialized to initialized (old or fresh), and
+    // a write of the whole buffer initializes every cell.
+    bool whole = writesInit && !c.allInit() && coversSlot(slots[s], v);
+    if (whole && p.isTrue()) {
+      c.initElems.clear();
+      c.initArray = Expr();
+    } else if (whole) {
+      for (Expr &e : c.initElems)
+        e = ctx.mkOr(p, e);
+      if (!c.initArray.isNull())
+        c.initArray = ctx.mkIte(
+            p, ctx.mkConstArray(kIndexWidth, ctx.bvVal(1, 1)), c.initArray);
+    }
+    bool initToo = !(writesInit && c.allInit()) && !whole;
     if (initToo)
       materializeInit(ctx, c);
     if (!c.explicitMode()) {

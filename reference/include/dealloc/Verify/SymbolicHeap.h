@@ -44,6 +44,9 @@ struct Slot {
   Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
   /// Size in bytes (the bounds of [safety.oob]); null where unknown.
   Expr bytes;
+  /// For an allocation of identity layout: its descriptor's offset, sizes
+  /// and strides. A view with exactly these terms reaches every cell.
+  std::vector<Expr> whole;
 };
 
 /// A memref value: the descriptor fields plus its buffer identity. The
