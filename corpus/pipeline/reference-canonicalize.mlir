@@ -1,6 +1,6 @@
 // The reference pipeline's canonicalize steps are upstream's canonicalizer
-// bottom-up (top-down=false) and without RemoveDuplicateSuccessorInputUses
-// ([own.pipeline.canonicalize]): two iter_args that always receive the same
+// without RemoveDuplicateSuccessorInputUses, bottom-up (top-down=false) but
+// the last ([own.pipeline.canonicalize]): two iter_args that always receive the same
 // buffer stay two iter_args (upstream's canonicalize merges them), and the
 // reference pass gives each its own ownership indicator; the output is safe.
 // SPEC: [own.pipeline.canonicalize] [own.pipeline]
@@ -14,7 +14,7 @@
 // PASSES-NEXT: reference-buffer-deallocation
 // PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}top-down=false}
 // PASSES:      cse
-// PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}top-down=false}
+// PASSES-NEXT: canonicalize{disable-patterns={{[{][{]}}(anonymous namespace)::RemoveDuplicateSuccessorInputUses{{[}][}]}} {{.*}}region-simplify=normal {{.*}}top-down=true}
 
 // CHECK-LABEL: func.func @twins
 // CHECK: %[[A:.*]] = memref.alloc()

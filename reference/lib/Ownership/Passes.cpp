@@ -13,7 +13,7 @@
 //     {helper-only}                                     (large deallocs)
 //   buffer-deallocation-simplification    upstream      (only with simplify=1)
 //   reference-lower-deallocations         reference     [dealloc.*]
-//   cse, canonicalize (bottom-up)         upstream
+//   cse, canonicalize (top-down)          upstream
 //
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
@@ -90,13 +90,15 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
 };
 
-/// [own.pipeline.canonicalize] Upstream's canonicalizer, bottom-up (users
-/// before the ops that define their operands; top-down, every erased use of an
-/// scf.for revisits the loop) and without RemoveDuplicateSuccessorInputUses
-/// (quadratic in the successor inputs, e.g. iter_args, on every visit).
-std::unique_ptr<Pass> createCanonicalize() {
+/// [own.pipeline.canonicalize] Upstream's canonicalizer without
+/// RemoveDuplicateSuccessorInputUses (quadratic in the successor inputs, e.g.
+/// iter_args, on every visit); bottom-up before the lowering (users before the
+/// ops that define their operands; top-down, every erased use of an scf.for
+/// revisits the loop), top-down after it (bottom-up is quadratic there on
+/// blocks with many inlined `scf.if %true`).
+std::unique_ptr<Pass> createCanonicalize(bool topDown) {
   GreedyRewriteConfig config; // otherwise the canonicalize pass's defaults
-  config.setUseTopDownTraversal(false).setRegionSimplificationLevel(
+  config.setUseTopDownTraversal(topDown).setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Normal);
   return createCanonicalizerPass(
       config, {"(anonymous namespace)::RemoveDuplicateSuccessorInputUses"});
@@ -106,12 +108,12 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   memref::ExpandReallocPassOptions expand;
   expand.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expand));
-  pm.addPass(createCanonicalize());
+  pm.addPass(createCanonicalize(/*topDown=*/false));
   dealloc::ReferenceDeallocationOptions dealloc;
   dealloc.privateFunctionDynamicOwnership =
       options.privateFunctionDynamicOwnership;
   pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
-  pm.addPass(createCanonicalize());
+  pm.addPass(createCanonicalize(/*topDown=*/false));
   pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
   dealloc::ReferenceLowerDeallocationsOptions lower;
   lower.helperAbove = options.helperAbove;
@@ -122,7 +124,7 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   lower.helperOnly = false;
   pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalize());
+  pm.addPass(createCanonicalize(/*topDown=*/true));
 }
 } // namespace
 
