@@ -4,11 +4,11 @@
 // block's ops before the block, the blocks of a region after the blocks
 // that dominate them, not in textual order); the ops of a block in order.
 // -verify-diagnostics fails on any other or any further error.
-// Only upstream's pass runs here: the reference pass checks ops in textual
-// post-order and reports the earlier op in the first two cases
-// (spec/limitations.md says so).
+// The reference pass checks in the same order and reports the same errors
+// (spec/limitations.md).
 // SPEC: [limit.free] [limit.unknown-effects] [limit.loops]
 // RUN: mlir-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --ownership-based-buffer-deallocation
+// RUN: dealloc-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --reference-buffer-deallocation
 
 // A free nested in a later op of the block is reported, not the unknown
 // effects of an earlier op.

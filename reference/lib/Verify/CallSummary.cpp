@@ -6,7 +6,7 @@
 // contents, and a stop at the return where a memref result is not of fresh
 // shape (negative size, a layout other than the type's applied to its
 // sizes, elements outside its buffer). SAFE there proves, for every call
-// whose arguments the model covers, what [abi.md] promises the caller: the
+// whose arguments the model covers, what spec/abi.md promises the caller: the
 // callee frees none of the caller's buffers, reaches no violation and no
 // stop, and returns distinct fresh live heap buffers of fresh shape, having
 // at most written the arguments' buffers and the globals. A call is then
