@@ -220,7 +220,8 @@ func.func @global_init() {
 
 // CHECK-LABEL: @dynamic_store_load: UNKNOWN (input{{.*}} reaches uninitialized value decides control flow ([op.uninit.control]), where a run stops without a verdict
 // INTERP-LABEL: @dynamic_store_load: UNKNOWN ({{[0-9]+}} input{{s?}}): uninitialized value decides control flow ([op.uninit.control])
-func.func @dynamic_store_load(%n: index, %i: index, %j: index) {
+func.func @dynamic_store_load(%n8: i8, %i: index, %j: index) {
+  %n = arith.index_castui %n8 : i8 to index
   %a = memref.alloc(%n) : memref<?xi1>
   %t = arith.constant true
   %ii = arith.cmpi ult, %i, %n : index

@@ -15,11 +15,6 @@ std::string printLocation(mlir::Location loc);
 /// The entry's arguments in a model, in dealloc-run's input grammar.
 std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// After a satisfiable check under `base`, re-solves so that every integer
-/// argument takes the smallest value in 0..64 it can ([verify.output]: small
-/// counterexamples); leaves the solver with a model of the last success.
-void minimizeInputs(Encoder &E, smt::Solver &S, std::vector<Expr> base,
-                    unsigned timeoutMs);
-/// After a satisfiable check under `base`, re-solves so that every integer
 /// argument, in argument order, takes the value of smallest magnitude it can,
 /// the non-negative one first (0, 1, -1, 2, -2, ...; searched up to
 /// kMaxMinimizedMagnitude, beyond which the model's value is kept), then

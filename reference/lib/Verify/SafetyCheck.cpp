@@ -97,49 +97,6 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
   return out;
 }
 
-void dealloc::verify::minimizeInputs(Encoder &E, smt::Solver &S,
-                                     std::vector<Expr> base,
-                                     unsigned timeoutMs) {
-  smt::Context &c = E.ctx;
-  using Cmp = smt::Context::Cmp;
-  bool changed = false;
-  for (const SymValue &v : E.argValues) {
-    if (v.kind != SymValue::Kind::BV)
-      continue;
-    unsigned w = v.e.bvWidth();
-    auto within = [&](int64_t hi) {
-      std::vector<Expr> as = base;
-      as.push_back(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, 0)));
-      as.push_back(c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, hi)));
-      return S.check(as, timeoutMs) == smt::Result::Sat;
-    };
-    if (w < 8 || !within(64))
-      continue;
-    int64_t lo = 0, hi = 64;
-    while (lo < hi) {
-      int64_t mid = (lo + hi) / 2;
-      if (within(mid))
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    base.push_back(c.mkEq(v.e, c.bvVal(w, lo)));
-    changed = true;
-  }
-  // Dynamic extents: prefer dealloc-run's default 2 where possible.
-  for (const auto &extents : E.argExtents)
-    for (const Expr &e : extents) {
-      std::vector<Expr> as = base;
-      as.push_back(c.mkEq(e, c.bvVal(e.bvWidth(), 2)));
-      if (S.check(as, timeoutMs) == smt::Result::Sat) {
-        base = as;
-        changed = true;
-      }
-    }
-  (void)changed;
-  S.check(base, timeoutMs); // restores a model after failed attempts
-}
-
 /// The counterexample trace: the trace events that happen in the model.
 static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
                                                const Violation &v) {
@@ -362,7 +319,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
         return timeout();
       if (r != smt::Result::Sat)
         continue;
-      minimizeInputs(E, S, {lastQuery}, opts.timeoutMs);
+      minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs);
       const Violation *hit = nullptr;
       for (const Violation &v : E.heap.violations)
         if (v.kind == kind && S.evalBool(v.cond)) {
@@ -391,7 +348,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
         smt::Result::Unknown)
       return timeout();
     if (r == smt::Result::Sat) {
-      minimizeInputs(E, S, {lastQuery}, opts.timeoutMs);
+      minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs);
       for (const Stop &s : E.heap.stops) {
         if (!S.evalBool(s.cond))
           continue;
