@@ -41,20 +41,6 @@ std::string htmlEscape(StringRef s) {
   return out;
 }
 
-std::string quoteEscape(StringRef s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (c == '\n') {
-      out += "\\l";
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
-
 /// The final trace event of a violation, as words.
 std::string stopEventText(StringRef event) {
   if (event == "double_free") return "freed again";
@@ -373,6 +359,20 @@ void DotWriter::write(StringRef title) {
 }
 
 } // namespace
+
+std::string quoteEscape(StringRef s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (c == '\n') {
+      out += "\\l";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
 
 void writeRunDot(llvm::raw_ostream &os, func::FuncOp fn,
                  const RunResult &result, StringRef title) {

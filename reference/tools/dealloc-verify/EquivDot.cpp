@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
+#include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -28,20 +29,6 @@ namespace {
 
 /// Buffer events drawn per version; later ones are counted.
 constexpr size_t kMaxDrawnEvents = 200;
-
-std::string escape(llvm::StringRef s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (c == '\n') {
-      out += "\\l";
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
 
 /// `file:line:col` with the file's base name (the picture stays readable
 /// for temporary files).
@@ -227,7 +214,7 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
   os << "digraph \"dealloc_equiv\" {\n"
      << "  graph [fontname=\"monospace\", fontsize=11, labelloc=t, "
         "labeljust=l, label=\""
-     << escape(label) << "\"];\n"
+     << quoteEscape(label) << "\"];\n"
      << "  node [shape=box, style=\"rounded,filled\", fillcolor=\"white\", "
         "fontname=\"monospace\", fontsize=10];\n"
      << "  edge [fontname=\"monospace\", fontsize=9];\n";
@@ -235,11 +222,11 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
     const VersionTrace &t = v[x];
     std::string p = x ? "b" : "a";
     os << "  subgraph cluster_" << p << " {\n"
-       << "    label=\"" << t.tag << ": " << escape(x ? nameB : nameA)
+       << "    label=\"" << t.tag << ": " << quoteEscape(x ? nameB : nameA)
        << " (dealloc-run: " << verdictName(t.run.verdict) << ")\"; "
        << "style=\"rounded\"; color=\"black\";\n";
-    os << "    " << p << "_entry [label=\"@" << escape(r.function) << "("
-       << escape(r.input) << ")\\l\", fillcolor=\"#eeeeee\"];\n";
+    os << "    " << p << "_entry [label=\"@" << quoteEscape(r.function) << "("
+       << quoteEscape(r.input) << ")\\l\", fillcolor=\"#eeeeee\"];\n";
     std::string prev = p + "_entry";
     const auto &events = t.run.path.events;
     for (size_t i = 0; i < events.size() && i < kMaxDrawnEvents; ++i) {
@@ -265,7 +252,7 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
         attrs = ", color=\"red\", penwidth=3";
       }
       std::string id = p + std::to_string(i);
-      os << "    " << id << " [label=\"" << escape(text) << "\", fillcolor=\""
+      os << "    " << id << " [label=\"" << quoteEscape(text) << "\", fillcolor=\""
          << fill << "\"" << attrs << "];\n";
       os << "    " << prev << " -> " << id << ";\n";
       prev = id;
@@ -281,7 +268,7 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
       prev = p + "_more";
     }
     bool bad = t.run.verdict != Verdict::Safe;
-    os << "    " << p << "_end [label=\"" << escape(runEnd(t.run) + "\n")
+    os << "    " << p << "_end [label=\"" << quoteEscape(runEnd(t.run) + "\n")
        << "\", fillcolor=\""
        << (!bad ? "#eeeeee" : isViolation(t.run.verdict) ? "#ffb3b3" : "#ffd9a0")
        << "\"" << (bad ? ", penwidth=3" : "") << "];\n"

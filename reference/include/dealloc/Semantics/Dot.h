@@ -29,6 +29,10 @@ void writeRunDot(llvm::raw_ostream &os, mlir::func::FuncOp fn,
 void writeRunDot(llvm::raw_ostream &os, mlir::func::FuncOp fn,
                  const RunResult &result, llvm::StringRef title);
 
+/// `s` inside a double-quoted DOT string: quotes and backslashes escaped,
+/// newlines as left-justified line breaks (`\l`).
+std::string quoteEscape(llvm::StringRef s);
+
 } // namespace dealloc
 
 #endif // DEALLOC_SEMANTICS_DOT_H
