@@ -409,7 +409,7 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   // deadline on until the check returns ([verify.timeout]).
   std::mutex m;
   std::condition_variable cv;
-  bool done = false;
+  bool done = false, fired = false;
   std::thread watchdog;
   if (timeoutMs != 0)
     watchdog = std::thread([&] {
@@ -418,6 +418,7 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
                       std::chrono::milliseconds(timeoutMs + 50);
       if (cv.wait_until(lock, deadline, [&] { return done; }))
         return;
+      fired = true;
       do
         ctx.impl->z3.interrupt();
       while (!cv.wait_for(lock, std::chrono::milliseconds(100),
@@ -431,6 +432,12 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
     }
     cv.notify_one();
     watchdog.join();
+  }
+  if (fired) {
+    // The interrupt may have landed after the check returned: a model read
+    // from an interrupted context need not evaluate, so nothing is trusted.
+    impl->reason = "timeout";
+    return Result::Unknown;
   }
   if (r == z3::sat) {
     impl->model.emplace(impl->solver.get_model());
