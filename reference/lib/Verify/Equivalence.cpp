@@ -307,11 +307,17 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkAnd(running, ctx.mkOr(differ)), r) == smt::Result::Unknown)
     return res;
   // [verify.output]: small inputs; the model still satisfies the query.
+  // False (res says timeout) if the solver gives no model again.
   auto minimize = [&] {
-    minimizeInputMagnitudes(ea, S, {lastQuery}, opts.timeoutMs);
+    if (minimizeInputMagnitudes(ea, S, {lastQuery}, opts.timeoutMs))
+      return true;
+    res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
+                 " ms ([verify.output])";
+    return false;
   };
   if (r == smt::Result::Sat) {
-    minimize();
+    if (!minimize())
+      return res;
     return distinguish("A: " + outcome(ea.heap) + "; B: " + outcome(eb.heap),
                        true);
   }
@@ -358,7 +364,8 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkAnd(bothReturn, ctx.mkOr(frees)), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
-    minimize();
+    if (!minimize())
+      return res;
     std::string what = "the versions free buffers differently";
     for (auto &[c, text] : explain)
       if (S.evalBool(c)) {
@@ -372,7 +379,8 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkOr(stopA, stopB), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
-    minimize();
+    if (!minimize())
+      return res;
     res.input = inputFromModel(ea, S, fa);
     for (Encoder *e : {&ea, &eb})
       for (const Stop &s : e->heap.stops)

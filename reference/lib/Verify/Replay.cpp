@@ -17,9 +17,10 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-void dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
+bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
                                               std::vector<Expr> base,
                                               unsigned timeoutMs) {
+  const std::vector<Expr> query = base;
   smt::Context &c = E.ctx;
   using Cmp = smt::Context::Cmp;
   auto sat = [&](const std::vector<Expr> &as) {
@@ -108,7 +109,11 @@ void dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
       if (sat(is(lo)))
         base = is(lo);
     }
-  S.check(base, timeoutMs); // restores a model after failed attempts
+  // Restores a model after failed attempts. A check that does not answer
+  // sat leaves no model (its values would read as zeros and false): then the
+  // query itself once more, and false if that has no model either.
+  return S.check(base, timeoutMs) == smt::Result::Sat ||
+         S.check(query, timeoutMs) == smt::Result::Sat;
 }
 
 void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,

@@ -21,8 +21,9 @@ std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// every dynamic extent of a memref argument dealloc-run's default 2 where
 /// possible, else the smallest ([verify.inputs]: small inputs, negative ones
 /// included). Deterministic; leaves the solver with a model of the last
-/// success, which satisfies `base`.
-void minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
+/// success, which satisfies `base`; false if neither the narrowed query nor
+/// `base` itself is found sat again (no model to read: a timeout).
+bool minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
                              std::vector<Expr> base, unsigned timeoutMs);
 constexpr int64_t kMaxMinimizedMagnitude = int64_t(1) << 20;
 /// Runs `res.input` under dealloc-run's semantics. If the run's verdict

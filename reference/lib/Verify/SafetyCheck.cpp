@@ -319,7 +319,8 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
         return timeout();
       if (r != smt::Result::Sat)
         continue;
-      minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs);
+      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs))
+        return timeout();
       const Violation *hit = nullptr;
       for (const Violation &v : E.heap.violations)
         if (v.kind == kind && S.evalBool(v.cond)) {
@@ -348,7 +349,8 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
         smt::Result::Unknown)
       return timeout();
     if (r == smt::Result::Sat) {
-      minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs);
+      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs))
+        return timeout();
       for (const Stop &s : E.heap.stops) {
         if (!S.evalBool(s.cond))
           continue;
