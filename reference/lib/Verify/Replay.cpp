@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Replay.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #ifdef DEALLOC_HAVE_SEMANTICS
 #include "dealloc/Semantics/Interpreter.h"
 #endif
@@ -16,6 +18,30 @@
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
+
+/// The smallest m in [0, top] with holds(m), for a `holds` that is monotone
+/// (false below some m, true from it on) and true at `top`: galloping from 0
+/// (small answers take few queries), then bisection. A query that times out
+/// counts as false, so the answer may be larger than the smallest.
+static int64_t smallestSatisfying(int64_t top,
+                                  llvm::function_ref<bool(int64_t)> holds) {
+  int64_t lo = 0, hi = top;
+  for (int64_t probe = 0; probe < top; probe = probe ? probe * 4 : 1) {
+    if (holds(probe)) {
+      hi = probe;
+      break;
+    }
+    lo = probe + 1;
+  }
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (holds(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
 
 bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
                                               std::vector<Expr> base,
@@ -43,23 +69,8 @@ bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
     };
     if (!within(top))
       continue;
-    // The smallest magnitude m with a value in [-m, m]: galloping from 0
-    // (small values take few queries), then bisection.
-    int64_t lo = 0, hi = top;
-    for (int64_t probe = 0; probe < top; probe = probe ? probe * 4 : 1) {
-      if (within(probe)) {
-        hi = probe;
-        break;
-      }
-      lo = probe + 1;
-    }
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (within(mid))
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
+    // The smallest magnitude m with a value in [-m, m].
+    int64_t lo = smallestSatisfying(top, within);
     std::vector<Expr> as = base;
     as.push_back(c.mkEq(v.e, c.bvVal(w, lo)));
     if (!sat(as)) {
@@ -91,21 +102,7 @@ bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
       const int64_t top = int64_t(1) << 20;
       if (!atMost(top))
         continue;
-      int64_t lo = 0, hi = top;
-      for (int64_t probe = 0; probe < top; probe = probe ? probe * 4 : 1) {
-        if (atMost(probe)) {
-          hi = probe;
-          break;
-        }
-        lo = probe + 1;
-      }
-      while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (atMost(mid))
-          hi = mid;
-        else
-          lo = mid + 1;
-      }
+      int64_t lo = smallestSatisfying(top, atMost);
       if (sat(is(lo)))
         base = is(lo);
     }
