@@ -13,7 +13,8 @@
 //     {helper-only}                                     (large deallocs)
 //   buffer-deallocation-simplification    upstream      (only with simplify=1)
 //   reference-lower-deallocations         reference     [dealloc.*]
-//   cse, canonicalize (top-down)          upstream
+//   cse, canonicalize (bottom-up,         upstream
+//     without CombineIfs)
 //
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
@@ -92,28 +93,33 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
 
 /// [own.pipeline.canonicalize] Upstream's canonicalizer without
 /// RemoveDuplicateSuccessorInputUses (quadratic in the successor inputs, e.g.
-/// iter_args, on every visit); bottom-up before the lowering (users before the
-/// ops that define their operands; top-down, every erased use of an scf.for
-/// revisits the loop), top-down after it (bottom-up is quadratic there on
-/// blocks with many inlined `scf.if %true`).
-std::unique_ptr<Pass> createCanonicalize(bool topDown) {
+/// iter_args, on every visit), bottom-up (users before the ops that define
+/// their operands; top-down, every erased use of an scf.for revisits the loop,
+/// and every rewrite at nesting depth k revisits the k enclosing ops). The
+/// last one, after the lowering, also without CombineIfs: bottom-up it merges
+/// a run of n `scf.if %true` ops into one growing if (O(n^2) moves) before
+/// RemoveStaticCondition inlines them.
+std::unique_ptr<Pass> createCanonicalize(bool afterLowering) {
   GreedyRewriteConfig config; // otherwise the canonicalize pass's defaults
-  config.setUseTopDownTraversal(topDown).setRegionSimplificationLevel(
+  config.setUseTopDownTraversal(false).setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Normal);
-  return createCanonicalizerPass(
-      config, {"(anonymous namespace)::RemoveDuplicateSuccessorInputUses"});
+  SmallVector<std::string> disabled = {
+      "(anonymous namespace)::RemoveDuplicateSuccessorInputUses"};
+  if (afterLowering)
+    disabled.push_back("(anonymous namespace)::CombineIfs");
+  return createCanonicalizerPass(config, disabled);
 }
 
 void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   memref::ExpandReallocPassOptions expand;
   expand.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expand));
-  pm.addPass(createCanonicalize(/*topDown=*/false));
+  pm.addPass(createCanonicalize(/*afterLowering=*/false));
   dealloc::ReferenceDeallocationOptions dealloc;
   dealloc.privateFunctionDynamicOwnership =
       options.privateFunctionDynamicOwnership;
   pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
-  pm.addPass(createCanonicalize(/*topDown=*/false));
+  pm.addPass(createCanonicalize(/*afterLowering=*/false));
   pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
   dealloc::ReferenceLowerDeallocationsOptions lower;
   lower.helperAbove = options.helperAbove;
@@ -124,7 +130,7 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   lower.helperOnly = false;
   pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalize(/*topDown=*/true));
+  pm.addPass(createCanonicalize(/*afterLowering=*/true));
 }
 } // namespace
 
