@@ -41,7 +41,7 @@ func.func @violation_outranks_unknown(%n: index) {
 // UNKNOWN on one input is never reported as SAFE.
 // CHECK-LABEL: @unknown_is_not_safe: UNKNOWN (3 inputs): division by zero
 // CHECK-NEXT:    input: 0
-// JSON: {"aborted":0,"capped":false,"function":"unknown_is_not_safe","input":"0","inputs":3,"message":"division by zero{{.*}}","total_inputs":3,"verdict":"UNKNOWN"}
+// JSON: {"aborted":0,"capped":false,"function":"unknown_is_not_safe","input":"0","inputs":3,"loc":"loc({{.*}}verdicts.mlir\":47:8)","message":"division by zero{{.*}}","op":"arith.divui","total_inputs":3,"verdict":"UNKNOWN"}
 func.func @unknown_is_not_safe(%n: index) -> index {
   %c2 = arith.constant 2 : index
   %q = arith.divui %c2, %n : index

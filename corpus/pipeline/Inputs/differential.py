@@ -18,6 +18,15 @@ all with --mlir-print-debuginfo, and checks:
   * dealloc-verify finds no violation in `ref` (SAFE, or UNKNOWN that says
     why: a loop bound or a timeout — counted and printed, never a pass in
     disguise);
+  * an UNKNOWN of `ref` because of stops counts as "input-ub"
+    ([own.pipeline.evidence]) only if dealloc-verify's list of stop sites
+    is complete ([verify.stops]) and every site is the input program's own:
+    replayed in `ref`, not the loop bound, at a location of the input
+    program, and dealloc-run on the *input program* with the site's witness
+    input stops at the same location with the same message (the same
+    reason; the op is the same or the one the pipeline lowered, e.g. a
+    memref.realloc expanded to memref.alloc). Otherwise it stays
+    "unproven";
   * dealloc-verify --equiv up ref: every DIFFERENT is listed in the
     expectations file with a deviation ID defined in spec/deviations.md;
   * dealloc-verify --equiv ref refh is never DIFFERENT (the helper lowering
@@ -121,6 +130,44 @@ def verdicts(stdout):
     return out
 
 
+def plain_loc(loc):
+    """dealloc-run's `loc("file":L:C)` as dealloc-verify prints it."""
+    m = re.fullmatch(r'loc\("(.*)":(\d+):(\d+)\)', loc or "")
+    return f"{m.group(1)}:{m.group(2)}:{m.group(3)}" if m else loc
+
+
+def input_ub(src, function, v, lowered):
+    """"" if every stop site of the UNKNOWN verdict `v` of the reference
+    output is a stop of the input program `src` ([own.pipeline.evidence]),
+    else why not. A site whose op is not the input program's op of that
+    location (memref.realloc expanded to memref.alloc) but stops with the
+    same message is appended to `lowered`."""
+    stops = v.get("stops")
+    if not stops:
+        return "no stop sites listed"
+    if not v.get("stops_complete"):
+        return f"stop sites incomplete: {v.get('stops_cut', '')}"
+    for stop in stops:
+        where = f"{stop.get('kind')} at {stop.get('loc')}"
+        if stop.get("bound") or not stop.get("replayed") or not stop.get("op"):
+            return f"{where}: {stop.get('run', 'not replayed')}"
+        if not stop["loc"].startswith(src + ":"):
+            return f"{where}: not a location of the input program"
+        rc, out, err = run([tool("dealloc-run"), src, "--function", function,
+                            "--input", stop["input"], "--json"])
+        runs = verdicts(out)
+        if not runs or runs[0].get("verdict") != "UNKNOWN" or \
+                plain_loc(runs[0].get("loc")) != stop["loc"] or \
+                runs[0].get("message") != stop.get("run_message"):
+            got = runs[0] if runs else err.strip()[:200]
+            return (f"{where}: the input program does not stop there on "
+                    f"input {stop['input']}: {got}")
+        if runs[0].get("op") != stop["op"]:
+            lowered.append(f"{stop['op']} at {stop['loc']} lowers "
+                           f"{runs[0].get('op')}")
+    return ""
+
+
 def check_case(args, index, rel, text, tmp):
     """Returns a list of (kind, key, detail) observations."""
     src = os.path.join(tmp, f"case{index}.mlir")
@@ -158,6 +205,19 @@ def check_case(args, index, rel, text, tmp):
             obs.append(("violation", key, f"{verdict}: {v.get('message', '')}"))
         elif verdict == "SAFE":
             obs.append(("safe", key, ""))
+        elif verdict == "UNKNOWN" and v.get("stops"):
+            lowered = []
+            why = input_ub(src, v.get("function"), v, lowered)
+            sites = ", ".join(f"{x.get('op')} at {x.get('loc')} on "
+                              f"{x.get('input')}" for x in v["stops"])
+            if lowered:
+                sites += " (" + "; ".join(lowered) + ")"
+            if why:
+                obs.append(("unproven", key, f"UNKNOWN: {v.get('message', '')}"
+                            f"; not input-ub: {why}"))
+            else:
+                obs.append(("input-ub", key, f"stops only where the input "
+                            f"program stops: {sites}"))
         else:
             obs.append(("unproven", key, f"{verdict}: {v.get('message', '')}"))
     if rc_up != 0:
@@ -270,7 +330,8 @@ def main():
                             "happens: remove it from the expectations")
     for problem in problems:
         print(f"differential: FAIL {problem}")
-    names = ["accepted", "rejected", "reference-rejects", "upstream-fails", "safe", "unproven", "violation",
+    names = ["accepted", "rejected", "reference-rejects", "upstream-fails",
+             "safe", "input-ub", "unproven", "violation",
              "equivalent", "different", "equiv-unknown", "helper-equivalent",
              "helper-different", "helper-unknown"]
     print(f"differential: {len(all_cases)} programs; " +

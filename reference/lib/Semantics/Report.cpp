@@ -137,9 +137,17 @@ static llvm::json::Array traceJson(const RunResult &r) {
   return a;
 }
 
+std::string printLoc(Location loc);
+
 static void addRun(llvm::json::Object &o, const RunResult &r) {
   if (!r.clause.empty())
     o["clause"] = r.clause;
+  // A run that stops without a verdict: the op it stopped at
+  // ([safety.verdicts]).
+  if (r.verdict == Verdict::Unknown && r.path.stopOp) {
+    o["op"] = r.path.stopOp->getName().getStringRef().str();
+    o["loc"] = printLoc(r.path.stopOp->getLoc());
+  }
   if (!r.message.empty())
     o["message"] = r.message;
   if (!r.trace.empty())

@@ -4,10 +4,12 @@
 // ([verify.report.json]) one JSON object per function with dealloc-run's
 // field names: "function", "verdict", "seconds" and, where they apply,
 // "input", "clause", "message", "op", "loc", "trace" (the replayed run's
-// events: "event", "buffer", "loc"), "bound" and "summarised".
+// events: "event", "buffer", "loc"), "bound", "summarised" and the stop
+// sites ([verify.stops]) "stops", "stops_complete", "stops_cut".
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
+#include "StopSites.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -56,12 +58,15 @@ std::string dealloc::verify::jsonWithSeconds(std::string text,
                                             double seconds) {
   // llvm::json prints doubles with 17 significant digits; "seconds" is
   // printed with three decimals instead. Of the keys a result can have, only
-  // "summarised", "trace" and "verdict" sort after "seconds"; nested objects
-  // ("A", "B") sort before them and strings escape their quotes, so the
-  // first of the last top-level `,"summarised":`, `,"trace":` or
-  // `,"verdict":` is the place ("summarised" is only on SAFE, "trace" only
-  // on violations).
-  size_t at = text.rfind(",\"summarised\":[");
+  // "stops" (and "stops_complete", "stops_cut"), "summarised", "trace" and
+  // "verdict" sort after "seconds"; nested objects ("A", "B") sort before
+  // them and strings escape their quotes, so the first of the last
+  // top-level `,"stops":`, `,"summarised":`, `,"trace":` or `,"verdict":` is
+  // the place ("stops" is only on UNKNOWN, "summarised" only on SAFE,
+  // "trace" only on violations).
+  size_t at = text.rfind(",\"stops\":[");
+  if (at == std::string::npos)
+    at = text.rfind(",\"summarised\":[");
   if (at == std::string::npos)
     at = text.rfind(",\"trace\":[");
   if (at == std::string::npos)
@@ -122,6 +127,28 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
+    if (!r.stops.empty()) {
+      // [verify.stops]
+      llvm::json::Array a;
+      for (const StopSite &s : r.stops) {
+        llvm::json::Object so{{"kind", s.kind},
+                              {"loc", s.loc},
+                              {"input", s.input},
+                              {"replayed", s.replayed},
+                              {"run", s.run}};
+        if (!s.op.empty())
+          so["op"] = s.op;
+        if (!s.runMessage.empty())
+          so["run_message"] = s.runMessage;
+        if (s.bound)
+          so["bound"] = true;
+        a.push_back(std::move(so));
+      }
+      o["stops"] = std::move(a);
+      o["stops_complete"] = r.stopsCut.empty();
+      if (!r.stopsCut.empty())
+        o["stops_cut"] = r.stopsCut;
+    }
     if (!r.summarised.empty()) {
       llvm::json::Array s;
       for (const std::string &f : r.summarised)
@@ -150,6 +177,9 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
   os << "\n";
   for (const std::string &line : r.trace)
     os << "  " << line << "\n";
+  if (!r.stops.empty())
+    for (const std::string &line : stopNotes(r))
+      os << "  " << line << "\n";
 }
 
 void dealloc::verify::emitDiagnostic(const FunctionResult &r) {

@@ -6,13 +6,15 @@
 // verdict table) that some input reaches is reported with a counterexample
 // input, which dealloc-run's semantics must reproduce. If no violation is
 // reachable, the stop conditions (unroll bound, undefined behaviour) decide
-// between SAFE and UNKNOWN.
+// between SAFE and UNKNOWN; an UNKNOWN because of stops lists the
+// reachable stop sites ([verify.stops]).
 //
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
 #include "LocalProver.h"
 #include "Replay.h"
+#include "StopSites.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/APFloat.h"
@@ -20,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -343,33 +346,111 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
                  "confirmed (solver inconsistency)";
     return finish();
   }
-  // No violation is reachable: does some run stop without a verdict?
+  // No violation is reachable: does some run stop without a verdict? The
+  // first stop found decides the answer. [verify.stops]: unless it is the
+  // loop bound, the other stop sites (kind and location) are enumerated
+  // too, each query leaving out the sites found before; the loop bound is
+  // asked for when no other site is left.
   if (!E.heap.stops.empty()) {
-    if (anyOf([](const Stop &s) { return s.cond; }, E.heap.stops, r) ==
-        smt::Result::Unknown)
-      return timeout();
-    if (r == smt::Result::Sat) {
-      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs))
-        return timeout();
-      for (const Stop &s : E.heap.stops) {
-        if (!S.evalBool(s.cond))
-          continue;
+    std::set<std::pair<std::string, std::string>> found;
+    auto siteOf = [](const Stop &s) {
+      return std::make_pair(printLocation(s.loc), s.reason);
+    };
+    bool bounds = false;
+    auto open = [&](const Stop &s) {
+      return found.count(siteOf(s)) || (s.isBound && !bounds) ? Expr()
+                                                               : s.cond;
+    };
+    auto deadline = std::chrono::steady_clock::now();
+    auto sites = [&]() { return std::to_string(found.size()) + " sites"; };
+    while (true) {
+      if (anyOf(open, E.heap.stops, r) == smt::Result::Unknown) {
+        if (found.empty())
+          return timeout();
+        res.stopsCut = "a query timed out after " + sites();
+        break;
+      }
+      if (r != smt::Result::Sat) {
+        if (bounds)
+          break;
+        bounds = true;
+        continue;
+      }
+      if (found.size() == kMaxStopSites) {
+        res.stopsCut = "cut off after " + sites() + ", more are reachable";
+        break;
+      }
+      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs)) {
+        if (found.empty())
+          return timeout();
+        res.stopsCut = "a query timed out after " + sites();
+        break;
+      }
+      const Stop *hit = nullptr;
+      for (const Stop &s : E.heap.stops)
+        if (!found.count(siteOf(s)) && S.evalBool(s.cond)) {
+          hit = &s;
+          break;
+        }
+      if (!hit) {
         res.verdict = Verdict::Unknown;
-        res.input = inputFromModel(E, S, fn);
-        res.location = printLocation(s.loc);
-        res.diagLoc = s.loc;
-        if (s.isBound) {
+        if (found.empty()) {
+          res.reason = "a stop is reachable but no stop was confirmed in "
+                       "the model (solver inconsistency)";
+          return finish();
+        }
+        res.stopsCut = "a stop site was not confirmed in the model after " +
+                       sites();
+        break;
+      }
+      std::string input = inputFromModel(E, S, fn);
+      if (found.empty()) {
+        res.verdict = Verdict::Unknown;
+        res.input = input;
+        res.location = printLocation(hit->loc);
+        res.diagLoc = hit->loc;
+        if (hit->isBound) {
           res.bound = opts.unroll;
           res.reason = "bounded: no violation with loops unrolled " +
                        std::to_string(opts.unroll) +
                        " times, but input " + res.input + " iterates more (" +
-                       s.reason + ")";
-        } else {
-          res.reason = "input " + res.input + " reaches " + s.reason +
-                       ", where a run stops without a verdict";
+                       hit->reason + ")";
+          return finish();
         }
-        return finish();
+        res.reason = "input " + res.input + " reaches " + hit->reason +
+                     ", where a run stops without a verdict";
+        deadline += std::chrono::milliseconds(kStopBudgetMs);
       }
+      found.insert(siteOf(*hit));
+      StopSite site;
+      site.kind = hit->reason;
+      site.loc = printLocation(hit->loc);
+      site.input = input;
+      site.bound = hit->isBound;
+      if (hit->isBound)
+        res.bound = opts.unroll;
+      replayStop(module, fn, opts, site);
+      res.stops.push_back(std::move(site));
+      if (std::chrono::steady_clock::now() > deadline) {
+        res.stopsCut = "the time budget of " +
+                       std::to_string(kStopBudgetMs / 1000) +
+                       " s ran out after " + sites();
+        break;
+      }
+    }
+    if (!found.empty()) {
+      // Listed in encoding order, not in the order the solver found them.
+      auto firstRecord = [&](const StopSite &site) {
+        for (auto [i, s] : llvm::enumerate(E.heap.stops))
+          if (printLocation(s.loc) == site.loc && s.reason == site.kind)
+            return i;
+        return E.heap.stops.size();
+      };
+      std::stable_sort(res.stops.begin(), res.stops.end(),
+                       [&](const StopSite &a, const StopSite &b) {
+                         return firstRecord(a) < firstRecord(b);
+                       });
+      return finish();
     }
   }
   res.verdict = Verdict::Safe;

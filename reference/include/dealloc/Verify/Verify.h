@@ -40,6 +40,19 @@ struct RunEvent {
   std::string loc;
 };
 
+/// A stop site of an UNKNOWN answer ([verify.stops]): the first stop of
+/// some run, with an input that reaches it.
+struct StopSite {
+  std::string kind;  ///< the stop's reason, e.g. "out-of-bounds access"
+  std::string loc;   ///< printed location of the op
+  std::string op;    ///< the op dealloc-run stopped at (if replayed)
+  std::string input; ///< a witness input
+  bool bound = false;    ///< the loop bound ([verify.bound]), not replayed
+  bool replayed = false; ///< dealloc-run stops at this site on `input`
+  std::string run;       ///< what dealloc-run says on `input`
+  std::string runMessage; ///< dealloc-run's message on `input`, if it ran
+};
+
 /// The verdict for one public function.
 struct FunctionResult {
   std::string function;
@@ -55,6 +68,10 @@ struct FunctionResult {
   /// The public callees whose calls the check encoded by their contract
   /// ([verify.encoding.calls.summary]); sorted, empty for an exact check.
   std::vector<std::string> summarised;
+  /// UNKNOWN because of stops: the reachable stop sites ([verify.stops]),
+  /// and why the list may be incomplete ("" if it is complete).
+  std::vector<StopSite> stops;
+  std::string stopsCut;
 };
 
 /// Allocation sites of the input program, for --equiv ([equiv.sites]).
