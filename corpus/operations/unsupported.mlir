@@ -27,13 +27,10 @@ func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   return %r : f32
 }
 
-// CHECK-LABEL: @in_callee: UNSUPPORTED 'scf.parallel'
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'scf.forall'
 func.func private @fill(%m: memref<2xf32>) {
   %z = arith.constant 0.0 : f32
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+  scf.forall (%i) in (2) {
     memref.store %z, %m[%i] : memref<2xf32>
   }
   return

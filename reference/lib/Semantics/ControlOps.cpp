@@ -1,6 +1,7 @@
 //===- ControlOps.cpp - func, cf and scf ops (spec/operations.md) ---------===//
 //
 // [op.func.call], [op.cf.assert], [op.scf.if], [op.scf.for], [op.scf.while],
+// [op.scf.parallel],
 // [op.scf.execute_region], [op.scf.index_switch]. cf.br / cf.cond_br and the
 // region terminators are handled by Machine::execRegion.
 //
@@ -60,6 +61,67 @@ static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
     iv = nextIv;
   }
   bindResults(m, f, op, carried);
+  return true;
+}
+
+/// [op.scf.parallel]: the iterations run one after another in
+/// lexicographic order of the induction variables (the last varies
+/// fastest); after each, its scf.reduce operands are combined into the
+/// accumulators (the init values) by the reduction regions.
+static bool execParallel(Machine &m, scf::ParallelOp op, Frame &f) {
+  SmallVector<RtValue, 4> lbs = operandValues(m, f, op.getLowerBound());
+  SmallVector<RtValue, 4> ubs = operandValues(m, f, op.getUpperBound());
+  SmallVector<RtValue, 4> steps = operandValues(m, f, op.getStep());
+  for (const auto &range : {lbs, ubs, steps})
+    for (const RtValue &v : range)
+      if (v.kind != RtValue::Int)
+        return m.unknown(
+            "uninitialized value decides control flow ([op.uninit.control])",
+            op.getLoc());
+  for (const RtValue &st : steps)
+    if (!st.i.isStrictlyPositive())
+      return m.unknown(
+          "scf.parallel with a non-positive step (undefined behaviour)",
+          op.getLoc());
+  SmallVector<RtValue, 4> accs = operandValues(m, f, op.getInitVals());
+  SmallVector<llvm::APInt, 4> ivs;
+  for (auto [lb, ub] : llvm::zip(lbs, ubs)) {
+    if (!lb.i.slt(ub.i)) {
+      bindResults(m, f, op, accs);
+      return true;
+    }
+    ivs.push_back(lb.i);
+  }
+  while (true) {
+    SmallVector<RtValue, 4> args;
+    for (const llvm::APInt &iv : ivs)
+      args.push_back(RtValue::makeInt(iv));
+    RegionExit exit;
+    if (!m.execRegion(op.getRegion(), args, f, exit))
+      return false;
+    auto reduce = cast<scf::ReduceOp>(exit.terminator);
+    SmallVector<RtValue, 4> values = exit.values;
+    for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
+      RegionExit combined;
+      if (!m.execRegion(region, {accs[i], values[i]}, f, combined))
+        return false;
+      accs[i] = combined.values.front();
+    }
+    // The next induction vector: the last dimension varies fastest.
+    int d = int(ivs.size()) - 1;
+    for (; d >= 0; --d) {
+      bool overflow;
+      llvm::APInt next = ivs[d].sadd_ov(steps[d].i, overflow);
+      if (!overflow && next.slt(ubs[d].i)) {
+        ivs[d] = next;
+        break;
+      }
+      ivs[d] = lbs[d].i;
+    }
+    if (d < 0)
+      break;
+  }
+  bindResults(m, f, op, accs);
   return true;
 }
 
@@ -125,6 +187,8 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     return execFor(*this, forOp, f);
   if (auto whileOp = dyn_cast<scf::WhileOp>(op))
     return execWhile(*this, whileOp, f);
+  if (auto par = dyn_cast<scf::ParallelOp>(op))
+    return execParallel(*this, par, f);
   // [op.scf.execute_region]
   if (auto er = dyn_cast<scf::ExecuteRegionOp>(op)) {
     RegionExit exit;

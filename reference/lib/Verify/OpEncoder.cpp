@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "ParallelEncoder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -460,6 +461,8 @@ bool Encoder::encodeOp(Operation *op, State &st) {
 
 bool Encoder::encodeOpImpl(Operation *op, State &st) {
   bool handled = false;
+  if (auto par = dyn_cast<scf::ParallelOp>(op)) // ParallelEncoder.cpp
+    return encodeParallel(*this, par, st) && !failure;
   if (!encodeControl(op, st, handled) || handled)
     return !failure;
   StringRef dialect = op->getName().getDialectNamespace();

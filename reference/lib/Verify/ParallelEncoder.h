@@ -1,0 +1,21 @@
+//===- ParallelEncoder.h - scf.parallel -------------------------*- C++ -*-===//
+//
+// Internal to DeallocVerify ([op.scf.parallel], [verify.bound]).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_PARALLELENCODER_H
+#define DEALLOC_LIB_VERIFY_PARALLELENCODER_H
+
+#include "Encoder.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace dealloc::verify {
+
+/// Encodes `op` as dealloc-run runs it: the iterations in lexicographic
+/// order of the induction variables, each followed by its reductions;
+/// unrolled like scf.for. Returns false on E.failure.
+bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
+
+} // namespace dealloc::verify
+
+#endif // DEALLOC_LIB_VERIFY_PARALLELENCODER_H
