@@ -105,7 +105,14 @@ func.func @calls_loop(%n: index) -> memref<2xf32> {
 func.func @loop(%n: index) -> memref<2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  // Leaks from the sixth iteration on: no induction proof, bounded.
   scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<2xf32>
+    %early = arith.cmpi ult, %i, %c5 : index
+    scf.if %early {
+      memref.dealloc %t : memref<2xf32>
+    }
   }
   %r = memref.alloc() : memref<2xf32>
   return %r : memref<2xf32>

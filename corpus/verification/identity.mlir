@@ -1,8 +1,9 @@
 // Buffer identities are per-candidate flags: loops that rotate memref
 // iter_args (the ownership invariants that made bit-vector identities slow)
-// are decided, fully unrolled or up to the bound, without a timeout.
+// are decided, fully unrolled or by induction ([verify.induction]), without
+// a timeout.
 // SPEC: [verify.encoding]
-// RUN: mlir-opt --buffer-deallocation-pipeline %s | not dealloc-verify --timeout 60000 - 2>/dev/null | FileCheck %s
+// RUN: mlir-opt --buffer-deallocation-pipeline %s | dealloc-verify --timeout 60000 - 2>/dev/null | FileCheck %s
 // The input itself leaks every allocation:
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s --check-prefix=INPUT
 
@@ -32,8 +33,8 @@ func.func @rotate(%arg: memref<4xf32>, %p: i1) -> memref<4xf32> {
 }
 
 // Five iter_args, each replaced or kept, with an input-dependent trip
-// count: no violation within the bound.
-// CHECK-LABEL: @five_iter_args: UNKNOWN (bounded: no violation with loops unrolled 4 times
+// count: proved for every trip count.
+// CHECK-LABEL: @five_iter_args: SAFE
 // INPUT-LABEL: @five_iter_args: LEAK
 func.func @five_iter_args(%arg: memref<4xf32>, %ub: index, %p: i1)
     -> memref<4xf32> {

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "LoopInduction.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -288,6 +289,7 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     CheckSetup s;
     s.summaries = this;
     s.contract = true;
+    s.induction = true; // only SAFE counts here ([verify.induction])
     FunctionResult r = checkFunction(module, fn, quiet, s);
     if (r.verdict == Verdict::Safe) {
       entry.contract = true;
@@ -302,14 +304,17 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
   if (anyContract) {
     CheckSetup s;
     s.summaries = this;
+    s.induction = true;
     FunctionResult r = checkFunction(module, fn, opts, s);
-    // Without a summarised call the check was the exact one.
-    if (r.verdict == Verdict::Safe || s.summarised.empty())
+    // Without a summarised call or an induction proof the check was the
+    // exact one.
+    if (r.verdict == Verdict::Safe ||
+        (s.summarised.empty() && s.inducted == 0))
       return finish(std::move(r), s);
     seconds += r.seconds;
   }
   CheckSetup exact;
-  finish(checkFunction(module, fn, opts, exact), exact);
+  finish(checkFunctionWithInduction(module, fn, opts, exact), exact);
 }
 
 ModuleVerifier::ModuleVerifier(ModuleOp module, const VerifyOptions &opts)

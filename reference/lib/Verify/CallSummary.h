@@ -36,6 +36,10 @@ struct CheckSetup {
   bool contract = false;
   /// Out: the callees summarised at least once (sorted, unique at the end).
   std::vector<std::string> summarised;
+  /// Input-dependent `scf.for` loops may be proved by induction
+  /// ([verify.induction], LoopInduction.h); out: how many were.
+  bool induction = false;
+  unsigned inducted = 0;
 };
 
 /// One check of `fn` under `setup` (SafetyCheck.cpp).

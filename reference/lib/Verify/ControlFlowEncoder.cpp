@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "LoopInduction.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -275,6 +276,12 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     // [op.scf.for]: a step <= 0 is undefined behaviour.
     heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc,
               "scf.for step is not positive");
+    // [verify.induction]: proved for every trip count, or unrolled.
+    bool proved = false;
+    if (!proveForByInduction(*this, forOp, st, proved))
+      return false;
+    if (proved)
+      return true;
     std::vector<SymValue> iters;
     for (Value v : forOp.getInitArgs())
       iters.push_back(get(v));

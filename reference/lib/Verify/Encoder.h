@@ -137,6 +137,9 @@ public:
   /// Call summaries and the contract model ([verify.encoding.calls.summary],
   /// CallSummary.h); null: every call with a body is inlined.
   CheckSetup *setup = nullptr;
+  /// [verify.induction]: the invariants assumed of the abstract loop
+  /// headers being encoded (LoopInduction.cpp), innermost last.
+  std::vector<Expr> inductionAssumptions;
   /// Per enclosing op being encoded (structured op, inlined call): the views
   /// of the values live after it, which a run inside may still free.
   std::vector<std::vector<View>> liveOuter;
