@@ -15,7 +15,13 @@ ref=$build/bin/dealloc-opt
 tmp=$(mktemp -d)
 skip=""
 for n in "$@"; do
-  /usr/bin/python3 "$here/../shapes.py" "$shape" "$n" > "$tmp/in.mlir"
+  # shapes.py recurses once per scf.if level: raise Python's limit for deep
+  # nests (scf-if 1600).
+  /usr/bin/python3 -c 'import runpy, sys
+sys.setrecursionlimit(100000)
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")' \
+    "$here/../shapes.py" "$shape" "$n" > "$tmp/in.mlir" || exit 1
   for tool in ref-pass up-pass ref-pipeline up-pipeline; do
     case $tool in
       ref-pass) cmd="$ref --reference-buffer-deallocation" ;;
