@@ -376,11 +376,39 @@ std::vector<Expr> Context::constantsOf(Expr e) {
 }
 
 struct Solver::Impl {
+  z3::context &c;
+  bool plain;
   z3::solver solver;
   std::optional<z3::model> model;
   std::string reason;
-  Impl(z3::context &c, bool plain)
-      : solver(plain ? z3::solver(c, z3::solver::simple()) : z3::solver(c)) {}
+  /// Every assertion as added, per scope (scopes[0] is the base): a model is
+  /// checked against these, not against Z3's preprocessed copy.
+  std::vector<std::vector<z3::expr>> scopes{1};
+  Impl(z3::context &c, bool plain) : c(c), plain(plain), solver(make()) {}
+  z3::solver make() {
+    return plain ? z3::solver(c, z3::solver::simple()) : z3::solver(c);
+  }
+  /// A fresh Z3 solver with the same scopes and assertions.
+  void rebuild() {
+    solver = make();
+    for (size_t i = 0; i < scopes.size(); ++i) {
+      if (i)
+        solver.push();
+      for (const z3::expr &e : scopes[i])
+        solver.add(e);
+    }
+  }
+  /// Whether the model satisfies every assertion and assumption.
+  bool modelHolds(const z3::model &m, const z3::expr_vector &as) {
+    for (const auto &scope : scopes)
+      for (const z3::expr &e : scope)
+        if (!m.eval(e, true).is_true())
+          return false;
+    for (unsigned i = 0; i < as.size(); ++i)
+      if (!m.eval(as[i], true).is_true())
+        return false;
+    return true;
+  }
 };
 
 Solver::Solver(Context &c, bool plain)
@@ -391,12 +419,44 @@ void Solver::add(Expr e) {
   if (e.isTrue())
     return;
   impl->solver.add(termOf(e));
+  impl->scopes.back().push_back(termOf(e));
 }
 
-void Solver::push() { impl->solver.push(); }
-void Solver::pop() { impl->solver.pop(); }
+void Solver::push() {
+  impl->solver.push();
+  impl->scopes.emplace_back();
+}
+void Solver::pop() {
+  impl->solver.pop();
+  impl->scopes.pop_back();
+}
 
 Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
+  Result r = checkOnce(assumptions, timeoutMs);
+  if (r != Result::Sat)
+    return r;
+  // Z3 4.8 can answer sat with a model that violates assertions after an
+  // earlier check of the same solver was interrupted (seen on a for-loops
+  // chain: named Booleans eliminated by preprocessing came back with wrong
+  // values, so the counterexample did not replay). Such a model is never
+  // used: a fresh solver with the same assertions is asked once more, and
+  // if its model does not hold either, the answer is unknown.
+  z3::expr_vector as(ctx.impl->z3);
+  for (const Expr &a : assumptions)
+    as.push_back(termOf(a));
+  if (impl->modelHolds(*impl->model, as))
+    return r;
+  impl->rebuild();
+  r = checkOnce(assumptions, timeoutMs);
+  if (r != Result::Sat || impl->modelHolds(*impl->model, as))
+    return r;
+  impl->model.reset();
+  impl->reason = "invalid model";
+  return Result::Unknown;
+}
+
+Result Solver::checkOnce(const std::vector<Expr> &assumptions,
+                         unsigned timeoutMs) {
   z3::params p(ctx.impl->z3);
   p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
   impl->solver.set(p);

@@ -156,7 +156,8 @@ public:
   void push();
   void pop();
   /// Checks satisfiability of the assertions plus `assumptions`.
-  /// `timeoutMs == 0` means no timeout.
+  /// `timeoutMs == 0` means no timeout. Sat only with a model that satisfies
+  /// every assertion and assumption as added (checked by evaluation).
   Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
   /// Why the last check returned Unknown (e.g. "timeout").
   std::string reasonUnknown() const;
@@ -165,6 +166,7 @@ public:
   int64_t evalBV(Expr e); // sign-extended to 64 bits
 
 private:
+  Result checkOnce(const std::vector<Expr> &assumptions, unsigned timeoutMs);
   Context &ctx;
   struct Impl;
   std::unique_ptr<Impl> impl;
