@@ -72,22 +72,21 @@ func.func @counter(%lo: index, %hi: index) -> (memref<4xi32>, index) {
 // the outer one, under the outer loop's invariants.
 // CHECK-LABEL: @nested: SAFE
 // EXEC-LABEL: @nested: SAFE
-func.func @nested(%n: index, %c: i1, %arg: memref<?xf32>) -> (memref<?xf32>, memref<?xf32>) {
+func.func @nested(%n: index, %c: i1, %arg: memref<2xf32>) -> (memref<2xf32>, memref<2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %a = memref.alloc(%c2) : memref<?xf32>
-  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %arg) -> (memref<?xf32>, memref<?xf32>) {
-    %inner = scf.for %j = %c0 to %i step %c1 iter_args(%z = %x) -> memref<?xf32> {
-      %b = memref.alloc(%c2) : memref<?xf32>
-      memref.copy %z, %b : memref<?xf32> to memref<?xf32>
-      %s = arith.select %c, %b, %z : memref<?xf32>
-      scf.yield %s : memref<?xf32>
+  %a = memref.alloc() : memref<2xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %arg) -> (memref<2xf32>, memref<2xf32>) {
+    %inner = scf.for %j = %c0 to %i step %c1 iter_args(%z = %x) -> memref<2xf32> {
+      %b = memref.alloc() : memref<2xf32>
+      memref.copy %z, %b : memref<2xf32> to memref<2xf32>
+      %s = arith.select %c, %b, %z : memref<2xf32>
+      scf.yield %s : memref<2xf32>
     }
-    %t = arith.select %c, %y, %inner : memref<?xf32>
-    scf.yield %inner, %t : memref<?xf32>, memref<?xf32>
+    %t = arith.select %c, %y, %inner : memref<2xf32>
+    scf.yield %inner, %t : memref<2xf32>, memref<2xf32>
   }
-  return %r#0, %r#1 : memref<?xf32>, memref<?xf32>
+  return %r#0, %r#1 : memref<2xf32>, memref<2xf32>
 }
 
 // JSON: "function":"swap"

@@ -38,9 +38,9 @@ using BinOp = smt::Context::BinOp;
 
 /// Solver time per induction query, abstract iterations per loop, and the
 /// time one loop's proof may take in all.
-static constexpr unsigned kQueryMs = 2000;
+static constexpr unsigned kQueryMs = 5000;
 static constexpr unsigned kMaxRounds = 12;
-static constexpr unsigned kLoopBudgetMs = 10000;
+static constexpr unsigned kLoopBudgetMs = 20000;
 
 namespace {
 
