@@ -89,6 +89,27 @@ func.func @nested(%n: index, %c: i1, %arg: memref<2xf32>) -> (memref<2xf32>, mem
   return %r#0, %r#1 : memref<2xf32>, memref<2xf32>
 }
 
+// scf.while carrying a buffer, replaced in the after region; the counter
+// grows every iteration, so every run ends.
+// CHECK-LABEL: @while_carry: SAFE
+// EXEC-LABEL: @while_carry: SAFE
+func.func @while_carry(%n: index) -> memref<2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<2xf32>
+  %r:2 = scf.while (%i = %c0, %m = %init) : (index, memref<2xf32>) -> (index, memref<2xf32>) {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i, %m : index, memref<2xf32>
+  } do {
+  ^bb0(%j: index, %b: memref<2xf32>):
+    %new = memref.alloc() : memref<2xf32>
+    memref.copy %b, %new : memref<2xf32> to memref<2xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k, %new : index, memref<2xf32>
+  }
+  return %r#1 : memref<2xf32>
+}
+
 // JSON: "function":"swap"
 // JSON-NOT: "bound"
 // JSON-SAME: "verdict":"SAFE"

@@ -312,6 +312,12 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     return joinRegions(*this, op, st, done);
   }
   if (auto wh = dyn_cast<scf::WhileOp>(op)) {
+    // [verify.induction]: proved for every trip count, or unrolled.
+    bool proved = false;
+    if (!proveWhileByInduction(*this, wh, st, proved))
+      return false;
+    if (proved)
+      return true;
     std::vector<SymValue> inits;
     for (Value v : wh.getInits())
       inits.push_back(get(v));

@@ -1,9 +1,9 @@
 //===- LoopInduction.h - Unbounded proofs of structured loops ---*- C++ -*-===//
 //
 // Internal to DeallocVerify. spec/verification.md [verify.induction]: an
-// `scf.for` whose trip count depends on the input is proved for every trip
-// count by induction over an abstract loop header, instead of being unrolled
-// --unroll times. A check that used such a proof decides only by answering
+// `scf.while`, or an `scf.for` whose trip count depends on the input, is
+// proved for every trip count by induction over an abstract loop header,
+// instead of being unrolled --unroll times. A check that used such a proof decides only by answering
 // SAFE; otherwise the function is checked again with every loop unrolled.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +24,10 @@ class Encoder;
 /// caller unrolls. Returns false only on E.failure.
 bool proveForByInduction(Encoder &E, mlir::scf::ForOp op, State &st,
                          bool &proved);
+
+/// The same for an `scf.while` (which must also be shown to terminate).
+bool proveWhileByInduction(Encoder &E, mlir::scf::WhileOp op, State &st,
+                           bool &proved);
 
 /// The check of `fn` with induction ([verify.induction]) and, if it used an
 /// induction proof and did not answer SAFE, the exact check (loops unrolled)

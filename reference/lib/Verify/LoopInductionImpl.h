@@ -1,0 +1,112 @@
+//===- LoopInductionImpl.h - Induction over an abstract loop header -*- C++ -*-===//
+//
+// Internal to LoopInduction.cpp and LoopInvariants.cpp (spec/verification.md
+// [verify.induction]): the abstract loop header, the candidate invariants
+// and the proof of one loop.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTIONIMPL_H
+#define DEALLOC_LIB_VERIFY_LOOPINDUCTIONIMPL_H
+
+#include "Encoder.h"
+#include "LoopInduction.h"
+
+#include <chrono>
+#include <functional>
+#include <set>
+
+namespace dealloc::verify::induction {
+
+using mlir::Operation;
+using mlir::Type;
+namespace scf = mlir::scf;
+
+/// Solver time per induction query, abstract iterations per loop, and the
+/// time one loop's proof may take in all.
+inline constexpr unsigned kQueryMs = 5000;
+inline constexpr unsigned kMaxRounds = 12;
+inline constexpr unsigned kLoopBudgetMs = 20000;
+
+/// A loop header: the state, the induction variable, the iter_args, and the
+/// heap slots that stand for buffers allocated by iterations of the loop.
+struct Header {
+  State st;
+  Expr iv;
+  std::vector<SymValue> iters;
+  std::vector<unsigned> loop;
+  /// Identity flags of fresh views: exactly one holds.
+  std::vector<Expr> wellFormed;
+};
+
+/// A candidate invariant; `key` identifies it across rebuilt lists.
+struct Candidate {
+  std::string key;
+  bool required;
+  std::function<Expr(const Header &)> holds;
+};
+
+/// Sizes of what the encoding of one abstract iteration adds.
+struct Mark {
+  size_t constraints, violations, stops, events, lemmas, unbound, slots;
+};
+
+class ForInduction {
+public:
+  ForInduction(Encoder &E, Operation *op, const State &st)
+      : E(E), c(E.ctx), h(E.heap), op(op), forOp(llvm::dyn_cast<scf::ForOp>(op)),
+        whileOp(llvm::dyn_cast<scf::WhileOp>(op)), entry(st) {}
+  /// Returns false only on E.failure (never set here).
+  bool run(State &st, bool &proved);
+
+private:
+  Encoder &E;
+  smt::Context &c;
+  SymbolicHeap &h;
+  Operation *op;
+  scf::ForOp forOp;     ///< the loop, if an scf.for
+  scf::WhileOp whileOp; ///< the loop, if an scf.while
+  State entry;
+  std::vector<Type> iterTypes;
+  Header init;
+  unsigned nOuter = 0;
+  /// Outer slots whose flags / contents the body changes; outer slots a
+  /// memref iter_arg may view.
+  std::set<unsigned> wFlags, wMem, outer;
+  std::vector<Candidate> cands;
+  std::set<std::string> dropped;
+  unsigned ms = kQueryMs;
+  std::chrono::steady_clock::time_point deadline;
+
+  Mark mark() const {
+    return {h.constraints.size(), h.violations.size(), h.stops.size(),
+            h.events.size(),      h.lemmas.size(),     E.unboundUses.size(),
+            h.slots.size()};
+  }
+  void rollback(const Mark &m);
+  void build(Header &x);
+  View freshView(size_t j, const View &like,
+                 const std::vector<unsigned> &loop, std::vector<Expr> &wf);
+  bool alive(const std::string &key) const {
+    return llvm::any_of(cands,
+                        [&](const Candidate &k) { return k.key == key; });
+  }
+  void makeCandidates();
+  std::vector<Expr> eval(const Header &x);
+  Expr all(const std::vector<Expr> &vals);
+  void addBase(smt::Solver &S);
+  smt::Result check(smt::Solver &S, Expr q);
+  /// Drops the candidates false in S's model; false if a required one is.
+  bool dropFalse(smt::Solver &S, const std::vector<Expr> &vals);
+  bool entryHolds();
+  Expr viewsLoop(const Header &x, size_t j);
+  Expr contentsEqual(const State &a, const State &b, unsigned s);
+  /// Encodes one iteration from H (for scf.while: the before region, the
+  /// condition and the after region); false if it cannot be encoded.
+  bool iterate(Header &H, Header &P);
+  Expr condFlag(const SymValue &v);
+  bool terminates(smt::Solver &S, const Header &H, const Header &P);
+};
+
+} // namespace dealloc::verify::induction
+
+#endif // DEALLOC_LIB_VERIFY_LOOPINDUCTIONIMPL_H

@@ -1,0 +1,205 @@
+//===- LoopInvariants.cpp - Candidate invariants of loop headers ----------===//
+//
+// spec/verification.md [verify.induction]: the candidate invariants of an
+// abstract loop header (LoopInduction.cpp proves them Houdini-style). Each
+// is a formula over a header (state, iter_args, the slots that stand for
+// buffers of the loop), so it can be asked at the loop's entry, at the
+// abstract header and after one iteration alike.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopInductionImpl.h"
+#include "Initialized.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using namespace dealloc::verify::induction;
+using Cmp = smt::Context::Cmp;
+using BinOp = smt::Context::BinOp;
+
+Expr ForInduction::viewsLoop(const Header &x, size_t j) {
+  std::vector<Expr> any;
+  for (unsigned l : x.loop)
+    any.push_back(h.denotes(x.iters[j].view, l));
+  return c.mkOr(any);
+}
+
+Expr ForInduction::contentsEqual(const State &a, const State &b, unsigned s) {
+  Contents none;
+  const Contents &x = s < a.mem.size() ? a.mem[s] : none;
+  const Contents &y = s < b.mem.size() ? b.mem[s] : none;
+  bool emptyX = x.elems.empty() && x.array.isNull();
+  bool emptyY = y.elems.empty() && y.array.isNull();
+  if (emptyX || emptyY || x.explicitMode() != y.explicitMode() ||
+      x.elems.size() != y.elems.size())
+    return c.boolVal(emptyX && emptyY);
+  std::vector<Expr> eq;
+  if (x.explicitMode()) {
+    for (size_t e = 0; e < x.elems.size(); ++e) {
+      eq.push_back(c.mkEq(x.elems[e], y.elems[e]));
+      Expr ix = x.allInit() ? c.boolVal(true) : x.initElems[e];
+      Expr iy = y.allInit() ? c.boolVal(true) : y.initElems[e];
+      eq.push_back(c.mkEq(ix, iy));
+    }
+    return c.mkAnd(eq);
+  }
+  Expr one = c.mkConstArray(kIndexWidth, c.bvVal(1, 1));
+  eq.push_back(c.mkEq(x.array, y.array));
+  eq.push_back(c.mkEq(x.allInit() ? one : x.initArray,
+                      y.allInit() ? one : y.initArray));
+  return c.mkAnd(eq);
+}
+
+void ForInduction::makeCandidates() {
+  cands.clear();
+  auto add = [&](std::string key, bool required,
+                 std::function<Expr(const Header &)> f) {
+    if (!dropped.count(key))
+      cands.push_back(Candidate{std::move(key), required, std::move(f)});
+  };
+  std::vector<size_t> mems, flags, scalars;
+  for (auto [j, v] : llvm::enumerate(init.iters)) {
+    if (v.kind == SymValue::Kind::MemRef)
+      mems.push_back(j);
+    else
+      (v.kind == SymValue::Kind::Bool ? flags : scalars).push_back(j);
+  }
+  std::string n;
+  // Required: the iter_args view the header's slots; every live buffer of
+  // the loop is viewed by an iter_arg (a summary slot stands for it).
+  for (size_t j : mems)
+    add("target" + std::to_string(j), true, [this, j](const Header &x) {
+      std::vector<Expr> any;
+      const View &v = x.iters[j].view;
+      for (auto [k, s] : llvm::enumerate(v.cands))
+        if (outer.count(s) || llvm::is_contained(x.loop, s))
+          any.push_back(v.pts[k]);
+      return c.mkOr(any);
+    });
+  add("reach", true, [this, mems](const Header &x) {
+    std::vector<Expr> each;
+    for (unsigned l : x.loop) {
+      std::vector<Expr> seen;
+      for (size_t j : mems)
+        seen.push_back(h.denotes(x.iters[j].view, l));
+      each.push_back(c.mkImplies(
+          c.mkAnd(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l))),
+          c.mkOr(seen)));
+    }
+    return c.mkAnd(each);
+  });
+  if (forOp)
+    add("iv", false, [this](const Header &x) {
+      return c.mkCmp(forOp.getUnsignedCmp() ? Cmp::Ule : Cmp::Sle, init.iv,
+                     x.iv);
+    });
+  for (size_t k : flags) {
+    add("true" + std::to_string(k), false,
+        [k](const Header &x) { return x.iters[k].e; });
+    add("false" + std::to_string(k), false,
+        [this, k](const Header &x) { return c.mkNot(x.iters[k].e); });
+  }
+  for (size_t k : flags)
+    add("init" + std::to_string(k), false, [this, k](const Header &x) {
+      return x.iters[k].init.isNull() ? c.boolVal(true) : x.iters[k].init;
+    });
+  for (size_t k : scalars) {
+    add("init" + std::to_string(k), false, [this, k](const Header &x) {
+      return x.iters[k].init.isNull() ? c.boolVal(true) : x.iters[k].init;
+    });
+    add("same" + std::to_string(k), false, [this, k](const Header &x) {
+      return c.mkEq(x.iters[k].e, init.iters[k].e);
+    });
+  }
+  for (size_t j : mems) {
+    auto t = cast<MemRefType>(iterTypes[j]);
+    std::string J = std::to_string(j);
+    add("live" + J, false, [this, j](const Header &x) {
+      const View &v = x.iters[j].view;
+      std::vector<Expr> each;
+      for (auto [k, s] : llvm::enumerate(v.cands))
+        each.push_back(c.mkImplies(
+            v.pts[k],
+            c.mkAnd(h.allocOf(x.st, s), c.mkNot(h.freedOf(x.st, s)))));
+      return c.mkAnd(each);
+    });
+    for (size_t k : flags) {
+      std::string K = std::to_string(k);
+      add("owned" + K + "/" + J, false, [this, j, k](const Header &x) {
+        return c.mkImplies(x.iters[k].e, h.isLiveHeap(x.st, x.iters[j].view));
+      });
+      add("loopowned" + J + "/" + K, false, [this, j, k](const Header &x) {
+        return c.mkImplies(viewsLoop(x, j), x.iters[k].e);
+      });
+      add("ownedloop" + K + "/" + J, false, [this, j, k](const Header &x) {
+        return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
+      });
+    }
+    for (size_t l : mems) {
+      if (l <= j)
+        continue;
+      std::string L = std::to_string(l);
+      add("distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
+        return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
+      });
+      add("loopdistinct" + J + "/" + L, false, [this, j, l](const Header &x) {
+        return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
+                           c.mkNot(h.sameBuffer(x.iters[j].view,
+                                                x.iters[l].view)));
+      });
+    }
+    // The descriptor: as at the entry, or the type's layout of its sizes.
+    add("offset" + J, false, [this, j](const Header &x) {
+      return c.mkEq(x.iters[j].view.offset, init.iters[j].view.offset);
+    });
+    add("layout" + J, false, [this, j, t](const Header &x) {
+      const View &v = x.iters[j].view;
+      View f = ::dealloc::verify::freshView(E, v.cands.front(), t, v.sizes);
+      std::vector<Expr> eq{c.mkEq(v.offset, f.offset)};
+      for (auto [a, b] : llvm::zip(v.strides, f.strides))
+        eq.push_back(c.mkEq(a, b));
+      return c.mkAnd(eq);
+    });
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      std::string D = J + "/" + std::to_string(d);
+      add("size" + D, false, [this, j, d](const Header &x) {
+        return c.mkEq(x.iters[j].view.sizes[d], init.iters[j].view.sizes[d]);
+      });
+      add("stride" + D, false, [this, j, d](const Header &x) {
+        return c.mkEq(x.iters[j].view.strides[d],
+                      init.iters[j].view.strides[d]);
+      });
+    }
+    unsigned eb = elementBytes(t.getElementType());
+    add("inside" + J, false, [this, j, eb](const Header &x) {
+      const View &v = x.iters[j].view;
+      Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
+      std::vector<Expr> nonEmpty, lo, hi;
+      for (const Expr &size : v.sizes) {
+        nonEmpty.push_back(c.mkNe(size, zero));
+        lo.push_back(zero);
+        hi.push_back(c.mkBin(BinOp::Sub, size, one));
+      }
+      return c.mkImplies(c.mkAnd(nonEmpty),
+                         c.mkNot(boxOutsideBuffer(E, v, lo, hi, eb)));
+    });
+  }
+  // Slots of the enclosing code the body changes: unchanged after all?
+  for (unsigned o : wFlags) {
+    std::string O = std::to_string(o);
+    add("alloc" + O, false, [this, o](const Header &x) {
+      return c.mkEq(h.allocOf(x.st, o), h.allocOf(entry, o));
+    });
+    add("freed" + O, false, [this, o](const Header &x) {
+      return c.mkEq(h.freedOf(x.st, o), h.freedOf(entry, o));
+    });
+  }
+  for (unsigned o : wMem)
+    add("contents" + std::to_string(o), false, [this, o](const Header &x) {
+      return contentsEqual(x.st, entry, o);
+    });
+}
+
