@@ -1,8 +1,9 @@
 // scf.parallel runs its iterations in lexicographic order of the induction
 // variables, each followed by its scf.reduce ([op.scf.parallel]);
 // dealloc-verify encodes the same order, unrolled like scf.for
-// ([verify.bound]), and agrees with dealloc-run.
-// SPEC: [op.scf.parallel] [verify.bound]
+// ([verify.bound]) unless a 1-D loop is proved by induction
+// ([verify.induction]), and agrees with dealloc-run.
+// SPEC: [op.scf.parallel] [verify.bound] [verify.induction]
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=INTERP
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s --check-prefix=VERIFY
 
@@ -37,9 +38,10 @@ func.func @order() {
 }
 
 // A scratch buffer per iteration, freed in the body: safe on every input
-// dealloc-run enumerates; dealloc-verify is bounded (a symbolic trip count).
+// dealloc-run enumerates; dealloc-verify proves it for every trip count
+// (a 1-D loop, [verify.induction]).
 // INTERP-LABEL: @scratch: SAFE (3 inputs)
-// VERIFY-LABEL: @scratch: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 5 iterates more
+// VERIFY-LABEL: @scratch: SAFE
 func.func @scratch(%n: index) -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -47,6 +49,30 @@ func.func @scratch(%n: index) -> i64 {
   %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> i64 {
     %tmp = memref.alloc() : memref<1xi64>
     %v = arith.index_cast %i : index to i64
+    memref.store %v, %tmp[%c0] : memref<1xi64>
+    %x = memref.load %tmp[%c0] : memref<1xi64>
+    memref.dealloc %tmp : memref<1xi64>
+    scf.reduce(%x : i64) {
+    ^bb0(%a: i64, %b: i64):
+      %s = arith.addi %a, %b : i64
+      scf.reduce.return %s : i64
+    }
+  }
+  return %r : i64
+}
+
+// The same in two dimensions: unrolled per dimension, so bounded (the
+// induction of [verify.induction] is for 1-D loops only).
+// INTERP-LABEL: @scratch_2d: SAFE (3 inputs)
+// VERIFY-LABEL: @scratch_2d: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 5 iterates more
+func.func @scratch_2d(%n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0 : i64
+  %r = scf.parallel (%i, %j) = (%c0, %c0) to (%n, %c2) step (%c1, %c1) init (%z) -> i64 {
+    %tmp = memref.alloc() : memref<1xi64>
+    %v = arith.index_cast %j : index to i64
     memref.store %v, %tmp[%c0] : memref<1xi64>
     %x = memref.load %tmp[%c0] : memref<1xi64>
     memref.dealloc %tmp : memref<1xi64>

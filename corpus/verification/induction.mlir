@@ -110,6 +110,47 @@ func.func @while_carry(%n: index) -> memref<2xf32> {
   return %r#1 : memref<2xf32>
 }
 
+// A 1-D scf.parallel is the scf.for whose iter_args are its accumulators
+// ([op.scf.parallel]): a scratch buffer per iteration, its element reduced.
+// CHECK-LABEL: @parallel_scratch: SAFE
+// EXEC-LABEL: @parallel_scratch: SAFE
+func.func @parallel_scratch(%n: index) -> i64 {
+  %c0_i64 = arith.constant 0 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%c0_i64) -> i64 {
+    %tmp = memref.alloc() : memref<1xi64>
+    %v = arith.index_cast %i : index to i64
+    memref.store %v, %tmp[%c0] : memref<1xi64>
+    %x = memref.load %tmp[%c0] : memref<1xi64>
+    scf.reduce(%x : i64) {
+    ^bb0(%a: i64, %b: i64):
+      %s = arith.maxsi %a, %b : i64
+      scf.reduce.return %s : i64
+    }
+  }
+  return %r : i64
+}
+
+// Without reductions, writing through a scratch buffer into an argument.
+// CHECK-LABEL: @parallel_store: SAFE
+// EXEC-LABEL: @parallel_store: SAFE
+func.func @parallel_store(%n: index, %out: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %tmp = memref.alloc() : memref<2xf32>
+    memref.store %f, %tmp[%c1] : memref<2xf32>
+    memref.copy %tmp, %out : memref<2xf32> to memref<2xf32>
+    scf.reduce
+  }
+  return
+}
+
 // JSON: "function":"swap"
+// JSON-NOT: "bound"
+// JSON-SAME: "verdict":"SAFE"
+// JSON: "function":"parallel_scratch"
 // JSON-NOT: "bound"
 // JSON-SAME: "verdict":"SAFE"

@@ -27,6 +27,7 @@
 
 #include "LoopInductionImpl.h"
 #include "Initialized.h"
+#include "ParallelEncoder.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -222,6 +223,17 @@ bool ForInduction::run(State &st, bool &proved) {
     ub = E.getBV(forOp.getUpperBound());
     step = E.getBV(forOp.getStep());
     lt = forOp.getUnsignedCmp() ? Cmp::Ult : Cmp::Slt;
+  } else if (parOp) {
+    // [op.scf.parallel]: a 1-D scf.parallel runs as the scf.for whose
+    // iter_args are the accumulators, each iteration then its reductions.
+    if (parOp.getLowerBound().size() != 1)
+      return true;
+    lb = E.getBV(parOp.getLowerBound()[0]);
+    ub = E.getBV(parOp.getUpperBound()[0]);
+    step = E.getBV(parOp.getStep()[0]);
+  }
+  bool counted = forOp || parOp;
+  if (counted) {
     Expr first = c.mkCmp(lt, lb, ub);
     if (first.isTrue() || first.isFalse())
       return true;
@@ -229,8 +241,9 @@ bool ForInduction::run(State &st, bool &proved) {
   if (entry.guard.isFalse())
     return true;
   // scf.while: the before region's arguments are the carried values.
-  ValueRange inits = forOp ? ValueRange(forOp.getInitArgs())
-                           : ValueRange(whileOp.getInits());
+  ValueRange inits = forOp    ? ValueRange(forOp.getInitArgs())
+                     : parOp ? ValueRange(parOp.getInitVals())
+                             : ValueRange(whileOp.getInits());
   for (Value v : inits) {
     iterTypes.push_back(v.getType());
     const SymValue &s = E.get(v);
@@ -250,7 +263,7 @@ bool ForInduction::run(State &st, bool &proved) {
              std::chrono::milliseconds(kLoopBudgetMs);
   nOuter = h.slots.size();
   init.st = entry;
-  init.iv = forOp ? lb : c.bvVal(kIndexWidth, 0);
+  init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
   for (const SymValue &s : init.iters)
     if (s.kind == SymValue::Kind::MemRef)
       outer.insert(s.view.cands.begin(), s.view.cands.end());
@@ -264,7 +277,7 @@ bool ForInduction::run(State &st, bool &proved) {
     Mark mk = mark();
     Header H;
     build(H);
-    if (forOp) {
+    if (counted) {
       Expr cond = c.mkCmp(lt, H.iv, ub);
       H.st.guard = c.mkAnd(entry.guard, cond);
       H.st.path = c.mkAnd(entry.path, cond);
@@ -288,7 +301,7 @@ bool ForInduction::run(State &st, bool &proved) {
     };
     if (!encoded || E.unboundUses.size() > mk.unbound)
       return give_up();
-    P.iv = forOp ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
+    P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
     P.loop = H.loop;
     for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
       if (h.slots[s].kind == SlotKind::Heap)
@@ -367,8 +380,8 @@ bool ForInduction::run(State &st, bool &proved) {
   for (const Expr &e : X.wellFormed)
     h.constraints.push_back(e);
   h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X))));
-  if (forOp) {
-    for (auto [r, v] : llvm::zip(forOp.getResults(), X.iters))
+  if (counted) {
+    for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
       E.bind(r, v);
     st = X.st;
   } else {
@@ -406,6 +419,11 @@ bool ForInduction::iterate(Header &H, Header &P) {
     return E.encodeRegion(forOp.getRegion(), args, H.st, exits) &&
            E.mergeExits(exits, P.st, P.iters, "iteration");
   }
+  if (parOp) {
+    P.st = H.st;
+    P.iters = H.iters;
+    return encodeParallelIteration(E, parOp, {H.iv}, P.st, P.iters);
+  }
   std::vector<RegionExit> before;
   State atCond;
   std::vector<SymValue> condArgs;
@@ -440,6 +458,13 @@ bool ForInduction::terminates(smt::Solver &S, const Header &H,
 
 bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,
                                           bool &proved) {
+  ForInduction ind(E, op, st);
+  return ind.run(st, proved);
+}
+
+bool dealloc::verify::proveParallelByInduction(Encoder &E,
+                                               scf::ParallelOp op, State &st,
+                                               bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }

@@ -29,6 +29,12 @@ bool proveForByInduction(Encoder &E, mlir::scf::ForOp op, State &st,
 bool proveWhileByInduction(Encoder &E, mlir::scf::WhileOp op, State &st,
                            bool &proved);
 
+/// The same for a 1-D `scf.parallel` (step already checked): the scf.for
+/// whose iter_args are the accumulators, each iteration its body and then
+/// its reductions ([op.scf.parallel]).
+bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op,
+                              State &st, bool &proved);
+
 /// The check of `fn` with induction ([verify.induction]) and, if it used an
 /// induction proof and did not answer SAFE, the exact check (loops unrolled)
 /// under the same `setup`, whose answer it returns.

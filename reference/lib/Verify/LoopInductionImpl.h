@@ -54,7 +54,8 @@ class ForInduction {
 public:
   ForInduction(Encoder &E, Operation *op, const State &st)
       : E(E), c(E.ctx), h(E.heap), op(op), forOp(llvm::dyn_cast<scf::ForOp>(op)),
-        whileOp(llvm::dyn_cast<scf::WhileOp>(op)), entry(st) {}
+        whileOp(llvm::dyn_cast<scf::WhileOp>(op)),
+        parOp(llvm::dyn_cast<scf::ParallelOp>(op)), entry(st) {}
   /// Returns false only on E.failure (never set here).
   bool run(State &st, bool &proved);
 
@@ -65,6 +66,7 @@ private:
   Operation *op;
   scf::ForOp forOp;     ///< the loop, if an scf.for
   scf::WhileOp whileOp; ///< the loop, if an scf.while
+  scf::ParallelOp parOp; ///< the loop, if a 1-D scf.parallel
   State entry;
   std::vector<Type> iterTypes;
   Header init;
@@ -101,7 +103,8 @@ private:
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);
   /// Encodes one iteration from H (for scf.while: the before region, the
-  /// condition and the after region); false if it cannot be encoded.
+  /// condition and the after region; for scf.parallel: the body and the
+  /// reductions); false if it cannot be encoded.
   bool iterate(Header &H, Header &P);
   Expr condFlag(const SymValue &v);
   bool terminates(smt::Solver &S, const Header &H, const Header &P);

@@ -91,9 +91,10 @@ void ForInduction::makeCandidates() {
     }
     return c.mkAnd(each);
   });
-  if (forOp)
+  if (forOp || parOp)
     add("iv", false, [this](const Header &x) {
-      return c.mkCmp(forOp.getUnsignedCmp() ? Cmp::Ule : Cmp::Sle, init.iv,
+      bool u = forOp && forOp.getUnsignedCmp();
+      return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv,
                      x.iv);
     });
   for (size_t k : flags) {

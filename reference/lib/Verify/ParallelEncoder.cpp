@@ -6,11 +6,13 @@
 // scf.reduce operands are combined into the accumulators by the reduction
 // regions. Each loop is unrolled like scf.for ([verify.bound]): completely
 // while its condition is a constant (up to 1024 iterations), else `--unroll`
-// times, with a bound stop for runs that iterate more.
+// times, with a bound stop for runs that iterate more. A 1-D scf.parallel
+// is first proved for every trip count ([verify.induction]).
 //
 //===----------------------------------------------------------------------===//
 #include "ParallelEncoder.h"
 #include "Initialized.h"
+#include "LoopInduction.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -20,6 +22,29 @@ using Cmp = smt::Context::Cmp;
 /// Iterations with a constant condition encoded per loop ([verify.bound]).
 static constexpr unsigned kMaxLiteralIterations = 1024;
 
+bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
+                                              llvm::ArrayRef<Expr> ivs,
+                                              State &st,
+                                              std::vector<SymValue> &accs) {
+  Block &b = op.getRegion().front();
+  for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
+    E.bind(arg, SymValue::bv(iv));
+  for (Operation &o : b.without_terminator())
+    if (!E.encodeOp(&o, st))
+      return false;
+  auto reduce = cast<scf::ReduceOp>(b.getTerminator());
+  for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
+    Block &rb = region.front();
+    E.bind(rb.getArgument(0), accs[i]);
+    E.bind(rb.getArgument(1), E.get(reduce.getOperands()[i]));
+    for (Operation &o : rb.without_terminator())
+      if (!E.encodeOp(&o, st))
+        return false;
+    accs[i] = E.get(cast<scf::ReduceReturnOp>(rb.getTerminator()).getResult());
+  }
+  return true;
+}
+
 namespace {
 struct ParallelEncoding {
   Encoder &E;
@@ -27,33 +52,11 @@ struct ParallelEncoding {
   std::vector<Expr> lbs, ubs, steps;
   std::vector<Expr> ivs;
 
-  /// One iteration of the body with the induction variables `ivs`, then
-  /// its reductions into `accs`.
-  bool body(State &st, std::vector<SymValue> &accs) {
-    Block &b = op.getRegion().front();
-    for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
-      E.bind(arg, SymValue::bv(iv));
-    for (Operation &o : b.without_terminator())
-      if (!E.encodeOp(&o, st))
-        return false;
-    auto reduce = cast<scf::ReduceOp>(b.getTerminator());
-    for (auto [i, region] : llvm::enumerate(reduce.getReductions())) {
-      Block &rb = region.front();
-      E.bind(rb.getArgument(0), accs[i]);
-      E.bind(rb.getArgument(1), E.get(reduce.getOperands()[i]));
-      for (Operation &o : rb.without_terminator())
-        if (!E.encodeOp(&o, st))
-          return false;
-      accs[i] = E.get(cast<scf::ReduceReturnOp>(rb.getTerminator()).getResult());
-    }
-    return true;
-  }
-
   /// The loops of dimensions d and inward from `st`; on return `st` and
   /// `accs` are those after them.
   bool loops(unsigned d, State &st, std::vector<SymValue> &accs) {
     if (d == lbs.size())
-      return body(st, accs);
+      return encodeParallelIteration(E, op, ivs, st, accs);
     smt::Context &ctx = E.ctx;
     std::vector<RegionExit> done;
     std::vector<SymValue> cur = accs;
@@ -126,12 +129,18 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   std::vector<SymValue> accs;
   for (Value v : op.getInitVals())
     accs.push_back(E.get(v));
-  bool ok = pe.loops(0, st, accs);
+  // [verify.induction]: a 1-D scf.parallel is the scf.for whose iter_args
+  // are the accumulators, proved for every trip count or unrolled.
+  bool proved = false;
+  bool ok = pe.lbs.size() != 1 || proveParallelByInduction(E, op, st, proved);
+  if (ok && !proved)
+    ok = pe.loops(0, st, accs);
   if (pushed)
     E.liveOuter.pop_back();
   if (!ok)
     return false;
-  for (auto [r, v] : llvm::zip(op.getResults(), accs))
-    E.bind(r, v);
+  if (!proved)
+    for (auto [r, v] : llvm::zip(op.getResults(), accs))
+      E.bind(r, v);
   return true;
 }

@@ -16,6 +16,12 @@ namespace dealloc::verify {
 /// unrolled like scf.for. Returns false on E.failure.
 bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
 
+/// One iteration of `op`'s body with the induction variables `ivs`, then its
+/// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure.
+bool encodeParallelIteration(Encoder &E, mlir::scf::ParallelOp op,
+                             llvm::ArrayRef<Expr> ivs, State &st,
+                             std::vector<SymValue> &accs);
+
 } // namespace dealloc::verify
 
 #endif // DEALLOC_LIB_VERIFY_PARALLELENCODER_H
