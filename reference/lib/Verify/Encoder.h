@@ -184,6 +184,9 @@ View freshView(Encoder &E, unsigned s, mlir::MemRefType t,
 Expr boxOutsideBuffer(Encoder &E, const View &v, const std::vector<Expr> &lo,
                       const std::vector<Expr> &hi, unsigned eb,
                       bool args = true);
+/// Some element of `v` lies outside its buffer's bytes (never if `v` has no
+/// element): boxOutsideBuffer over the whole view (MemRefEncoder.cpp).
+Expr someElementOutside(Encoder &E, const View &v, unsigned eb);
 /// An integer-like operand as a bit-vector (i1 as 1 bit), and back.
 Expr asBV(Encoder &E, mlir::Value v);
 SymValue fromBV(Encoder &E, mlir::Type t, Expr e);

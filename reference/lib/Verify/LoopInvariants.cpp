@@ -18,7 +18,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using namespace dealloc::verify::induction;
 using Cmp = smt::Context::Cmp;
-using BinOp = smt::Context::BinOp;
 
 Expr ForInduction::viewsLoop(const Header &x, size_t j) {
   std::vector<Expr> any;
@@ -176,16 +175,7 @@ void ForInduction::makeCandidates() {
     }
     unsigned eb = elementBytes(t.getElementType());
     add("inside" + J, false, [this, j, eb](const Header &x) {
-      const View &v = x.iters[j].view;
-      Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
-      std::vector<Expr> nonEmpty, lo, hi;
-      for (const Expr &size : v.sizes) {
-        nonEmpty.push_back(c.mkNe(size, zero));
-        lo.push_back(zero);
-        hi.push_back(c.mkBin(BinOp::Sub, size, one));
-      }
-      return c.mkImplies(c.mkAnd(nonEmpty),
-                         c.mkNot(boxOutsideBuffer(E, v, lo, hi, eb)));
+      return c.mkNot(someElementOutside(E, x.iters[j].view, eb));
     });
   }
   // Slots of the enclosing code the body changes: unchanged after all?

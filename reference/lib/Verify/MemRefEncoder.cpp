@@ -204,9 +204,8 @@ Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &v,
   return c.mkOr(out);
 }
 
-/// Some element of `v` lies outside its buffer's bytes (never if `v` has no
-/// element).
-static Expr someElementOutside(Encoder &E, const View &v, unsigned eb) {
+Expr dealloc::verify::someElementOutside(Encoder &E, const View &v,
+                                        unsigned eb) {
   smt::Context &c = E.ctx;
   Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
   std::vector<Expr> empty, lo, hi;
