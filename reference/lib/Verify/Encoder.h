@@ -140,6 +140,10 @@ public:
   /// [verify.induction]: the invariants assumed of the abstract loop
   /// headers being encoded (LoopInduction.cpp), innermost last.
   std::vector<Expr> inductionAssumptions;
+  /// One solver for the induction queries of the whole function, so the
+  /// constraints before a loop are preprocessed once, not once per query
+  /// (LoopInduction.cpp).
+  std::shared_ptr<struct InductionSolver> inductionSolver;
   /// Per enclosing op being encoded (structured op, inlined call): the views
   /// of the values live after it, which a run inside may still free.
   std::vector<std::vector<View>> liveOuter;

@@ -63,12 +63,12 @@ View ForInduction::freshView(size_t j, const View &like,
   all.insert(loop.begin(), loop.end());
   View v;
   v.cands.assign(all.begin(), all.end());
+  // Exactly one candidate: a selector, so the encoding stays linear in the
+  // number of candidates (a chain of loops adds one per loop).
+  Expr sel = c.freshBV("header_sel", kIdWidth);
   for (size_t k = 0; k < v.cands.size(); ++k)
-    v.pts.push_back(c.freshBool("header_pts"));
-  wf.push_back(c.mkOr(v.pts));
-  for (size_t a = 0; a < v.pts.size(); ++a)
-    for (size_t b = a + 1; b < v.pts.size(); ++b)
-      wf.push_back(c.mkNot(c.mkAnd(v.pts[a], v.pts[b])));
+    v.pts.push_back(c.mkEq(sel, c.bvVal(kIdWidth, k)));
+  wf.push_back(c.mkCmp(Cmp::Ult, sel, c.bvVal(kIdWidth, v.cands.size())));
   v.addr = h.slots[v.cands.back()].addr;
   for (size_t k = v.cands.size() - 1; k-- > 0;)
     v.addr = c.mkIte(v.pts[k], h.slots[v.cands[k]].addr, v.addr);
@@ -130,6 +130,7 @@ void ForInduction::build(Header &x) {
     x.loop.push_back(s);
   }
   x.iv = c.freshBV("header_iv", init.iv.bvWidth());
+  x.ran = c.freshBool("header_ran");
   x.iters.clear();
   for (auto [j, v] : llvm::enumerate(init.iters)) {
     SymValue f;
@@ -161,13 +162,46 @@ std::vector<Expr> ForInduction::eval(const Header &x) {
 
 Expr ForInduction::all(const std::vector<Expr> &vals) { return c.mkAnd(vals); }
 
-void ForInduction::addBase(smt::Solver &S) {
-  for (const Expr &e : h.constraints)
+smt::Solver &InductionSolver::sync(const std::vector<Expr> &want) {
+  llvm::DenseSet<unsigned> wanted;
+  for (const Expr &e : want)
+    wanted.insert(e.termId());
+  size_t keep = 0;
+  llvm::DenseSet<unsigned> have;
+  for (; keep < scopes.size(); ++keep) {
+    if (!llvm::all_of(scopes[keep],
+                      [&](unsigned id) { return wanted.contains(id); }))
+      break;
+    have.insert(scopes[keep].begin(), scopes[keep].end());
+  }
+  while (scopes.size() > keep) {
+    S.pop();
+    scopes.pop_back();
+  }
+  std::vector<unsigned> added;
+  std::vector<Expr> adds;
+  for (const Expr &e : want)
+    if (have.insert(e.termId()).second) {
+      added.push_back(e.termId());
+      adds.push_back(e);
+    }
+  if (added.empty())
+    return S;
+  S.push();
+  scopes.push_back(std::move(added));
+  for (const Expr &e : adds)
     S.add(e);
-  for (const Expr &e : h.addrConstraints)
-    S.add(e);
-  for (const Expr &e : E.inductionAssumptions)
-    S.add(e);
+  return S;
+}
+
+smt::Solver &ForInduction::base() {
+  if (!E.inductionSolver)
+    E.inductionSolver = std::make_shared<InductionSolver>(c);
+  std::vector<Expr> want(h.constraints.begin(), h.constraints.end());
+  want.insert(want.end(), h.addrConstraints.begin(), h.addrConstraints.end());
+  want.insert(want.end(), E.inductionAssumptions.begin(),
+              E.inductionAssumptions.end());
+  return E.inductionSolver->sync(want);
 }
 
 smt::Result ForInduction::check(smt::Solver &S, Expr q) {
@@ -199,8 +233,7 @@ bool ForInduction::dropFalse(smt::Solver &S, const std::vector<Expr> &vals) {
 /// Houdini at the entry: drops the candidates some run reaching the loop
 /// violates; false if a required one is among them or a query is undecided.
 bool ForInduction::entryHolds() {
-  smt::Solver S(c);
-  addBase(S);
+  smt::Solver &S = base();
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     std::vector<Expr> vals = eval(init);
     smt::Result r = check(S, c.mkAnd(entry.guard, c.mkNot(all(vals))));
@@ -216,8 +249,7 @@ bool ForInduction::run(State &st, bool &proved) {
   proved = false;
   if (!E.setup || !E.setup->induction || h.reuseAddresses)
     return true;
-  Expr lb, ub, step;
-  Cmp lt = Cmp::Slt;
+  Expr step;
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());
     ub = E.getBV(forOp.getUpperBound());
@@ -264,6 +296,7 @@ bool ForInduction::run(State &st, bool &proved) {
   nOuter = h.slots.size();
   init.st = entry;
   init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
+  init.ran = c.boolVal(false);
   for (const SymValue &s : init.iters)
     if (s.kind == SymValue::Kind::MemRef)
       outer.insert(s.view.cands.begin(), s.view.cands.end());
@@ -302,6 +335,7 @@ bool ForInduction::run(State &st, bool &proved) {
     if (!encoded || E.unboundUses.size() > mk.unbound)
       return give_up();
     P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
+    P.ran = c.boolVal(true);
     P.loop = H.loop;
     for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
       if (h.slots[s].kind == SlotKind::Heap)
@@ -346,9 +380,9 @@ bool ForInduction::run(State &st, bool &proved) {
       checkEntry = true;
       continue;
     }
-    smt::Solver S(c);
-    addBase(S);
-    S.add(assumed);
+    E.inductionAssumptions.push_back(assumed);
+    smt::Solver &S = base();
+    E.inductionAssumptions.pop_back();
     // No violation and no stop in one abstract iteration.
     std::vector<Expr> bad;
     for (size_t i = mk.violations; i < h.violations.size(); ++i)
@@ -381,6 +415,11 @@ bool ForInduction::run(State &st, bool &proved) {
     h.constraints.push_back(e);
   h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X))));
   if (counted) {
+    // Runs leave a counted loop when the induction variable is not below
+    // the upper bound.
+    h.constraints.push_back(
+        c.mkImplies(entry.guard, c.mkNot(c.mkCmp(lt, X.iv, ub))));
+    prune(X);
     for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
       E.bind(r, v);
     st = X.st;
@@ -437,6 +476,30 @@ bool ForInduction::iterate(Header &H, Header &P) {
   std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
   return E.encodeRegion(whileOp.getAfter(), fwd, atCond, exits) &&
          E.mergeExits(exits, P.st, P.iters, "iteration");
+}
+
+void ForInduction::prune(Header &X) {
+  smt::Solver &S = base();
+  for (SymValue &v : X.iters) {
+    if (v.kind != SymValue::Kind::MemRef || v.view.cands.size() < 2)
+      continue;
+    View &w = v.view;
+    View kept = w;
+    kept.cands.clear();
+    kept.pts.clear();
+    for (auto [k, s] : llvm::enumerate(w.cands)) {
+      if (check(S, c.mkAnd(entry.guard, w.pts[k])) == smt::Result::Unsat)
+        continue;
+      kept.cands.push_back(s);
+      kept.pts.push_back(w.pts[k]);
+    }
+    if (kept.cands.empty() || kept.cands.size() == w.cands.size())
+      continue;
+    kept.addr = h.slots[kept.cands.back()].addr;
+    for (size_t k = kept.cands.size() - 1; k-- > 0;)
+      kept.addr = c.mkIte(kept.pts[k], h.slots[kept.cands[k]].addr, kept.addr);
+    w = std::move(kept);
+  }
 }
 
 Expr ForInduction::condFlag(const SymValue &v) {

@@ -32,6 +32,8 @@ inline constexpr unsigned kLoopBudgetMs = 20000;
 struct Header {
   State st;
   Expr iv;
+  /// Whether an iteration has run: false at the entry, true after one.
+  Expr ran;
   std::vector<SymValue> iters;
   std::vector<unsigned> loop;
   /// Identity flags of fresh views: exactly one holds.
@@ -49,6 +51,25 @@ struct Candidate {
 struct Mark {
   size_t constraints, violations, stops, events, lemmas, unbound, slots;
 };
+
+} // namespace dealloc::verify::induction
+
+namespace dealloc::verify {
+/// The solver shared by a function's induction queries: it holds the
+/// constraints in scopes and follows the heap's list as it grows and
+/// shrinks (an abstract iteration's encoding is rolled back), popping the
+/// scopes whose constraints are gone and pushing the new ones.
+struct InductionSolver {
+  explicit InductionSolver(smt::Context &c) : S(c) {}
+  smt::Solver S;
+  /// The term ids of each scope's constraints, innermost last.
+  std::vector<std::vector<unsigned>> scopes;
+  /// Makes the solver's constraints exactly `want` (and returns it).
+  smt::Solver &sync(const std::vector<Expr> &want);
+};
+} // namespace dealloc::verify
+
+namespace dealloc::verify::induction {
 
 class ForInduction {
 public:
@@ -68,6 +89,9 @@ private:
   scf::WhileOp whileOp; ///< the loop, if an scf.while
   scf::ParallelOp parOp; ///< the loop, if a 1-D scf.parallel
   State entry;
+  /// The bounds of a counted loop (scf.for, scf.parallel) and its compare.
+  Expr lb, ub;
+  smt::Context::Cmp lt = smt::Context::Cmp::Slt;
   std::vector<Type> iterTypes;
   Header init;
   unsigned nOuter = 0;
@@ -95,7 +119,8 @@ private:
   void makeCandidates();
   std::vector<Expr> eval(const Header &x);
   Expr all(const std::vector<Expr> &vals);
-  void addBase(smt::Solver &S);
+  /// The shared solver, holding the constraints of the runs so far.
+  smt::Solver &base();
   smt::Result check(smt::Solver &S, Expr q);
   /// Drops the candidates false in S's model; false if a required one is.
   bool dropFalse(smt::Solver &S, const std::vector<Expr> &vals);
@@ -108,6 +133,9 @@ private:
   bool iterate(Header &H, Header &P);
   Expr condFlag(const SymValue &v);
   bool terminates(smt::Solver &S, const Header &H, const Header &P);
+  /// Drops the candidates of the exit header's memref views that no run
+  /// reaching the loop can take.
+  void prune(Header &X);
 };
 
 } // namespace dealloc::verify::induction

@@ -90,6 +90,31 @@ void ForInduction::makeCandidates() {
     }
     return c.mkAnd(each);
   });
+  if (forOp || parOp) {
+    // Before the first iteration the induction variable is the lower
+    // bound; after one, the loop was entered (so it is below the bound).
+    add("first", false, [this](const Header &x) {
+      return c.mkImplies(c.mkNot(x.ran), c.mkEq(x.iv, init.iv));
+    });
+    add("entered", false, [this](const Header &x) {
+      return c.mkImplies(x.ran, c.mkCmp(lt, lb, ub));
+    });
+  }
+  // A memref iter_arg views a buffer of the loop once an iteration ran;
+  // before the first, every iter_arg is its initial value.
+  for (size_t j : mems)
+    add("fresh" + std::to_string(j), false, [this, j](const Header &x) {
+      return c.mkEq(viewsLoop(x, j), x.ran);
+    });
+  for (auto [j, v] : llvm::enumerate(init.iters))
+    add("firstval" + std::to_string(j), false,
+        [this, j = j](const Header &x) {
+          const SymValue &a = x.iters[j], &b = init.iters[j];
+          Expr same = a.kind == SymValue::Kind::MemRef
+                          ? h.sameBuffer(a.view, b.view)
+                          : c.mkEq(a.e, b.e);
+          return c.mkImplies(c.mkNot(x.ran), same);
+        });
   if (forOp || parOp)
     add("iv", false, [this](const Header &x) {
       bool u = forOp && forOp.getUnsignedCmp();
@@ -191,6 +216,25 @@ void ForInduction::makeCandidates() {
   for (unsigned o : wMem)
     add("contents" + std::to_string(o), false, [this, o](const Header &x) {
       return contentsEqual(x.st, entry, o);
+    });
+  // ... as at the entry before the first iteration, and not live any more
+  // once one ran (the loop frees a buffer it was handed).
+  for (unsigned o : wFlags) {
+    std::string O = std::to_string(o);
+    add("firstflags" + O, false, [this, o](const Header &x) {
+      return c.mkImplies(
+          c.mkNot(x.ran),
+          c.mkAnd(c.mkEq(h.allocOf(x.st, o), h.allocOf(entry, o)),
+                  c.mkEq(h.freedOf(x.st, o), h.freedOf(entry, o))));
+    });
+    add("dead" + O, false, [this, o](const Header &x) {
+      return c.mkImplies(x.ran, c.mkNot(c.mkAnd(h.allocOf(x.st, o),
+                                                c.mkNot(h.freedOf(x.st, o)))));
+    });
+  }
+  for (unsigned o : wMem)
+    add("firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
+      return c.mkImplies(c.mkNot(x.ran), contentsEqual(x.st, entry, o));
     });
 }
 
