@@ -59,8 +59,14 @@ void ForInduction::rollback(const Mark &m) {
 View ForInduction::freshView(size_t j, const View &like,
                              const std::vector<unsigned> &loop,
                              std::vector<Expr> &wf) {
-  std::set<unsigned> all(outer.begin(), outer.end());
-  all.insert(loop.begin(), loop.end());
+  std::set<unsigned> all;
+  if (separate) {
+    all = outerOf[j];
+    all.insert(ownSlot(loop, j));
+  } else {
+    all.insert(outer.begin(), outer.end());
+    all.insert(loop.begin(), loop.end());
+  }
   View v;
   v.cands.assign(all.begin(), all.end());
   // Exactly one candidate: a selector, so the encoding stays linear in the
@@ -249,7 +255,6 @@ bool ForInduction::run(State &st, bool &proved) {
   proved = false;
   if (!E.setup || !E.setup->induction || h.reuseAddresses)
     return true;
-  Expr step;
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());
     ub = E.getBV(forOp.getUpperBound());
@@ -264,7 +269,7 @@ bool ForInduction::run(State &st, bool &proved) {
     ub = E.getBV(parOp.getUpperBound()[0]);
     step = E.getBV(parOp.getStep()[0]);
   }
-  bool counted = forOp || parOp;
+  counted = forOp || parOp;
   if (counted) {
     Expr first = c.mkCmp(lt, lb, ub);
     if (first.isTrue() || first.isFalse())
@@ -291,15 +296,49 @@ bool ForInduction::run(State &st, bool &proved) {
   }
   if (E.opts.timeoutMs)
     ms = std::min(ms, E.opts.timeoutMs);
-  deadline = std::chrono::steady_clock::now() +
-             std::chrono::milliseconds(kLoopBudgetMs);
   nOuter = h.slots.size();
   init.st = entry;
   init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
   init.ran = c.boolVal(false);
-  for (const SymValue &s : init.iters)
-    if (s.kind == SymValue::Kind::MemRef)
-      outer.insert(s.view.cands.begin(), s.view.cands.end());
+  size_t memrefs = llvm::count_if(init.iters, [](const SymValue &s) {
+    return s.kind == SymValue::Kind::MemRef;
+  });
+  // First with a summary slot per memref iter_arg (each iter_arg views
+  // only its own and the buffers it may view at the entry: few candidates
+  // per view), then, if that is no proof, with the slots shared.
+  for (bool sep : {true, false}) {
+    if (sep && memrefs < 2)
+      continue;
+    separate = sep;
+    wFlags.clear();
+    wMem.clear();
+    outer.clear();
+    outerOf.clear();
+    dropped.clear();
+    for (auto [j, s] : llvm::enumerate(init.iters))
+      if (s.kind == SymValue::Kind::MemRef) {
+        outer.insert(s.view.cands.begin(), s.view.cands.end());
+        outerOf[j].insert(s.view.cands.begin(), s.view.cands.end());
+      }
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::milliseconds(kLoopBudgetMs);
+    if (!attempt(st, proved))
+      return false;
+    if (proved)
+      return true;
+  }
+  return true;
+}
+
+unsigned ForInduction::ownSlot(const std::vector<unsigned> &loop,
+                               size_t j) const {
+  size_t m = 0;
+  for (size_t i = 0; i < j; ++i)
+    m += init.iters[i].kind == SymValue::Kind::MemRef;
+  return loop[m];
+}
+
+bool ForInduction::attempt(State &st, bool &proved) {
   makeCandidates();
   bool checkEntry = true;
   bool done = false;
@@ -365,14 +404,17 @@ bool ForInduction::run(State &st, bool &proved) {
       if (!same)
         grew |= wMem.insert(o).second;
     }
-    for (const SymValue &y : P.iters) {
+    for (auto [j, y] : llvm::enumerate(P.iters)) {
       if (y.kind != SymValue::Kind::MemRef)
         continue;
       if (y.view.retyped || !y.view.byteShift.isNull())
         return give_up();
       for (unsigned s : y.view.cands)
-        if (s < nOuter)
+        if (s < nOuter) {
           grew |= outer.insert(s).second;
+          if (separate)
+            grew |= outerOf[j].insert(s).second;
+        }
     }
     if (grew) {
       rollback(mk);

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace dealloc::verify::induction {
@@ -81,6 +82,13 @@ public:
   bool run(State &st, bool &proved);
 
 private:
+  /// One proof attempt in the current mode (`separate`); sets `proved` on
+  /// success. Returns false only on E.failure.
+  bool attempt(State &st, bool &proved);
+  /// The summary slot of memref iter_arg j in `separate` mode.
+  unsigned ownSlot(const std::vector<unsigned> &loop, size_t j) const;
+
+private:
   Encoder &E;
   smt::Context &c;
   SymbolicHeap &h;
@@ -98,6 +106,13 @@ private:
   /// Outer slots whose flags / contents the body changes; outer slots a
   /// memref iter_arg may view.
   std::set<unsigned> wFlags, wMem, outer;
+  /// Whether each memref iter_arg has a summary slot of its own (and only
+  /// views it or outer slots it may view, in `outerOf`), or all share them.
+  bool separate = false;
+  std::map<size_t, std::set<unsigned>> outerOf;
+  /// A counted loop's step (scf.for, scf.parallel).
+  Expr step;
+  bool counted = false;
   std::vector<Candidate> cands;
   std::set<std::string> dropped;
   unsigned ms = kQueryMs;

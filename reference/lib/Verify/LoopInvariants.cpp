@@ -73,8 +73,9 @@ void ForInduction::makeCandidates() {
     add("target" + std::to_string(j), true, [this, j](const Header &x) {
       std::vector<Expr> any;
       const View &v = x.iters[j].view;
+      const std::set<unsigned> &from = separate ? outerOf[j] : outer;
       for (auto [k, s] : llvm::enumerate(v.cands))
-        if (outer.count(s) || llvm::is_contained(x.loop, s))
+        if (from.count(s) || llvm::is_contained(x.loop, s))
           any.push_back(v.pts[k]);
       return c.mkOr(any);
     });
@@ -170,7 +171,12 @@ void ForInduction::makeCandidates() {
       add("distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
         return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
       });
-      add("loopdistinct" + J + "/" + L, false, [this, j, l](const Header &x) {
+      add("alias" + J + "/" + L, false, [this, j, l](const Header &x) {
+        return h.sameBuffer(x.iters[j].view, x.iters[l].view);
+      });
+      // With a summary slot per iter_arg, two iter_args never view one
+      // buffer of the loop.
+      add("loopdistinct" + J + "/" + L, separate, [this, j, l](const Header &x) {
         return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
                            c.mkNot(h.sameBuffer(x.iters[j].view,
                                                 x.iters[l].view)));
@@ -226,6 +232,16 @@ void ForInduction::makeCandidates() {
           c.mkNot(x.ran),
           c.mkAnd(c.mkEq(h.allocOf(x.st, o), h.allocOf(entry, o)),
                   c.mkEq(h.freedOf(x.st, o), h.freedOf(entry, o))));
+    });
+    // A changed heap buffer of the enclosing code, while live, is viewed
+    // by an iter_arg (the loop frees the buffers it is handed).
+    add("reachouter" + O, false, [this, o, mems](const Header &x) {
+      std::vector<Expr> seen;
+      for (size_t j : mems)
+        seen.push_back(h.denotes(x.iters[j].view, o));
+      return c.mkImplies(
+          c.mkAnd(h.allocOf(x.st, o), c.mkNot(h.freedOf(x.st, o))),
+          c.mkOr(seen));
     });
     add("dead" + O, false, [this, o](const Header &x) {
       return c.mkImplies(x.ran, c.mkNot(c.mkAnd(h.allocOf(x.st, o),
