@@ -290,8 +290,11 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     Expr iv = lb;
     State running = st;
     bool unsignedCmp = forOp.getUnsignedCmp();
+    // [op.scf.for]: the loop is also left when `iv + step` overflows.
+    Expr wrapped = ctx.boolVal(false);
     while (true) {
-      Expr cond = ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub);
+      Expr cond = ctx.mkAnd(ctx.mkNot(wrapped),
+                            ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub));
       State leave = running;
       heap.narrow(leave, ctx.mkNot(cond));
       if (!leave.guard.isFalse())
@@ -307,7 +310,10 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
         return false;
       if (!mergeExits(exits, running, iters, "iteration"))
         break;
-      iv = ctx.mkBin(BinOp::Add, iv, step);
+      Expr next = ctx.mkBin(BinOp::Add, iv, step);
+      // The step is positive here, so the sum overflowed iff it is below iv.
+      wrapped = ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, next, iv);
+      iv = next;
     }
     return joinRegions(*this, op, st, done);
   }

@@ -457,10 +457,10 @@ bool ForInduction::attempt(State &st, bool &proved) {
     h.constraints.push_back(e);
   h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X))));
   if (counted) {
-    // Runs leave a counted loop when the induction variable is not below
-    // the upper bound.
-    h.constraints.push_back(
-        c.mkImplies(entry.guard, c.mkNot(c.mkCmp(lt, X.iv, ub))));
+    // A run that leaves a counted loop before any iteration has the lower
+    // bound not below the upper one.
+    h.constraints.push_back(c.mkImplies(c.mkAnd(entry.guard, c.mkNot(X.ran)),
+                                        c.mkNot(c.mkCmp(lt, lb, ub))));
     prune(X);
     for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
       E.bind(r, v);

@@ -63,8 +63,11 @@ struct ParallelEncoding {
     unsigned literal = 0, symbolic = 0;
     Expr iv = lbs[d];
     State running = st;
+    // [op.scf.parallel]: a dimension also ends when `iv + step` overflows.
+    Expr wrapped = ctx.boolVal(false);
     while (true) {
-      Expr cond = ctx.mkCmp(Cmp::Slt, iv, ubs[d]);
+      Expr cond = ctx.mkAnd(ctx.mkNot(wrapped),
+                            ctx.mkCmp(Cmp::Slt, iv, ubs[d]));
       State leave = running;
       E.heap.narrow(leave, ctx.mkNot(cond));
       if (!leave.guard.isFalse())
@@ -88,7 +91,10 @@ struct ParallelEncoding {
       if (!ok)
         return false;
       running = std::move(iteration);
-      iv = ctx.mkBin(smt::Context::BinOp::Add, iv, steps[d]);
+      Expr next = ctx.mkBin(smt::Context::BinOp::Add, iv, steps[d]);
+      // The step is positive here, so the sum overflowed iff it is below iv.
+      wrapped = ctx.mkCmp(Cmp::Slt, next, iv);
+      iv = next;
     }
     std::vector<SymValue> vals;
     if (!E.mergeExits(done, st, vals, "parallel")) {
