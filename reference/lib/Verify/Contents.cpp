@@ -20,7 +20,7 @@ using namespace dealloc::verify;
 using smt::Context;
 
 /// Largest static element count kept as explicit terms.
-static constexpr int64_t kExplicitElements = 64;
+static constexpr int64_t kExplicitElements = 1024;
 /// In byte mode: largest static byte count kept as explicit terms.
 static constexpr int64_t kExplicitBytes = 256;
 

@@ -30,6 +30,7 @@
 #include "ParallelEncoder.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -168,64 +169,54 @@ std::vector<Expr> ForInduction::eval(const Header &x) {
 
 Expr ForInduction::all(const std::vector<Expr> &vals) { return c.mkAnd(vals); }
 
-smt::Solver &InductionSolver::sync(const std::vector<Expr> &want) {
-  llvm::DenseSet<unsigned> wanted;
-  for (const Expr &e : want)
-    wanted.insert(e.termId());
-  size_t keep = 0;
-  llvm::DenseSet<unsigned> have;
-  for (; keep < scopes.size(); ++keep) {
-    if (!llvm::all_of(scopes[keep],
-                      [&](unsigned id) { return wanted.contains(id); }))
-      break;
-    have.insert(scopes[keep].begin(), scopes[keep].end());
-  }
-  while (scopes.size() > keep) {
-    S.pop();
-    scopes.pop_back();
-  }
-  std::vector<unsigned> added;
-  std::vector<Expr> adds;
-  for (const Expr &e : want)
-    if (have.insert(e.termId()).second) {
-      added.push_back(e.termId());
-      adds.push_back(e);
-    }
-  if (added.empty())
-    return S;
-  S.push();
-  scopes.push_back(std::move(added));
-  for (const Expr &e : adds)
-    S.add(e);
-  return S;
+std::vector<Expr> ForInduction::wanted() const {
+  std::vector<Expr> want = h.constraintsToAssert();
+  want.insert(want.end(), E.inductionAssumptions.begin(),
+              E.inductionAssumptions.end());
+  return want;
 }
 
 smt::Solver &ForInduction::base() {
   if (!E.inductionSolver)
     E.inductionSolver = std::make_shared<InductionSolver>(c);
-  std::vector<Expr> want(h.constraints.begin(), h.constraints.end());
-  want.insert(want.end(), h.addrConstraints.begin(), h.addrConstraints.end());
-  want.insert(want.end(), E.inductionAssumptions.begin(),
-              E.inductionAssumptions.end());
-  return E.inductionSolver->sync(want);
+  return E.inductionSolver->sync(wanted());
 }
 
-smt::Result ForInduction::check(smt::Solver &S, Expr q) {
+smt::Result ForInduction::check(Expr q, Use use,
+                                const std::vector<Expr> *vals) {
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                   deadline - std::chrono::steady_clock::now())
                   .count();
   if (left <= 0)
     return smt::Result::Unknown;
+  unsigned limit = std::min<unsigned>(ms, left);
+  if (sliced) {
+    base();
+    smt::Result r = E.inductionSolver->checkSlice(
+        wanted(), h.definitions, q, limit, vals, truth);
+    if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
+      return r;
+  }
+  // In a scope of its own: a query left asserted (even behind its
+  // assumption) stays in the solver's terms and slows every later check.
+  smt::Solver &S = base();
+  S.push();
   Expr a = c.freshBool("induction_query");
   S.add(c.mkImplies(a, q));
-  return S.check({a}, std::min<unsigned>(ms, left));
+  smt::Result r = S.check({a}, limit);
+  truth.clear();
+  if (r == smt::Result::Sat && vals)
+    for (const Expr &v : *vals)
+      truth.push_back(S.evalBool(v));
+  S.pop();
+  return r;
 }
 
-bool ForInduction::dropFalse(smt::Solver &S, const std::vector<Expr> &vals) {
+bool ForInduction::dropFalse() {
   std::vector<Candidate> kept;
   bool ok = true;
   for (size_t i = 0; i < cands.size(); ++i) {
-    if (S.evalBool(vals[i])) {
+    if (truth[i]) {
       kept.push_back(std::move(cands[i]));
       continue;
     }
@@ -239,13 +230,13 @@ bool ForInduction::dropFalse(smt::Solver &S, const std::vector<Expr> &vals) {
 /// Houdini at the entry: drops the candidates some run reaching the loop
 /// violates; false if a required one is among them or a query is undecided.
 bool ForInduction::entryHolds() {
-  smt::Solver &S = base();
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     std::vector<Expr> vals = eval(init);
-    smt::Result r = check(S, c.mkAnd(entry.guard, c.mkNot(all(vals))));
+    smt::Result r =
+        check(c.mkAnd(entry.guard, c.mkNot(all(vals))), Use::Model, &vals);
     if (r == smt::Result::Unsat)
       return true;
-    if (r != smt::Result::Sat || !dropFalse(S, vals))
+    if (r != smt::Result::Sat || !dropFalse())
       return false;
   }
   return false;
@@ -310,22 +301,27 @@ bool ForInduction::run(State &st, bool &proved) {
     if (sep && memrefs < 2)
       continue;
     separate = sep;
-    wFlags.clear();
-    wMem.clear();
-    outer.clear();
-    outerOf.clear();
-    dropped.clear();
-    for (auto [j, s] : llvm::enumerate(init.iters))
-      if (s.kind == SymValue::Kind::MemRef) {
-        outer.insert(s.view.cands.begin(), s.view.cands.end());
-        outerOf[j].insert(s.view.cands.begin(), s.view.cands.end());
-      }
-    deadline = std::chrono::steady_clock::now() +
-               std::chrono::milliseconds(kLoopBudgetMs);
-    if (!attempt(st, proved))
-      return false;
-    if (proved)
-      return true;
+    // Queries on their slices first; if that is no proof (a slice's model
+    // may drop a candidate some run keeps), on all constraints.
+    for (bool slices : {true, false}) {
+      sliced = slices;
+      wFlags.clear();
+      wMem.clear();
+      outer.clear();
+      outerOf.clear();
+      dropped.clear();
+      for (auto [j, s] : llvm::enumerate(init.iters))
+        if (s.kind == SymValue::Kind::MemRef) {
+          outer.insert(s.view.cands.begin(), s.view.cands.end());
+          outerOf[j].insert(s.view.cands.begin(), s.view.cands.end());
+        }
+      deadline = std::chrono::steady_clock::now() +
+                 std::chrono::milliseconds(kLoopBudgetMs);
+      if (!attempt(st, proved))
+        return false;
+      if (proved)
+        return true;
+    }
   }
   return true;
 }
@@ -422,29 +418,30 @@ bool ForInduction::attempt(State &st, bool &proved) {
       checkEntry = true;
       continue;
     }
+    // The queries of this iteration assume the invariants at its header.
     E.inductionAssumptions.push_back(assumed);
-    smt::Solver &S = base();
-    E.inductionAssumptions.pop_back();
+    llvm::scope_exit unassume([&]() { E.inductionAssumptions.pop_back(); });
     // No violation and no stop in one abstract iteration.
     std::vector<Expr> bad;
     for (size_t i = mk.violations; i < h.violations.size(); ++i)
       bad.push_back(h.violations[i].cond);
     for (size_t i = mk.stops; i < h.stops.size(); ++i)
       bad.push_back(h.stops[i].cond);
-    if (!bad.empty() && check(S, c.mkOr(bad)) != smt::Result::Unsat)
+    if (!bad.empty() && check(c.mkOr(bad), Use::Refute) != smt::Result::Unsat)
       return give_up();
     // scf.while terminates: some integer before-argument strictly grows
     // (or shrinks) in every iteration, signed or unsigned, so no run
     // iterates more than 2^64 times.
-    if (whileOp && !terminates(S, H, P))
+    if (whileOp && !terminates(H, P))
       return give_up();
     // The candidates hold again after the iteration.
     std::vector<Expr> pv = eval(P);
-    smt::Result r = check(S, c.mkAnd(P.st.guard, c.mkNot(all(pv))));
+    smt::Result r =
+        check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
     rollback(mk);
     if (r == smt::Result::Unsat)
       done = true;
-    else if (r != smt::Result::Sat || !dropFalse(S, pv))
+    else if (r != smt::Result::Sat || !dropFalse())
       return true;
   }
   if (!done)
@@ -521,7 +518,6 @@ bool ForInduction::iterate(Header &H, Header &P) {
 }
 
 void ForInduction::prune(Header &X) {
-  smt::Solver &S = base();
   for (SymValue &v : X.iters) {
     if (v.kind != SymValue::Kind::MemRef || v.view.cands.size() < 2)
       continue;
@@ -530,7 +526,8 @@ void ForInduction::prune(Header &X) {
     kept.cands.clear();
     kept.pts.clear();
     for (auto [k, s] : llvm::enumerate(w.cands)) {
-      if (check(S, c.mkAnd(entry.guard, w.pts[k])) == smt::Result::Unsat)
+      if (check(c.mkAnd(entry.guard, w.pts[k]), Use::Keep) ==
+          smt::Result::Unsat)
         continue;
       kept.cands.push_back(s);
       kept.pts.push_back(w.pts[k]);
@@ -548,13 +545,13 @@ Expr ForInduction::condFlag(const SymValue &v) {
   return v.kind == SymValue::Kind::Bool ? v.e : c.bvToBool(v.e);
 }
 
-bool ForInduction::terminates(smt::Solver &S, const Header &H,
-                              const Header &P) {
+bool ForInduction::terminates(const Header &H, const Header &P) {
   for (auto [x, y] : llvm::zip(H.iters, P.iters)) {
     if (x.kind != SymValue::Kind::BV || y.kind != SymValue::Kind::BV)
       continue;
     for (Cmp p : {Cmp::Sgt, Cmp::Slt, Cmp::Ugt, Cmp::Ult})
-      if (check(S, c.mkAnd(P.st.guard, c.mkNot(c.mkCmp(p, y.e, x.e)))) ==
+      if (check(c.mkAnd(P.st.guard, c.mkNot(c.mkCmp(p, y.e, x.e))),
+                Use::Refute) ==
           smt::Result::Unsat)
         return true;
   }

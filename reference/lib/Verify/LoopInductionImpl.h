@@ -61,12 +61,27 @@ namespace dealloc::verify {
 /// shrinks (an abstract iteration's encoding is rolled back), popping the
 /// scopes whose constraints are gone and pushing the new ones.
 struct InductionSolver {
-  explicit InductionSolver(smt::Context &c) : S(c) {}
+  explicit InductionSolver(smt::Context &c)
+      : ctx(c), S(c), slice(c, /*plain=*/true) {}
+  smt::Context &ctx;
   smt::Solver S;
   /// The term ids of each scope's constraints, innermost last.
   std::vector<std::vector<unsigned>> scopes;
   /// Makes the solver's constraints exactly `want` (and returns it).
   smt::Solver &sync(const std::vector<Expr> &want);
+  /// Checks `query` on its slice of `cons` (`definitions`: a named
+  /// constant's term id -> the index of its definition in `cons`); after
+  /// Sat, `truth` holds the slice model's values of `vals`.
+  smt::Result checkSlice(const std::vector<Expr> &cons,
+                         const llvm::DenseMap<unsigned, size_t> &definitions,
+                         Expr query, unsigned ms,
+                         const std::vector<Expr> *vals,
+                         std::vector<bool> &truth);
+
+private:
+  smt::Solver slice;
+  llvm::DenseMap<unsigned, std::vector<Expr>> constants;
+  const std::vector<Expr> &constantsOf(const Expr &e);
 };
 } // namespace dealloc::verify
 
@@ -136,9 +151,24 @@ private:
   Expr all(const std::vector<Expr> &vals);
   /// The shared solver, holding the constraints of the runs so far.
   smt::Solver &base();
-  smt::Result check(smt::Solver &S, Expr q);
-  /// Drops the candidates false in S's model; false if a required one is.
-  bool dropFalse(smt::Solver &S, const std::vector<Expr> &vals);
+  /// Checks q in a scope of its own; after Sat, `truth` holds the model's
+  /// values of `vals`.
+  /// What a Sat answer of a query is used for: its model (Houdini drops the
+  /// candidates it falsifies: a slice's model costs completeness at most),
+  /// nothing (a candidate is kept), or a verdict (confirmed on all
+  /// constraints).
+  enum class Use { Model, Keep, Refute };
+  /// The constraints of the runs so far and the assumed invariants.
+  std::vector<Expr> wanted() const;
+  /// Checks q, on its slice first if `sliced`, in a scope of its own;
+  /// after Sat, `truth` holds the model's values of `vals`.
+  smt::Result check(Expr q, Use use, const std::vector<Expr> *vals = nullptr);
+  /// Whether queries go to their slice first.
+  bool sliced = false;
+  std::vector<bool> truth;
+  /// Drops the candidates false in the last model (`truth`); false if a
+  /// required one is.
+  bool dropFalse();
   bool entryHolds();
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);
@@ -147,7 +177,7 @@ private:
   /// reductions); false if it cannot be encoded.
   bool iterate(Header &H, Header &P);
   Expr condFlag(const SymValue &v);
-  bool terminates(smt::Solver &S, const Header &H, const Header &P);
+  bool terminates(const Header &H, const Header &P);
   /// Drops the candidates of the exit header's memref views that no run
   /// reaching the loop can take.
   void prune(Header &X);
