@@ -112,13 +112,23 @@ smt::Result InductionSolver::checkSlice(
   for (size_t i = 0; i < cons.size(); ++i)
     if (in[i])
       slice.add(cons[i]);
-  Expr a = ctx.freshBool("slice_query");
-  slice.add(ctx.mkImplies(a, query));
-  smt::Result r = slice.check({a}, ms);
+  smt::Result r = checkScoped(slice, query, ms, vals, truth);
+  slice.pop();
+  return r;
+}
+
+smt::Result InductionSolver::checkScoped(smt::Solver &T, Expr query,
+                                         unsigned ms,
+                                         const std::vector<Expr> *vals,
+                                         std::vector<bool> &truth) {
+  T.push();
+  Expr a = ctx.freshBool("induction_query");
+  T.add(ctx.mkImplies(a, query));
+  smt::Result r = T.check({a}, ms);
   truth.clear();
   if (r == smt::Result::Sat && vals)
     for (const Expr &v : *vals)
-      truth.push_back(slice.evalBool(v));
-  slice.pop();
+      truth.push_back(T.evalBool(v));
+  T.pop();
   return r;
 }

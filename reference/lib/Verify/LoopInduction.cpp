@@ -197,19 +197,8 @@ smt::Result ForInduction::check(Expr q, Use use,
     if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
       return r;
   }
-  // In a scope of its own: a query left asserted (even behind its
-  // assumption) stays in the solver's terms and slows every later check.
   smt::Solver &S = base();
-  S.push();
-  Expr a = c.freshBool("induction_query");
-  S.add(c.mkImplies(a, q));
-  smt::Result r = S.check({a}, limit);
-  truth.clear();
-  if (r == smt::Result::Sat && vals)
-    for (const Expr &v : *vals)
-      truth.push_back(S.evalBool(v));
-  S.pop();
-  return r;
+  return E.inductionSolver->checkScoped(S, q, limit, vals, truth);
 }
 
 bool ForInduction::dropFalse() {

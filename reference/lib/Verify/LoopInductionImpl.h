@@ -77,6 +77,13 @@ struct InductionSolver {
                          Expr query, unsigned ms,
                          const std::vector<Expr> *vals,
                          std::vector<bool> &truth);
+  /// Checks `query` on T in a scope of its own (a query left asserted,
+  /// even behind its assumption, stays in the solver's terms and slows
+  /// every later check); after Sat, `truth` holds the model's values of
+  /// `vals`.
+  smt::Result checkScoped(smt::Solver &T, Expr query, unsigned ms,
+                          const std::vector<Expr> *vals,
+                          std::vector<bool> &truth);
 
 private:
   smt::Solver slice;
