@@ -69,9 +69,9 @@ smt::Result InductionSolver::checkSlice(
   // Which constraint defines a constant, and which facts (constraints that
   // define nothing) mention it.
   std::vector<bool> isDef(cons.size(), false);
-  for (const auto &d : definitions)
-    if (d.second < cons.size())
-      isDef[d.second] = true;
+  for (const auto &[name, index] : definitions)
+    if (index < cons.size())
+      isDef[index] = true;
   llvm::DenseMap<unsigned, std::vector<size_t>> factsOf;
   std::vector<bool> in(cons.size(), false);
   for (size_t i = 0; i < cons.size(); ++i) {

@@ -19,8 +19,8 @@ static constexpr unsigned kConeDepth = 3;
 LocalProver::LocalProver(smt::Context &ctx, const SymbolicHeap &heap)
     : ctx(ctx), heap(heap), defConsts(heap.constraints.size()) {
   std::vector<bool> isDef(heap.constraints.size(), false);
-  for (const auto &d : heap.definitions)
-    isDef[d.second] = true;
+  for (const auto &[name, index] : heap.definitions)
+    isDef[index] = true;
   // Z3's SMT core without the combined solver's front end: slices are
   // small and many, and each is checked under an assumption anyway.
   S = std::make_unique<smt::Solver>(ctx, /*plain=*/true);

@@ -158,8 +158,6 @@ private:
   Expr all(const std::vector<Expr> &vals);
   /// The shared solver, holding the constraints of the runs so far.
   smt::Solver &base();
-  /// Checks q in a scope of its own; after Sat, `truth` holds the model's
-  /// values of `vals`.
   /// What a Sat answer of a query is used for: its model (Houdini drops the
   /// candidates it falsifies: a slice's model costs completeness at most),
   /// nothing (a candidate is kept), or a verdict (confirmed on all

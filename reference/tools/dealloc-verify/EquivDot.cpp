@@ -85,7 +85,7 @@ struct VersionTrace {
         if (!key || !matched.count(*key))
           continue;
         Instance in{*key, ++count[*key]};
-        bufferInstance[e.buffer] = in;
+        bufferInstance.insert_or_assign(e.buffer, in);
         instanceOf.back() = in;
         allocEvent.emplace(in, i);
         ++allocs;
@@ -198,16 +198,16 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
                       "): DIFFERENT (dealloc-verify --equiv, A: " +
                       nameA.str() + ", B: " + nameB.str() + ")";
   std::string label = title + "\nwhat differs: " + r.reason + "\n";
-  if (first.version >= 0)
-    label += "first diverging free: " +
-             std::string(v[first.version].tag) + " frees the " +
-             ordinal(v[first.version].instanceOf[first.event]->second) +
-             " buffer of site " +
-             v[first.version].instanceOf[first.event]->first + " after " +
-             siteAllocations(v[first.version].interval[first.event]) + "; " +
-             first.note + "\n";
-  else
+  if (first.version >= 0) {
+    const VersionTrace &run = *(v + first.version);
+    const auto &freed = run.instanceOf.at(first.event);
+    label += "first diverging free: " + std::string(run.tag) + " frees the " +
+             ordinal(freed->second) + " buffer of site " + freed->first +
+             " after " + siteAllocations(run.interval.at(first.event)) +
+             "; " + first.note + "\n";
+  } else {
     label += "no diverging free: the versions end differently\n";
+  }
   label += "green: allocations (site, k-th buffer); blue: frees (interval = "
            "site allocations before it); red: the first diverging free and "
            "violations; dashed: the same site's k-th buffer in A and B\n";
