@@ -463,13 +463,22 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
   }
   if (cs.empty())
     return Contents{};
-  if (cs.size() == 1)
-    return *cs[0];
+  Contents r;
+  mergeContentsOf(ps, cs, s, r);
+  return r;
+}
+
+bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
+                                   const std::vector<const Contents *> &cs,
+                                   size_t s, Contents &r) {
+  if (cs.size() == 1) {
+    r = *cs[0];
+    return true;
+  }
   bool sameShape = true;
   for (const Contents *c : cs)
     sameShape &= c->explicitMode() == cs[0]->explicitMode() &&
                  c->elems.size() == cs[0]->elems.size();
-  Contents r;
   std::vector<Expr> vals(cs.size());
   bool anyUninit = false;
   for (const Contents *c : cs)
@@ -488,7 +497,7 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
       r.initElems.push_back(mergeExprs(ps, vals));
     }
     normalizeInit(r);
-    return r;
+    return true;
   }
   if (sameShape) {
     for (size_t k = 0; k < cs.size(); ++k)
@@ -501,12 +510,12 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
                       : cs[k]->initArray;
       r.initArray = mergeExprs(ps, vals);
     }
-    return r;
+    return true;
   }
   // Shapes differ (cannot happen for one slot; kept total): unconstrained.
   r.array = ctx.freshArray("contents" + std::to_string(s), kIndexWidth,
                            cellWidth());
   if (anyUninit)
     r.initArray = ctx.freshArray("init" + std::to_string(s), kIndexWidth, 1);
-  return r;
+  return false;
 }

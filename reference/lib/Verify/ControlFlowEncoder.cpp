@@ -108,6 +108,17 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
         vs.push_back(&e.values[i]);
       bind(arg, heap.mergeValues(guards, vs));
     }
+    if (fusing() && edges.size() > 1 && b->getNumArguments() > 0) {
+      std::vector<View> others;
+      for (Value v : liveValues(b, nullptr)) {
+        auto a = dyn_cast<BlockArgument>(v);
+        const SymValue &sv = values.find(v)->second;
+        if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
+          others.push_back(sv.view);
+      }
+      fuseMerged(st, SmallVector<Value>(b->getArguments()), others,
+                 b->empty() ? region.getLoc() : b->front().getLoc());
+    }
     // [verify.lemmas]: at joins, at the entry of a region (a loop
     // iteration, a callee) and after every structured op and call.
     if (recordLemmas && (edges.size() > 1 || b == &region.front()))
@@ -182,6 +193,9 @@ static bool joinRegions(Encoder &E, Operation *op, State &st,
   }
   for (auto [r, v] : llvm::zip(op->getResults(), vals))
     E.bind(r, v);
+  if (E.fusing() && exits.size() > 1 && op->getNumResults() > 0)
+    E.fuseMerged(st, SmallVector<Value>(op->getResults()),
+                 E.liveViews(op->getBlock(), op, false), op->getLoc());
   return true;
 }
 

@@ -134,6 +134,22 @@ public:
 
   /// [verify.lemmas]: record reachability lemmas (safety check only).
   bool recordLemmas = false;
+  /// Loops being encoded around the current op (LoopLikeOpInterface).
+  unsigned loopDepth = 0;
+  /// [verify.encoding.fusion]: after a join, renames the buffers each of
+  /// the `merged` memref values may view, and no other view may, to one
+  /// slot per value (SlotFusion.cpp). `others`: the views of the other
+  /// values live there.
+  void fuseMerged(State &st, llvm::ArrayRef<mlir::Value> merged,
+                  const std::vector<View> &others, mlir::Location loc);
+  /// Whether fuseMerged may rename here: only where every view that may
+  /// still be used is known (liveOuter is kept while lemmas are recorded),
+  /// not inside loops, whose encodings are compared across iterations
+  /// ([verify.induction]), nor for --equiv, whose slots are allocation-site
+  /// instances ([equiv.def]).
+  bool fusing() const {
+    return recordLemmas && loopDepth == 0 && !sites && !inputsFrom;
+  }
   /// Call summaries and the contract model ([verify.encoding.calls.summary],
   /// CallSummary.h); null: every call with a body is inlined.
   CheckSetup *setup = nullptr;

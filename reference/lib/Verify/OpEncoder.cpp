@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
@@ -453,7 +454,10 @@ bool Encoder::encodeOp(Operation *op, State &st) {
   Expr outerGuard = useGuard;
   currentOp = op;
   useGuard = st.guard;
+  bool loop = isa<LoopLikeOpInterface>(op);
+  loopDepth += loop;
   bool ok = encodeOpImpl(op, st);
+  loopDepth -= loop;
   currentOp = outerOp;
   useGuard = outerGuard;
   return ok;

@@ -47,6 +47,9 @@ struct Slot {
   /// For an allocation of identity layout: its descriptor's offset, sizes
   /// and strides. A view with exactly these terms reaches every cell.
   std::vector<Expr> whole;
+  /// For a slot made by fusing others at a join ([verify.encoding.fusion]):
+  /// the slots it stands for (their trace events are its own).
+  std::vector<unsigned> parts;
 };
 
 /// A memref value: the descriptor fields plus its buffer identity. The
@@ -270,6 +273,14 @@ public:
   /// initialized): then cells stay initialized and others may become so.
   void havoc(State &st, const View &v, bool writesInit = false);
 
+  /// [verify.encoding.fusion]: renames the buffers of `group` (candidates
+  /// of `v` that no other view may denote) to one new slot, the buffer `v`
+  /// denotes among them; in `st` each of them counts as never allocated
+  /// where `v` denotes it, and `v` gets the new slot as its candidate.
+  /// Returns false (nothing changed) if their contents cannot be merged.
+  bool fuse(State &st, View &v, const std::vector<unsigned> &group,
+            mlir::Location loc);
+
   /// Merges states reached under mutually exclusive guards.
   State merge(const std::vector<const State *> &states, llvm::StringRef name);
   /// Merges values under the guards of the merged states.
@@ -287,6 +298,11 @@ private:
   Expr byteIndex(const View &v, Expr lin, unsigned elemBytes);
   Contents mergeContents(const std::vector<Expr> &paths,
                          const std::vector<const State *> &states, size_t s);
+  /// Contents `cs[k]` selected by the mutually exclusive `sel[k]`; false if
+  /// their shapes differ (`r` is then unconstrained contents of slot `s`).
+  bool mergeContentsOf(const std::vector<Expr> &sel,
+                       const std::vector<const Contents *> &cs, size_t s,
+                       Contents &r);
 };
 
 } // namespace dealloc::verify
