@@ -42,6 +42,9 @@ static constexpr unsigned kLemmaBudgetMs = 20000;
 /// Conditions above which the first query (their whole disjunction) is
 /// skipped ([verify.queries]).
 static constexpr size_t kFirstQueryMax = 10000;
+/// Solver time of the per-op queries on the whole formula after which the
+/// lemmas are proved ([verify.lemmas]).
+static constexpr unsigned kLemmaTriggerMs = 2000;
 /// Solver time of a local query ([verify.queries.local]).
 static constexpr unsigned kLocalTimeoutMs = 1000;
 
@@ -177,9 +180,11 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     S.add(fact);
     local.addFact(fact);
   };
-  // Proved lazily: only when the first query (the whole disjunction) was
-  // not decided at once, so small functions do not pay for them.
+  // Proved lazily: only once the per-op queries need the whole formula (one
+  // of them is not decided in time, or together they took kLemmaTriggerMs),
+  // so functions whose queries their slices decide do not pay for them.
   bool lemmasDone = false;
+  std::chrono::steady_clock::duration fullTime{};
   auto proveLemmas = [&]() {
     if (lemmasDone)
       return;
@@ -254,10 +259,19 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
             ms = ms == 0 ? kGroupTimeoutMs : std::min(ms, kGroupTimeoutMs);
           Expr q = ctx.freshBool("query");
           S.add(ctx.mkImplies(q, ctx.mkOr(std::vector<Expr>(conds))));
+          auto began = std::chrono::steady_clock::now();
           res = S.check({q}, ms);
+          fullTime += std::chrono::steady_clock::now() - began;
           lastQuery = q;
           if (res == smt::Result::Unsat)
             prove(ctx.mkNot(ctx.mkOr(std::vector<Expr>(conds))));
+          if (!lemmasDone &&
+              (res == smt::Result::Unknown ||
+               fullTime > std::chrono::milliseconds(kLemmaTriggerMs))) {
+            proveLemmas();
+            if (res == smt::Result::Unknown)
+              return decide(conds);
+          }
           if (res != smt::Result::Unknown || conds.size() == 1)
             return res;
           size_t half = conds.size() / 2;
@@ -288,9 +302,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       if (!e.isNull() && !e.isFalse())
         every.push_back(e);
     }
-    if (every.size() > kFirstQueryMax)
-      proveLemmas();
-    else if (every.size() > 1) {
+    if (every.size() > 1 && every.size() <= kFirstQueryMax) {
       Expr q = ctx.freshBool("query");
       S.add(ctx.mkImplies(q, ctx.mkOr(every)));
       unsigned ms = opts.timeoutMs == 0
@@ -300,7 +312,6 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       lastQuery = q;
       if (r != smt::Result::Unknown)
         return r;
-      proveLemmas();
     }
     for (const auto &rec : records) {
       Expr e = pick(rec);
