@@ -496,6 +496,14 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
   if (fired) {
     // The interrupt may have landed after the check returned: a model read
     // from an interrupted context need not evaluate, so nothing is trusted.
+    // Z3 keeps the context cancelled until its next check starts, and a
+    // push() before that throws "push canceled" (seen when the process was
+    // stopped past the deadline): a check of an empty solver clears it.
+    try {
+      z3::solver scratch(ctx.impl->z3, z3::solver::simple());
+      scratch.check();
+    } catch (const z3::exception &) {
+    }
     impl->reason = "timeout";
     return Result::Unknown;
   }
