@@ -19,6 +19,8 @@ Shapes (N is the size parameter):
                   through a block argument, the "else" side passes the old one
   scf-if          scf.if nested N deep; every level yields a memref (fresh or
                   the incoming one)
+  if-chain        N sequential scf.if ops (the scf.if form of diamonds); each
+                  yields a fresh copy of the incoming buffer or the incoming one
   for-loops       N sequential scf.for loops, each with one memref iter_arg
                   that the body replaces by a fresh buffer
   for-iterargs    one scf.for with N memref iter_args, each replaced or kept
@@ -136,6 +138,28 @@ def scf_if(depth):
                    ["b0"] + _bool_input(depth), 2 * depth + 1, depth)
 
 
+def if_chain(n):
+    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(n)])
+    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
+    lines += _consts()
+    lines.append(f"    %m0 = memref.alloc() : {T}")
+    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    for i in range(n):
+        lines.append(f"    %m{i + 1} = scf.if %p{i} -> ({T}) {{")
+        lines.append(f"      %n{i} = memref.alloc() : {T}")
+        lines.append(f"      memref.copy %m{i}, %n{i} : {T} to {T}")
+        lines.append(f"      scf.yield %n{i} : {T}")
+        lines.append("    } else {")
+        lines.append(f"      memref.store %cst, %m{i}[%c0] : {T}")
+        lines.append(f"      scf.yield %m{i} : {T}")
+        lines.append("    }")
+    lines.append(f"    %v = memref.load %m{n}[%c1] : {T}")
+    lines.append(f"    return %m{n} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry",
+                   ["b0"] + _bool_input(n), 2 * n + 1, n)
+
+
 def for_loops(n):
     lines = ["module {", f"  func.func @entry(%arg0: {T}, %ub: index) -> {T} {{"]
     lines += _consts()
@@ -219,6 +243,7 @@ SHAPES = {
     "straight": straight,
     "diamonds": diamonds,
     "scf-if": scf_if,
+    "if-chain": if_chain,
     "for-loops": for_loops,
     "for-iterargs": for_iterargs,
     "calls-private": lambda n: _calls(n, True),
