@@ -139,3 +139,27 @@ func.func @if_result(%c: i1, %x: f32) {
   memref.dealloc %m : memref<2xf32>
   return
 }
+
+// The trace of a fused slot shows the events of the buffer it is on the
+// violating run (%n), not those of the other buffers it may stand for (%a
+// is allocated and freed on that run too).
+// CHECK-LABEL: @trace_of_part: DOUBLE_FREE on input true
+// CHECK-NEXT: allocated by memref.alloc at {{.*}}fusion.mlir:[[#@LINE+10]]:8
+// CHECK-NEXT: freed at {{.*}}fusion.mlir:[[#@LINE+13]]:5
+// CHECK-NEXT: DOUBLE_FREE at {{.*}}fusion.mlir:[[#@LINE+14]]:3
+// CHECK-NEXT: replayed by dealloc-run: DOUBLE_FREE
+// REUSE-LABEL: @trace_of_part: DOUBLE_FREE on input true
+func.func @trace_of_part(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  cf.cond_br %c, ^t, ^j(%a : memref<2xf32>)
+^t:
+  memref.dealloc %a : memref<2xf32>
+  %n = memref.alloc() : memref<2xf32>
+  cf.br ^j(%n : memref<2xf32>)
+^j(%m: memref<2xf32>):
+  scf.if %c {
+    memref.dealloc %m : memref<2xf32>
+  }
+  memref.dealloc %m : memref<2xf32>
+  return
+}

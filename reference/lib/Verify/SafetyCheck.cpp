@@ -110,16 +110,18 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
 static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
                                                const Violation &v) {
   std::vector<std::string> lines;
-  // The violation's slot and, for a fused slot, the slots it stands for
-  // ([verify.encoding.fusion]).
+  // The violation's slot and, for a fused slot, the slot it is in the
+  // model ([verify.encoding.fusion]).
   std::set<int> family;
   for (std::vector<int> todo{v.slot}; !todo.empty();) {
     int s = todo.back();
     todo.pop_back();
     if (s < 0 || !family.insert(s).second)
       continue;
-    for (unsigned p : E.heap.slots[s].parts)
-      todo.push_back(p);
+    const Slot &slot = E.heap.slots[s];
+    for (auto [p, is] : llvm::zip(slot.parts, slot.partIs))
+      if (S.evalBool(is))
+        todo.push_back(p);
   }
   for (const SymEvent &ev : E.heap.events) {
     if (v.slot >= 0 && !family.count(ev.slot))

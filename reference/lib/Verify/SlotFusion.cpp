@@ -68,6 +68,7 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
   if (sameWhole)
     slot.whole = slots[group[0]].whole;
   slot.parts = group;
+  slot.partIs = sel;
   slots.push_back(std::move(slot));
 
   std::vector<Expr> alloc, freed;

@@ -48,8 +48,10 @@ struct Slot {
   /// and strides. A view with exactly these terms reaches every cell.
   std::vector<Expr> whole;
   /// For a slot made by fusing others at a join ([verify.encoding.fusion]):
-  /// the slots it stands for (their trace events are its own).
+  /// the slots it stands for, and per part the condition that it is that
+  /// part (a part's trace events are the slot's where it holds).
   std::vector<unsigned> parts;
+  std::vector<Expr> partIs;
 };
 
 /// A memref value: the descriptor fields plus its buffer identity. The
