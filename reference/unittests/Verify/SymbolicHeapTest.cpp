@@ -78,3 +78,50 @@ TEST_F(HeapFixture, DistinctBuffersHaveDistinctAddresses) {
   EXPECT_EQ(sv.check({c.mkEq(heap.slots[a].addr, heap.slots[b].addr)}, 0),
             smt::Result::Unsat);
 }
+
+// [verify.encoding.fusion]: the fused slot is the buffer the merged view
+// denotes; the fused candidates count as never allocated where it does.
+TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {
+  State st = fresh();
+  std::vector<Expr> two{c.bvVal(kIndexWidth, 2)};
+  unsigned a = heap.newSlot(SlotKind::Heap, loc, "memref.alloc", &st);
+  heap.initContents(st, a, two, /*zero=*/true, 4);
+  Expr cond = c.freshBool("c");
+  State t = st, e = st;
+  heap.narrow(t, cond);
+  heap.narrow(e, c.mkNot(cond));
+  // then: free %a, allocate %n (value 7 at index 1) and pass it on;
+  // else: pass %a on.
+  heap.free(t, heap.wholeView(a, two), c.boolVal(true), loc, {});
+  unsigned n = heap.newSlot(SlotKind::Heap, loc, "memref.alloc", &t);
+  heap.initContents(t, n, two, /*zero=*/true, 4);
+  heap.store(t, heap.wholeView(n, two), c.bvVal(kIndexWidth, 1),
+             c.bvVal(64, 7), 4);
+  SymValue va = SymValue::memref(heap.wholeView(a, two));
+  SymValue vn = SymValue::memref(heap.wholeView(n, two));
+  State j = heap.merge({&t, &e}, "block");
+  SymValue m = heap.mergeValues({t.path, e.path}, {&vn, &va});
+  ASSERT_EQ(m.view.cands.size(), 2u);
+  std::vector<unsigned> both = m.view.cands;
+  ASSERT_TRUE(heap.fuse(j, m.view, both, loc));
+  ASSERT_EQ(m.view.cands.size(), 1u);
+  unsigned f = m.view.cands.front();
+  EXPECT_EQ(heap.slots[f].parts, (std::vector<unsigned>{a, n}));
+  smt::Solver s(c);
+  for (const Expr &x : heap.constraints)
+    s.add(x);
+  auto valid = [&](Expr claim) {
+    return s.check({c.mkNot(claim)}, 0) == smt::Result::Unsat;
+  };
+  // The fused slot is live on both paths; %a stays freed where %n is
+  // passed on, and %a / %n are "never allocated" where they are renamed.
+  EXPECT_TRUE(valid(heap.isLiveHeap(j, m.view)));
+  EXPECT_TRUE(valid(c.mkImplies(cond, c.mkAnd(heap.allocOf(j, a),
+                                              heap.freedOf(j, a)))));
+  EXPECT_TRUE(valid(c.mkImplies(c.mkNot(cond), c.mkNot(heap.allocOf(j, a)))));
+  EXPECT_TRUE(valid(c.mkNot(heap.allocOf(j, n))));
+  // Contents follow the denoted buffer: 7 where %n was passed on.
+  Expr x = heap.load(j, m.view, c.bvVal(kIndexWidth, 1), 4);
+  EXPECT_TRUE(valid(c.mkImplies(cond, c.mkEq(x, c.bvVal(64, 7)))));
+  EXPECT_TRUE(valid(c.mkImplies(c.mkNot(cond), c.mkEq(x, c.bvVal(64, 0)))));
+}
