@@ -61,6 +61,26 @@ def _bool_input(n):
     return ["true" if i % 2 == 0 else "false" for i in range(n)]
 
 
+def _entry_prologue(n):
+    """The module and @entry header: %arg0, inputs %p0..%p{n-1}, and %m0, a
+    fresh copy of %arg0."""
+    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(n)])
+    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
+    lines += _consts()
+    lines.append(f"    %m0 = memref.alloc() : {T}")
+    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    return lines
+
+
+def _entry_epilogue(lines, res, n, blocks):
+    """Reads and returns `res`; the Program with inputs for n branches."""
+    lines.append(f"    %v = memref.load {res}[%c1] : {T}")
+    lines.append(f"    return {res} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry",
+                   ["b0"] + _bool_input(n), blocks, n)
+
+
 def straight(n):
     lines = ["module {", f"  func.func @entry(%arg0: {T}) -> {T} {{"]
     lines += _consts()
@@ -78,11 +98,7 @@ def straight(n):
 
 
 def diamonds(n):
-    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(n)])
-    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
-    lines += _consts()
-    lines.append(f"    %m0 = memref.alloc() : {T}")
-    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    lines = _entry_prologue(n)
     lines.append(f"    cf.br ^bb0(%m0 : {T})")
     for i in range(n):
         lines.append(f"  ^bb{i}(%b{i}: {T}):")
@@ -95,19 +111,11 @@ def diamonds(n):
         lines.append(f"    memref.store %cst, %b{i}[%c0] : {T}")
         lines.append(f"    cf.br ^bb{i + 1}(%b{i} : {T})")
     lines.append(f"  ^bb{n}(%b{n}: {T}):")
-    lines.append(f"    %v = memref.load %b{n}[%c1] : {T}")
-    lines.append(f"    return %b{n} : {T}")
-    lines += ["  }", "}"]
-    return Program("\n".join(lines) + "\n", "entry",
-                   ["b0"] + _bool_input(n), 3 * n + 2, n)
+    return _entry_epilogue(lines, f"%b{n}", n, 3 * n + 2)
 
 
 def scf_if(depth):
-    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(depth)])
-    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
-    lines += _consts()
-    lines.append(f"    %m0 = memref.alloc() : {T}")
-    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    lines = _entry_prologue(depth)
 
     def level(i, incoming, ind):
         """Emit `%r{i} = scf.if %p{i}` at indentation `ind`."""
@@ -131,19 +139,11 @@ def scf_if(depth):
         res = "%r0"
     else:
         res = "%m0"
-    lines.append(f"    %v = memref.load {res}[%c1] : {T}")
-    lines.append(f"    return {res} : {T}")
-    lines += ["  }", "}"]
-    return Program("\n".join(lines) + "\n", "entry",
-                   ["b0"] + _bool_input(depth), 2 * depth + 1, depth)
+    return _entry_epilogue(lines, res, depth, 2 * depth + 1)
 
 
 def if_chain(n):
-    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(n)])
-    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
-    lines += _consts()
-    lines.append(f"    %m0 = memref.alloc() : {T}")
-    lines.append(f"    memref.copy %arg0, %m0 : {T} to {T}")
+    lines = _entry_prologue(n)
     for i in range(n):
         lines.append(f"    %m{i + 1} = scf.if %p{i} -> ({T}) {{")
         lines.append(f"      %n{i} = memref.alloc() : {T}")
@@ -153,11 +153,7 @@ def if_chain(n):
         lines.append(f"      memref.store %cst, %m{i}[%c0] : {T}")
         lines.append(f"      scf.yield %m{i} : {T}")
         lines.append("    }")
-    lines.append(f"    %v = memref.load %m{n}[%c1] : {T}")
-    lines.append(f"    return %m{n} : {T}")
-    lines += ["  }", "}"]
-    return Program("\n".join(lines) + "\n", "entry",
-                   ["b0"] + _bool_input(n), 2 * n + 1, n)
+    return _entry_epilogue(lines, f"%m{n}", n, 2 * n + 1)
 
 
 def for_loops(n):
