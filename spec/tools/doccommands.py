@@ -11,7 +11,7 @@ exit codes with the page.
 
 Commands whose output is not reproducible are not run, and said so: the
 harness (`harness/dealloc-harness`: wall times), `lit` (times) and solver
-timeouts (`--timeout`: machine load). Scratch paths written in the pages
+timeouts (`--timeout`: machine load), `--solver-stats` (times). Scratch paths written in the pages
 (`/tmp/qs`) are mapped to `--scratch DIR`, so runs do not share files.
 
   doccommands.py [--repo DIR] [--scratch DIR] [--update] PAGE.md...
@@ -32,7 +32,8 @@ import tempfile
 SCRATCH = "/tmp/qs"
 SKIP = (("harness/dealloc-harness", "harness output has wall times"),
         ("lit ", "lit output has times"),
-        ("--timeout", "solver timeouts depend on the machine's load"))
+        ("--timeout", "solver timeouts depend on the machine's load"),
+        ("--solver-stats", "solver statistics have times"))
 
 
 class Command:

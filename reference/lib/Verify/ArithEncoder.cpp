@@ -61,16 +61,12 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
     // (also after they went through memory) is comparing their buffers.
     if (cmp.getPredicate() == arith::CmpIPredicate::eq ||
         cmp.getPredicate() == arith::CmpIPredicate::ne) {
-      auto va = addressViews.find(a.termId());
-      auto vb = addressViews.find(b.termId());
-      if (va != addressViews.end() && vb != addressViews.end()) {
-        Expr same = heap.sameBuffer(va->second, vb->second);
-        bind(cmp, SymValue::boolean(
-                      cmp.getPredicate() == arith::CmpIPredicate::eq
-                          ? same
-                          : ctx.mkNot(same)));
-        return true;
-      }
+      Expr same = indexEq(a, b);
+      bind(cmp, SymValue::boolean(cmp.getPredicate() ==
+                                          arith::CmpIPredicate::eq
+                                      ? same
+                                      : ctx.mkNot(same)));
+      return true;
     }
     Cmp p;
     switch (cmp.getPredicate()) {

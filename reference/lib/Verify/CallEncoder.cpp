@@ -34,6 +34,9 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     }
     return true;
   }
+  // [verify.encoding.helper]: upstream's dealloc_helper by what it computes.
+  if (callee.isPrivate() && encodeHelperCall(callee, args, st))
+    return true;
   // [verify.encoding.calls.summary]: a public callee with a proved contract.
   bool summarised = false;
   if (!summariseCall(*this, callee, args, site, st, results, summarised))

@@ -16,6 +16,7 @@
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
@@ -184,6 +185,22 @@ public:
   /// the views view the same buffer, which `arith.cmpi eq/ne` then encodes
   /// on identity flags instead of 64-bit address terms.
   llvm::DenseMap<unsigned, View> addressViews;
+  /// `arith.cmpi eq` on index values: on two aligned addresses of views
+  /// ([verify.encoding.addr]) the views' buffers are compared.
+  Expr indexEq(Expr a, Expr b);
+
+  /// [verify.encoding.helper] (HelperContract.cpp): `f`'s body is upstream's
+  /// generic `dealloc_helper`.
+  bool isDeallocHelper(mlir::func::FuncOp f);
+  /// Encodes a call of `callee` with `args` by the helper's specification if
+  /// it is the helper and the call meets the preconditions; false: it does
+  /// not apply (nothing was encoded), the call is inlined.
+  bool encodeHelperCall(mlir::func::FuncOp callee,
+                        llvm::ArrayRef<SymValue> args, State &st);
+  /// Calls encoded by encodeHelperCall (--solver-stats).
+  unsigned helperContracts = 0;
+  llvm::DenseMap<mlir::Operation *, bool> helperMatch;
+  mlir::OwningOpRef<mlir::ModuleOp> helperTemplate;
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

@@ -50,6 +50,8 @@ static cl::opt<std::string> dotFile(
     cl::desc("Write the first counterexample's replayed run as a Graphviz CFG "
              "to FILE (with --equiv: both versions' runs on the first "
              "distinguishing input, the first diverging free in red)"));
+static cl::opt<bool> noHelperContract("no-helper-contract", cl::cat(toolCategory), cl::desc("Inline calls of dealloc_helper instead of encoding them by its specification"));
+static cl::opt<bool> statsFlag("solver-stats", cl::cat(toolCategory), cl::desc("Print on stderr, per check of a function, the encoding's size and where the time went"));
 static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(toolCategory), cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
@@ -124,6 +126,11 @@ int main(int argc, char **argv) {
   opts.timeoutMs = timeoutMs;
   opts.reuseAddresses = reuse;
   opts.replay = !noReplay;
+  opts.helperContract = !noHelperContract;
+  if (statsFlag)
+    opts.stats = [](StringRef function, StringRef line) {
+      errs() << "stats: @" << function << ": " << line << "\n";
+    };
 
   if (!dotFile.empty() && !stages.empty()) {
     errs() << "error: --dot draws a counterexample of the safety check or a "

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,12 @@ struct VerifyOptions {
   bool reuseAddresses = false;
   /// Replay counterexamples with dealloc-run's semantics ([verify.replay]).
   bool replay = true;
+  /// Calls of upstream's dealloc_helper by its specification
+  /// ([verify.encoding.helper]); false: inlined like other callees.
+  bool helperContract = true;
+  /// --solver-stats: receives one line per check of a function (which encoding,
+  /// its size, where the time went), as the check ends. Not set: silent.
+  std::function<void(llvm::StringRef function, llvm::StringRef line)> stats;
 };
 
 /// One buffer event of a replayed counterexample run, as dealloc-run's JSON

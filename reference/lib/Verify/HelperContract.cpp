@@ -1,0 +1,255 @@
+//===- HelperContract.cpp - dealloc_helper calls by their specification ---===//
+//
+// spec/verification.md [verify.encoding.helper]. `bufferization-lower-
+// deallocations` lowers a `bufferization.dealloc` with dynamic operand
+// lists to a call of a private function, `dealloc_helper`, whose loops
+// compare every memref of the list with every retained one and with every
+// earlier one. Inlined, a list of N memrefs is N^2/2 literal loop
+// iterations, and the formula compares N^2/2 pairs of views:
+//
+//   call @dealloc_helper(%bases, %retained, %conds, %deallocOut, %ownOut)
+//
+// A private function whose body is exactly that body (compared op by op
+// with the text below, up to value names and locations) is instead encoded
+// by what it computes, for calls whose five buffers are distinct, live and
+// initialized where it reads, with literal extents it stays within:
+//
+//   ownOut[j]     = OR_i  (bases[i] == retained[j] && conds[i])
+//   deallocOut[i] = conds[i] && AND_j bases[i] != retained[j]
+//                            && AND_{k<i} bases[k] != bases[i]
+//
+// where "==" is what `arith.cmpi eq` means on the values ([verify.encoding.
+// addr]: on aligned addresses of views, the views' buffers are compared).
+// The last conjunct, for a list of views, is "no earlier view has this
+// buffer": one Boolean per candidate buffer, "seen before", instead of the
+// pairs. Calls where a condition does not hold are inlined.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Parser/Parser.h"
+#include <map>
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using smt::Expr;
+
+namespace {
+using BinOp = smt::Context::BinOp;
+
+/// Above this many shared candidates of pairs of bases, "no earlier base has
+/// this buffer" is encoded per candidate, not per pair.
+constexpr size_t kSharedPairs = 100000;
+
+/// The body `bufferization-lower-deallocations` of MLIR 22 emits (the same
+/// before and after `canonicalize` and `cse`).
+constexpr const char *kHelperText = R"mlir(
+func.func private @dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xindex>, %arg2: memref<?xi1>, %arg3: memref<?xi1>, %arg4: memref<?xi1>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %dim = memref.dim %arg0, %c0 : memref<?xindex>
+  %dim_0 = memref.dim %arg1, %c0 : memref<?xindex>
+  scf.for %arg5 = %c0 to %dim_0 step %c1 {
+    memref.store %false, %arg4[%arg5] : memref<?xi1>
+  }
+  scf.for %arg5 = %c0 to %dim step %c1 {
+    %0 = memref.load %arg0[%arg5] : memref<?xindex>
+    %1 = memref.load %arg2[%arg5] : memref<?xi1>
+    %2 = scf.for %arg6 = %c0 to %dim_0 step %c1 iter_args(%arg7 = %true) -> (i1) {
+      %5 = memref.load %arg1[%arg6] : memref<?xindex>
+      %6 = arith.cmpi eq, %5, %0 : index
+      scf.if %6 {
+        %9 = memref.load %arg4[%arg6] : memref<?xi1>
+        %10 = arith.ori %9, %1 : i1
+        memref.store %10, %arg4[%arg6] : memref<?xi1>
+      }
+      %7 = arith.cmpi ne, %5, %0 : index
+      %8 = arith.andi %arg7, %7 : i1
+      scf.yield %8 : i1
+    }
+    %3 = scf.for %arg6 = %c0 to %arg5 step %c1 iter_args(%arg7 = %2) -> (i1) {
+      %5 = memref.load %arg0[%arg6] : memref<?xindex>
+      %6 = arith.cmpi ne, %5, %0 : index
+      %7 = arith.andi %arg7, %6 : i1
+      scf.yield %7 : i1
+    }
+    %4 = arith.andi %3, %1 : i1
+    memref.store %4, %arg3[%arg5] : memref<?xi1>
+  }
+  return
+}
+)mlir";
+
+/// The element of the 1-D view `v` at literal position `i`, if reading it
+/// cannot fail: inside the buffer and initialized.
+std::optional<Expr> readElement(Encoder &E, State &st, const View &v,
+                                int64_t i, unsigned width) {
+  smt::Context &c = E.ctx;
+  unsigned eb = (width + 7) / 8;
+  Expr lin = c.mkBin(BinOp::Add, v.offset,
+                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
+                             v.strides[0]));
+  if (!E.heap.outsideBuffer(v, lin, eb).isFalse() ||
+      !E.heap.loadInit(st, v, lin, eb).isTrue())
+    return std::nullopt;
+  return c.mkTrunc(E.heap.load(st, v, lin, eb), width);
+}
+
+/// Whether writing element `i` of `v` cannot fail.
+bool writable(Encoder &E, const View &v, int64_t i) {
+  smt::Context &c = E.ctx;
+  Expr lin = c.mkBin(BinOp::Add, v.offset,
+                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
+                             v.strides[0]));
+  return E.heap.outsideBuffer(v, lin, 1).isFalse();
+}
+
+void writeBool(Encoder &E, State &st, const View &v, int64_t i, Expr b) {
+  smt::Context &c = E.ctx;
+  Expr lin = c.mkBin(BinOp::Add, v.offset,
+                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
+                             v.strides[0]));
+  E.heap.store(st, v, lin, c.mkZExt(c.boolToBV(b, 1), 64), 1);
+}
+} // namespace
+
+bool Encoder::isDeallocHelper(func::FuncOp f) {
+  auto it = helperMatch.find(f.getOperation());
+  if (it != helperMatch.end())
+    return it->second;
+  bool match = false;
+  auto idx = MemRefType::get({ShapedType::kDynamic},
+                             IndexType::get(f.getContext()));
+  auto i1 = MemRefType::get({ShapedType::kDynamic},
+                            IntegerType::get(f.getContext(), 1));
+  if (!f.isDeclaration() &&
+      f.getFunctionType() ==
+          FunctionType::get(f.getContext(), {idx, idx, i1, i1, i1}, {})) {
+    if (!helperTemplate) {
+      // The template parses in the input's context; a failure (which would
+      // be a bug here) is no match, and no diagnostic of the input's.
+      ScopedDiagnosticHandler quiet(f.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      helperTemplate = parseSourceString<ModuleOp>(
+          kHelperText, ParserConfig(f.getContext()));
+    }
+    if (helperTemplate) {
+      auto tmpl = *helperTemplate->getOps<func::FuncOp>().begin();
+      match = OperationEquivalence::isRegionEquivalentTo(
+          &f.getBody(), &tmpl.getBody(),
+          OperationEquivalence::IgnoreLocations);
+    }
+  }
+  helperMatch[f.getOperation()] = match;
+  return match;
+}
+
+Expr Encoder::indexEq(Expr a, Expr b) {
+  auto va = addressViews.find(a.termId());
+  auto vb = addressViews.find(b.termId());
+  if (va != addressViews.end() && vb != addressViews.end())
+    return heap.sameBuffer(va->second, vb->second);
+  return ctx.mkEq(a, b);
+}
+
+bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
+                               State &st) {
+  if (!opts.helperContract || !isDeallocHelper(callee))
+    return false;
+  // Preconditions: each read and write of the body is of a distinct, live
+  // buffer, inside it, and each read is of an initialized element.
+  std::vector<const View *> v;
+  for (const SymValue &a : args) {
+    if (a.kind != SymValue::Kind::MemRef)
+      return false;
+    const View &w = a.view;
+    if (w.cands.size() != 1 || w.retyped || !w.byteShift.isNull() ||
+        w.sizes.size() != 1 || !heap.freedOf(st, w.cands[0]).isFalse() ||
+        !heap.allocOf(st, w.cands[0]).isTrue())
+      return false;
+    for (const View *u : v)
+      if (u->cands[0] == w.cands[0])
+        return false;
+    v.push_back(&w);
+  }
+  std::optional<int64_t> n = v[0]->sizes[0].bvLiteral(),
+                         m = v[1]->sizes[0].bvLiteral();
+  if (!n || !m || *n < 0 || *m < 0)
+    return false;
+  std::vector<Expr> bases, conds, retained;
+  for (int64_t i = 0; i < *n; ++i) {
+    std::optional<Expr> b = readElement(*this, st, *v[0], i, kIndexWidth);
+    std::optional<Expr> c = readElement(*this, st, *v[2], i, 1);
+    if (!b || !c || !writable(*this, *v[3], i))
+      return false;
+    bases.push_back(*b);
+    conds.push_back(ctx.bvToBool(*c));
+  }
+  for (int64_t j = 0; j < *m; ++j) {
+    std::optional<Expr> r = readElement(*this, st, *v[1], j, kIndexWidth);
+    if (!r || !writable(*this, *v[4], j))
+      return false;
+    retained.push_back(*r);
+  }
+
+  // "No earlier memref of the list has this one's buffer": by the buffers
+  // seen so far, or pairwise (always where a base is not a view's address).
+  std::vector<const View *> baseViews;
+  for (const Expr &b : bases) {
+    auto it = addressViews.find(b.termId());
+    baseViews.push_back(it == addressViews.end() ? nullptr : &it->second);
+  }
+  // Pairwise comparisons cost one term per candidate two views share (as
+  // the inlined body does); the per-candidate encoding one per candidate,
+  // but chains of "seen" Booleans the solver must follow. Pairs up to
+  // kSharedPairs shared candidates: in a chain of N joins that each may
+  // pass on a fresh buffer they are N^3/6 (3.7 million for 280 joins).
+  bool byViews = llvm::all_of(baseViews, [](const View *w) { return w; });
+  if (byViews) {
+    llvm::DenseMap<unsigned, size_t> occurrences;
+    size_t shared = 0;
+    for (const View *w : baseViews)
+      for (unsigned c : w->cands)
+        shared += occurrences[c]++;
+    byViews = shared > kSharedPairs;
+  }
+  std::map<unsigned, Expr> seen; // slot -> some earlier view has it
+  std::vector<Expr> ownership(*m, ctx.boolVal(false));
+  for (int64_t i = 0; i < *n; ++i) {
+    std::vector<Expr> keep{conds[i]};
+    for (int64_t j = 0; j < *m; ++j) {
+      Expr same = indexEq(retained[j], bases[i]);
+      ownership[j] = ctx.mkOr(ownership[j], ctx.mkAnd(same, conds[i]));
+      keep.push_back(ctx.mkNot(same));
+    }
+    if (byViews) {
+      const View &w = *baseViews[i];
+      std::vector<Expr> earlier;
+      for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
+        auto s = seen.find(c);
+        if (s != seen.end())
+          earlier.push_back(ctx.mkAnd(pt, s->second));
+      }
+      keep.push_back(ctx.mkNot(ctx.mkOr(earlier)));
+      for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
+        auto s = seen.find(c);
+        seen.insert_or_assign(
+            c, s == seen.end() ? pt : heap.name(ctx.mkOr(s->second, pt), "seen"));
+      }
+    } else {
+      for (int64_t k = 0; k < i; ++k)
+        keep.push_back(ctx.mkNot(indexEq(bases[k], bases[i])));
+    }
+    writeBool(*this, st, *v[3], i, ctx.mkAnd(keep));
+  }
+  for (int64_t j = 0; j < *m; ++j)
+    writeBool(*this, st, *v[4], j, ownership[j]);
+  ++helperContracts;
+  return true;
+}
