@@ -4,6 +4,9 @@
 // SPEC: [verify.encoding.helper]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --no-helper-contract %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-verify --reuse-addresses %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-verify --reuse-addresses --no-helper-contract %s \
+// RUN:   2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --solver-stats %s 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=STATS
 // RUN: not dealloc-verify --no-helper-contract --solver-stats %s 2>&1 \
