@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <map>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -455,18 +456,13 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   return Result::Unknown;
 }
 
-Result Solver::checkOnce(const std::vector<Expr> &assumptions,
-                         unsigned timeoutMs) {
-  z3::params p(ctx.impl->z3);
-  p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
-  impl->solver.set(p);
-  z3::expr_vector as(ctx.impl->z3);
-  for (const Expr &a : assumptions)
-    as.push_back(termOf(a));
-  impl->model.reset();
-  // Z3's own timer can miss a check that starts just as a 1 ms timer fires
-  // (seen as a hang under load); a watchdog interrupts the context from the
-  // deadline on until the check returns ([verify.timeout]).
+/// Runs `check` (a Z3 check in `c`) under a watchdog: Z3's own timer can
+/// miss a check that starts just as a 1 ms timer fires (seen as a hang under
+/// load), so from the deadline on the context is interrupted until the check
+/// returns ([verify.timeout]). Returns whether the watchdog fired; then
+/// nothing the check returned is to be trusted.
+static bool checkWithWatchdog(z3::context &c, unsigned timeoutMs,
+                              const std::function<void()> &check) {
   std::mutex m;
   std::condition_variable cv;
   bool done = false, fired = false;
@@ -480,11 +476,11 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
         return;
       fired = true;
       do
-        ctx.impl->z3.interrupt();
+        c.interrupt();
       while (!cv.wait_for(lock, std::chrono::milliseconds(100),
                           [&] { return done; }));
     });
-  z3::check_result r = impl->solver.check(as);
+  check();
   if (watchdog.joinable()) {
     {
       std::lock_guard<std::mutex> lock(m);
@@ -494,16 +490,64 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
     watchdog.join();
   }
   if (fired) {
-    // The interrupt may have landed after the check returned: a model read
-    // from an interrupted context need not evaluate, so nothing is trusted.
-    // Z3 keeps the context cancelled until its next check starts, and a
-    // push() before that throws "push canceled" (seen when the process was
-    // stopped past the deadline): a check of an empty solver clears it.
+    // The interrupt may have landed after the check returned. Z3 keeps the
+    // context cancelled until its next check starts, and a push() before
+    // that throws "push canceled" (seen when the process was stopped past
+    // the deadline): a check of an empty solver clears it.
     try {
-      z3::solver scratch(ctx.impl->z3, z3::solver::simple());
+      z3::solver scratch(c, z3::solver::simple());
       scratch.check();
     } catch (const z3::exception &) {
     }
+  }
+  return fired;
+}
+
+Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
+  z3::context &c = ctx.impl->z3;
+  z3::check_result r = z3::unknown;
+  try {
+    z3::tactic t = z3::tactic(c, "simplify") &
+                   z3::tactic(c, "propagate-values") &
+                   z3::tactic(c, "solve-eqs") &
+                   z3::tactic(c, "ackermannize_bv") &
+                   z3::tactic(c, "bit-blast") & z3::tactic(c, "sat");
+    z3::solver s = t.mk_solver();
+    z3::params p(c);
+    p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
+    s.set(p);
+    for (const auto &scope : impl->scopes)
+      for (const z3::expr &e : scope)
+        s.add(e);
+    s.add(termOf(query));
+    bool fired = checkWithWatchdog(c, timeoutMs, [&] {
+      try {
+        r = s.check();
+      } catch (const z3::exception &) {
+        r = z3::unknown; // e.g. a goal the tactics cannot bit-blast
+      }
+    });
+    if (fired)
+      return Result::Unknown;
+  } catch (const z3::exception &) {
+    return Result::Unknown;
+  }
+  return r == z3::unsat ? Result::Unsat : Result::Unknown;
+}
+
+Result Solver::checkOnce(const std::vector<Expr> &assumptions,
+                         unsigned timeoutMs) {
+  z3::params p(ctx.impl->z3);
+  p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
+  impl->solver.set(p);
+  z3::expr_vector as(ctx.impl->z3);
+  for (const Expr &a : assumptions)
+    as.push_back(termOf(a));
+  impl->model.reset();
+  z3::check_result r = z3::unknown;
+  if (checkWithWatchdog(ctx.impl->z3, timeoutMs,
+                        [&] { r = impl->solver.check(as); })) {
+    // A model read from an interrupted context need not evaluate.
     impl->reason = "timeout";
     return Result::Unknown;
   }

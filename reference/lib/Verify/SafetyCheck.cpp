@@ -34,6 +34,12 @@ using namespace dealloc::verify;
 /// Solver time for a group of conditions before it is split
 /// ([verify.queries]).
 static constexpr unsigned kGroupTimeoutMs = 500;
+/// Limit of a one-shot bit-blasting query ([verify.queries]): a group's
+/// (twice that for a single condition, four times for the first query).
+static constexpr unsigned kBitBlastMs = 2000;
+/// One-shot queries that were not refuted, in a row, after which no more
+/// are tried (a reachable violation, or a formula that does not bit-blast).
+static constexpr unsigned kBitBlastMisses = 3;
 /// Solver time for one round of a lemma point, and rounds per point
 /// ([verify.lemmas]).
 static constexpr unsigned kLemmaTimeoutMs = 1000;
@@ -154,8 +160,9 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
   res.function = fn.getSymName().str();
   res.diagLoc = fn.getLoc();
   // --solver-stats: where this check's time went.
-  Clock::duration encodeTime{}, localTime{}, fullTime{}, lemmaTime{};
-  unsigned localQueries = 0, fullQueries = 0;
+  Clock::duration encodeTime{}, localTime{}, fullTime{}, lemmaTime{},
+      bitBlastTime{};
+  unsigned localQueries = 0, fullQueries = 0, bitBlastQueries = 0;
   std::vector<std::string> slowQueries;
   auto resultName = [](smt::Result r) {
     return r == smt::Result::Sat     ? "sat"
@@ -201,7 +208,8 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     line += "; slice queries " + secs(localTime) + " (" +
             std::to_string(localQueries) + "), full queries " +
             secs(fullTime) + " (" + std::to_string(fullQueries) +
-            "), lemmas " + secs(lemmaTime);
+            "), bit-blasted " + secs(bitBlastTime) + " (" +
+            std::to_string(bitBlastQueries) + "), lemmas " + secs(lemmaTime);
     opts.stats(res.function, line);
     for (const std::string &q : slowQueries)
       opts.stats(res.function, "  " + q);
@@ -286,6 +294,27 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
                      : "solver gave up: " + why + " ([verify.output])";
     return finish();
   };
+  // [verify.queries]: a query the incremental solver does not decide in
+  // time is given to a one-shot solver that bit-blasts the whole formula
+  // (Boolean-heavy formulas that the incremental core splits on for minutes
+  // are often refuted by simplification and SAT in a fraction of a second).
+  // Only its Unsat counts; after kBitBlastMisses answers that are not Unsat
+  // in a row it is not tried again.
+  unsigned bitBlastMisses = 0;
+  auto bitBlast = [&](Expr any, unsigned ms) {
+    if (bitBlastMisses >= kBitBlastMisses)
+      return false;
+    if (opts.timeoutMs != 0)
+      ms = std::min(ms, opts.timeoutMs);
+    auto began = Clock::now();
+    bool refuted = S.refuteByBitBlasting(any, ms) == smt::Result::Unsat;
+    bitBlastTime += Clock::now() - began;
+    ++bitBlastQueries;
+    bitBlastMisses = refuted ? 0 : bitBlastMisses + 1;
+    if (refuted)
+      prove(ctx.mkNot(any));
+    return refuted;
+  };
   // [verify.queries]: one incremental query per op (the conditions recorded
   // at one location), stopping at the first satisfiable one. A single query
   // for the disjunction of all conditions is much harder for the solver than
@@ -341,6 +370,10 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
           triggerTime += took;
           fullTime += took;
           ++fullQueries;
+          if (res == smt::Result::Unknown &&
+              bitBlast(ctx.mkOr(std::vector<Expr>(conds)),
+                       conds.size() == 1 ? kBitBlastMs * 2 : kBitBlastMs))
+            res = smt::Result::Unsat;
           if (opts.stats && took > std::chrono::milliseconds(100))
             slowQueries.push_back(
                 "full query of " + std::to_string(conds.size()) +
@@ -408,6 +441,10 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       fullTime += Clock::now() - began;
       ++fullQueries;
       lastQuery = q;
+      if (r == smt::Result::Unknown && bitBlast(ctx.mkOr(every), kBitBlastMs * 4)) {
+        prove(ctx.mkNot(ctx.mkOr(every)));
+        r = smt::Result::Unsat;
+      }
       if (r != smt::Result::Unknown)
         return r;
     }

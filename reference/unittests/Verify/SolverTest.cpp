@@ -52,3 +52,33 @@ TEST(Solver, UninterpretedFunctionsAreFunctions) {
   EXPECT_TRUE(f1.same(f2));
   EXPECT_EQ(s.check({c.mkNe(f1, f2)}, 0), Result::Unsat);
 }
+
+TEST(Solver, BitBlastingRefutesOnlyWhatIsUnsatisfiable) {
+  Context c;
+  Solver s(c);
+  // Injective addresses, as [verify.encoding.addr] constrains them.
+  Expr i = c.bvVal(8, 1), j = c.bvVal(8, 2);
+  Expr ai = c.mkUF("addr_of", {i}, 64), aj = c.mkUF("addr_of", {j}, 64);
+  s.add(c.mkEq(c.mkUF("addr_owner", {ai}, 8), i));
+  s.add(c.mkEq(c.mkUF("addr_owner", {aj}, 8), j));
+  Expr p = c.freshBool("p");
+  Expr x = c.mkIte(p, ai, aj);
+  // Unsatisfiable: x is one of two distinct addresses.
+  EXPECT_EQ(s.refuteByBitBlasting(
+                c.mkAnd(c.mkEq(x, ai), c.mkEq(x, aj)), 2000),
+            Result::Unsat);
+  // Satisfiable: never "refuted".
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, ai), 2000), Result::Unknown);
+  // Arrays do not bit-blast: not refuted, and no exception.
+  Expr arr = c.freshArray("m", 16, 8);
+  Expr k = c.freshBV("k", 16);
+  EXPECT_EQ(s.refuteByBitBlasting(
+                c.mkNe(c.mkSelect(arr, k), c.mkSelect(arr, k)), 2000),
+            Result::Unsat);
+  EXPECT_EQ(s.refuteByBitBlasting(
+                c.mkEq(c.mkSelect(arr, k), c.bvVal(8, 3)), 2000),
+            Result::Unknown);
+  // The incremental solver is untouched: both are satisfiable there.
+  EXPECT_EQ(s.check({c.mkEq(x, ai)}, 0), Result::Sat);
+  EXPECT_EQ(s.check({c.mkEq(x, aj)}, 0), Result::Sat);
+}

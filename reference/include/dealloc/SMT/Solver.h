@@ -159,6 +159,13 @@ public:
   /// `timeoutMs == 0` means no timeout. Sat only with a model that satisfies
   /// every assertion and assumption as added (checked by evaluation).
   Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
+  /// Whether the assertions plus `query` are unsatisfiable, decided by a
+  /// fresh one-shot solver that simplifies the whole formula, eliminates
+  /// the uninterpreted functions and bit-blasts it to SAT (no incremental
+  /// state, no model). Unsat is a proof; Unknown is every other outcome
+  /// (satisfiable, out of time, or a formula the tactics cannot bit-blast,
+  /// such as arrays or floats). Does not touch the incremental solver.
+  Result refuteByBitBlasting(Expr query, unsigned timeoutMs);
   /// Why the last check returned Unknown (e.g. "timeout").
   std::string reasonUnknown() const;
   // Model queries after a Sat check (model completion on).
