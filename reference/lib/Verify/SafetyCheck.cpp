@@ -430,6 +430,13 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       if (!e.isNull() && !e.isFalse())
         every.push_back(e);
     }
+    // Too many for the incremental solver, but the one-shot solver's time
+    // limit holds.
+    if (every.size() > kFirstQueryMax &&
+        bitBlast(ctx.mkOr(every), kBitBlastMs * 4)) {
+      r = smt::Result::Unsat;
+      return r;
+    }
     if (every.size() > 1 && every.size() <= kFirstQueryMax) {
       Expr q = ctx.freshBool("query");
       S.add(ctx.mkImplies(q, ctx.mkOr(every)));
