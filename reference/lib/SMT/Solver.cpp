@@ -9,8 +9,8 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <map>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>

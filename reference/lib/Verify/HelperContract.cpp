@@ -86,15 +86,20 @@ func.func private @dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xindex>
 }
 )mlir";
 
+/// The linear index of element `i` of the 1-D view `v`.
+Expr elementIndex(Encoder &E, const View &v, int64_t i) {
+  smt::Context &c = E.ctx;
+  return c.mkBin(BinOp::Add, v.offset,
+                 c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i), v.strides[0]));
+}
+
 /// The element of the 1-D view `v` at literal position `i`, if reading it
 /// cannot fail: inside the buffer and initialized.
 std::optional<Expr> readElement(Encoder &E, State &st, const View &v,
                                 int64_t i, unsigned width) {
   smt::Context &c = E.ctx;
   unsigned eb = (width + 7) / 8;
-  Expr lin = c.mkBin(BinOp::Add, v.offset,
-                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
-                             v.strides[0]));
+  Expr lin = elementIndex(E, v, i);
   if (!E.heap.outsideBuffer(v, lin, eb).isFalse() ||
       !E.heap.loadInit(st, v, lin, eb).isTrue())
     return std::nullopt;
@@ -103,19 +108,13 @@ std::optional<Expr> readElement(Encoder &E, State &st, const View &v,
 
 /// Whether writing element `i` of `v` cannot fail.
 bool writable(Encoder &E, const View &v, int64_t i) {
-  smt::Context &c = E.ctx;
-  Expr lin = c.mkBin(BinOp::Add, v.offset,
-                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
-                             v.strides[0]));
-  return E.heap.outsideBuffer(v, lin, 1).isFalse();
+  return E.heap.outsideBuffer(v, elementIndex(E, v, i), 1).isFalse();
 }
 
 void writeBool(Encoder &E, State &st, const View &v, int64_t i, Expr b) {
   smt::Context &c = E.ctx;
-  Expr lin = c.mkBin(BinOp::Add, v.offset,
-                     c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, i),
-                             v.strides[0]));
-  E.heap.store(st, v, lin, c.mkZExt(c.boolToBV(b, 1), 64), 1);
+  E.heap.store(st, v, elementIndex(E, v, i), c.mkZExt(c.boolToBV(b, 1), 64),
+               1);
 }
 } // namespace
 

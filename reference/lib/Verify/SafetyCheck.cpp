@@ -298,8 +298,9 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
   // time is given to a one-shot solver that bit-blasts the whole formula
   // (Boolean-heavy formulas that the incremental core splits on for minutes
   // are often refuted by simplification and SAT in a fraction of a second).
-  // Only its Unsat counts; after kBitBlastMisses answers that are not Unsat
-  // in a row it is not tried again.
+  // Only its Unsat counts (the caller asserts the refuted query's negation,
+  // as for any refuted query); after kBitBlastMisses answers that are not
+  // Unsat in a row it is not tried again.
   unsigned bitBlastMisses = 0;
   auto bitBlast = [&](Expr any, unsigned ms) {
     if (bitBlastMisses >= kBitBlastMisses)
@@ -311,8 +312,6 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     bitBlastTime += Clock::now() - began;
     ++bitBlastQueries;
     bitBlastMisses = refuted ? 0 : bitBlastMisses + 1;
-    if (refuted)
-      prove(ctx.mkNot(any));
     return refuted;
   };
   // [verify.queries]: one incremental query per op (the conditions recorded
@@ -335,8 +334,11 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
           smt::Result res;
           if (conds.size() > chunk) {
             bool some = false;
-            for (size_t i = 0; i < conds.size(); i += chunk) {
-              res = decide(conds.slice(i, std::min(chunk, conds.size() - i)));
+            // `chunk` changes while the pieces are decided: advance by the
+            // piece taken, so no condition is skipped.
+            for (size_t i = 0, take; i < conds.size(); i += take) {
+              take = std::min(chunk, conds.size() - i);
+              res = decide(conds.slice(i, take));
               if (res == smt::Result::Sat)
                 return res;
               some |= res == smt::Result::Unknown;
@@ -434,6 +436,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     // limit holds.
     if (every.size() > kFirstQueryMax &&
         bitBlast(ctx.mkOr(every), kBitBlastMs * 4)) {
+      prove(ctx.mkNot(ctx.mkOr(every)));
       r = smt::Result::Unsat;
       return r;
     }
