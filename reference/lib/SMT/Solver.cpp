@@ -7,6 +7,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -20,6 +21,10 @@ using namespace dealloc::smt;
 struct Context::Impl {
   z3::context z3;
   std::vector<z3::expr> terms;
+  std::vector<unsigned> ids; ///< per term, its Z3 AST id (termId())
+  /// AST ids of `true` and `false` (Z3 shares terms: one AST each).
+  unsigned trueId = Z3_get_ast_id(z3, z3.bool_val(true));
+  unsigned falseId = Z3_get_ast_id(z3, z3.bool_val(false));
   std::map<std::string, unsigned> nameCounts;
   std::map<std::string, z3::func_decl> functions;
 };
@@ -29,6 +34,7 @@ Context::~Context() = default;
 
 Expr Context::wrap(void *p) {
   impl->terms.push_back(*static_cast<z3::expr *>(p));
+  impl->ids.push_back(Z3_get_ast_id(impl->z3, impl->terms.back()));
   return Expr(this, impl->terms.size() - 1);
 }
 
@@ -47,12 +53,10 @@ bool Expr::isBool() const { return termOf(*this).is_bool(); }
 bool Expr::isBV() const { return termOf(*this).is_bv(); }
 bool Expr::isArray() const { return termOf(*this).is_array(); }
 unsigned Expr::bvWidth() const { return termOf(*this).get_sort().bv_size(); }
-bool Expr::isTrue() const { return termOf(*this).is_true(); }
-bool Expr::isFalse() const { return termOf(*this).is_false(); }
-bool Expr::same(const Expr &o) const {
-  return termOf(*this).id() == termOf(o).id();
-}
-unsigned Expr::termId() const { return termOf(*this).id(); }
+bool Expr::isTrue() const { return termId() == ctx->impl->trueId; }
+bool Expr::isFalse() const { return termId() == ctx->impl->falseId; }
+bool Expr::same(const Expr &o) const { return termId() == o.termId(); }
+unsigned Expr::termId() const { return ctx->impl->ids[idx]; }
 std::optional<int64_t> Expr::bvLiteral() const {
   z3::expr &t = termOf(*this);
   if (!t.is_numeral() || !t.is_bv())
@@ -376,6 +380,43 @@ std::vector<Expr> Context::constantsOf(Expr e) {
   return out;
 }
 
+bool Context::mentionsAny(const std::vector<Expr> &roots,
+                          const std::vector<unsigned> &ids) {
+  // The C API without reference counting or error checks per node: the
+  // roots keep every subterm alive, and this walks whole formulas.
+  Z3_context zc = impl->z3;
+  std::vector<Z3_ast> todo;
+  for (const Expr &r : roots)
+    todo.push_back(TERM(r));
+  std::vector<bool> seen;
+  while (!todo.empty()) {
+    Z3_ast t = todo.back();
+    todo.pop_back();
+    unsigned id = Z3_get_ast_id(zc, t);
+    if (id >= seen.size())
+      seen.resize(std::max<size_t>(2 * seen.size(), id + 1));
+    if (seen[id])
+      continue;
+    seen[id] = true;
+    if (std::binary_search(ids.begin(), ids.end(), id))
+      return true;
+    switch (Z3_get_ast_kind(zc, t)) {
+    case Z3_APP_AST: {
+      Z3_app a = Z3_to_app(zc, t);
+      for (unsigned i = Z3_get_app_num_args(zc, a); i-- > 0;)
+        todo.push_back(Z3_get_app_arg(zc, a, i));
+      break;
+    }
+    case Z3_QUANTIFIER_AST:
+      todo.push_back(Z3_get_quantifier_body(zc, t));
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
 struct Solver::Impl {
   z3::context &c;
   bool plain;
@@ -507,11 +548,15 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   z3::context &c = ctx.impl->z3;
   z3::check_result r = z3::unknown;
   try {
+    z3::params sp(c);
+    sp.set("subsumption", false);
+    sp.set("elim_vars", false);
+    sp.set("scc", false);
     z3::tactic t = z3::tactic(c, "simplify") &
                    z3::tactic(c, "propagate-values") &
                    z3::tactic(c, "solve-eqs") &
                    z3::tactic(c, "ackermannize_bv") &
-                   z3::tactic(c, "bit-blast") & z3::tactic(c, "sat");
+                   z3::tactic(c, "bit-blast") & z3::with(z3::tactic(c, "sat"), sp);
     z3::solver s = t.mk_solver();
     z3::params p(c);
     p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);

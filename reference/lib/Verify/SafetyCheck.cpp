@@ -35,8 +35,11 @@ using namespace dealloc::verify;
 /// ([verify.queries]).
 static constexpr unsigned kGroupTimeoutMs = 500;
 /// Limit of a one-shot bit-blasting query ([verify.queries]): a group's
-/// (twice that for a single condition, four times for the first query).
+/// (twice that for a single condition).
 static constexpr unsigned kBitBlastMs = 2000;
+/// Limit of the first one-shot query, for every condition at once: the
+/// whole --timeout, at most this (a 300-if chain's 45,453 conditions: 10 s).
+static constexpr unsigned kFirstBitBlastMs = 60000;
 /// One-shot queries that were not refuted, in a row, after which no more
 /// are tried (a reachable violation, or a formula that does not bit-blast).
 static constexpr unsigned kBitBlastMisses = 3;
@@ -181,6 +184,9 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
   E.setup = &setup;
   E.recordLemmas = true;
   bool encoded = E.encodeEntry(fn);
+  std::vector<Expr> assumed;
+  if (encoded)
+    assumed = E.heap.constraintsForSafety();
   encodeTime = Clock::now() - start;
   reportStats = [&]() {
     auto secs = [](Clock::duration d) {
@@ -201,8 +207,11 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       line += " (" + std::to_string(E.heap.violations.size()) +
               " violation conditions, " +
               std::to_string(E.heap.stops.size()) + " stop conditions, " +
-              std::to_string(E.heap.constraintsToAssert().size()) +
-              " constraints, " + std::to_string(E.heap.lemmas.size()) +
+              std::to_string(assumed.size()) + " constraints" +
+              (assumed.size() < E.heap.constraintsToAssert().size()
+                   ? " (address constraints not needed)"
+                   : "") +
+              ", " + std::to_string(E.heap.lemmas.size()) +
               " lemma points, " + std::to_string(E.helperContracts) +
               " dealloc_helper calls by their specification)";
     line += "; slice queries " + secs(localTime) + " (" +
@@ -222,7 +231,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     return finish();
   }
   smt::Solver S(ctx);
-  for (const Expr &c : E.heap.constraintsToAssert())
+  for (const Expr &c : assumed)
     S.add(c);
   Expr lastQuery;
   // [verify.lemmas]: prove the reachability lemmas point by point, in
@@ -435,7 +444,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     // Too many for the incremental solver, but the one-shot solver's time
     // limit holds.
     if (every.size() > kFirstQueryMax &&
-        bitBlast(ctx.mkOr(every), kBitBlastMs * 4)) {
+        bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
       prove(ctx.mkNot(ctx.mkOr(every)));
       r = smt::Result::Unsat;
       return r;
@@ -451,7 +460,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       fullTime += Clock::now() - began;
       ++fullQueries;
       lastQuery = q;
-      if (r == smt::Result::Unknown && bitBlast(ctx.mkOr(every), kBitBlastMs * 4)) {
+      if (r == smt::Result::Unknown && bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
         prove(ctx.mkNot(ctx.mkOr(every)));
         r = smt::Result::Unsat;
       }

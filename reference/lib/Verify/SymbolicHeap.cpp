@@ -58,6 +58,28 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
   return s;
 }
 
+std::vector<Expr> SymbolicHeap::constraintsForSafety() const {
+  if (!addressesUsed)
+    return constraints;
+  std::vector<unsigned> addrIds;
+  for (const Slot &s : slots)
+    addrIds.push_back(s.addr.termId());
+  llvm::sort(addrIds);
+  std::vector<Expr> roots = constraints;
+  for (const Violation &v : violations)
+    roots.insert(roots.end(), {v.cond, v.reach});
+  for (const Stop &s : stops)
+    roots.push_back(s.cond);
+  for (const SymEvent &e : events)
+    roots.push_back(e.cond);
+  for (const Lemma &l : lemmas)
+    roots.insert(roots.end(), l.cands.begin(), l.cands.end());
+  llvm::erase_if(roots, [](const Expr &e) { return e.isNull(); });
+  if (ctx.mentionsAny(roots, addrIds))
+    return constraintsToAssert();
+  return constraints;
+}
+
 View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
   View v;
   v.pts = {ctx.boolVal(true)};

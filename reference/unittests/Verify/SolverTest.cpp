@@ -82,3 +82,19 @@ TEST(Solver, BitBlastingRefutesOnlyWhatIsUnsatisfiable) {
   EXPECT_EQ(s.check({c.mkEq(x, ai)}, 0), Result::Sat);
   EXPECT_EQ(s.check({c.mkEq(x, aj)}, 0), Result::Sat);
 }
+
+TEST(Context, MentionsAnyFindsSharedSubterms) {
+  Context c;
+  Expr x = c.freshBV("x", 8), y = c.freshBV("y", 8);
+  Expr p = c.freshBool("p");
+  Expr f = c.mkAnd(p, c.mkEq(c.mkIte(p, x, c.bvVal(8, 1)), c.bvVal(8, 2)));
+  std::vector<unsigned> ids{x.termId()}, other{y.termId()};
+  EXPECT_TRUE(c.mentionsAny({p, f}, ids));
+  EXPECT_FALSE(c.mentionsAny({p, f}, other));
+  EXPECT_FALSE(c.mentionsAny({}, ids));
+  Expr t = c.boolVal(true);
+  EXPECT_TRUE(t.isTrue());
+  EXPECT_TRUE(c.mkNot(t).isFalse());
+  EXPECT_FALSE(p.isTrue());
+  EXPECT_TRUE(c.mkAnd(p, t).same(p));
+}

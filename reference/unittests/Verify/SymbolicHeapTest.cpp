@@ -79,6 +79,30 @@ TEST_F(HeapFixture, DistinctBuffersHaveDistinctAddresses) {
             smt::Result::Unsat);
 }
 
+// [verify.encoding.addr]: the safety check assumes the address constraints
+// only where a recorded term mentions an address.
+TEST_F(HeapFixture, AddressConstraintsOnlyWhereAnAddressIsMentioned) {
+  State st = fresh();
+  unsigned a = heap.newSlot(SlotKind::Heap, loc, "a", &st);
+  unsigned b = heap.newSlot(SlotKind::Heap, loc, "b", &st);
+  heap.addressesUsed = true;
+  size_t all = heap.constraintsToAssert().size();
+  ASSERT_GT(all, heap.constraints.size());
+  // A violation about identities only.
+  View va = heap.wholeView(a, {});
+  heap.free(st, va, c.boolVal(true), loc, {});
+  EXPECT_EQ(heap.constraintsForSafety().size(), heap.constraints.size());
+  // A condition that compares the two addresses as numbers.
+  heap.violate(st, Verdict::Leak,
+               c.mkEq(heap.slots[a].addr, heap.slots[b].addr), loc, "test");
+  std::vector<Expr> kept = heap.constraintsForSafety();
+  EXPECT_EQ(kept.size(), all);
+  smt::Solver sv(c);
+  for (const Expr &e : kept)
+    sv.add(e);
+  EXPECT_EQ(sv.check({heap.violations.back().cond}, 0), smt::Result::Unsat);
+}
+
 // [verify.encoding.fusion]: the fused slot is the buffer the merged view
 // denotes; the fused candidates count as never allocated where it does.
 TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {

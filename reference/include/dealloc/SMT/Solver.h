@@ -127,6 +127,10 @@ public:
   /// The uninterpreted constants (fresh Booleans, bit-vectors, arrays) that
   /// occur in `e`, each once, in order of first occurrence.
   std::vector<Expr> constantsOf(Expr e);
+  /// Whether some term of `roots` has a subterm whose termId() is one of
+  /// `ids` (sorted).
+  bool mentionsAny(const std::vector<Expr> &roots,
+                   const std::vector<unsigned> &ids);
 
   /// The Z3 term of `e` (a `z3::expr *`); only Solver.cpp dereferences it.
   void *rawTerm(const Expr &e) const;

@@ -200,6 +200,15 @@ public:
       all.insert(all.end(), addrConstraints.begin(), addrConstraints.end());
     return all;
   }
+  /// What the safety check's solver assumes: constraintsToAssert(), but the
+  /// address constraints only if some recorded term (a constraint, the
+  /// condition of a violation, stop or trace event, a lemma) mentions an
+  /// address ([verify.encoding.addr]). They constrain addresses only (every
+  /// slot can take its own address whatever else holds), so where nothing
+  /// else mentions one, leaving them out changes no answer and no model a
+  /// check reads; bit-blasted, their injectivity costs one 64-bit equality
+  /// per pair of addresses (Ackermann constraints).
+  std::vector<Expr> constraintsForSafety() const;
   std::vector<Violation> violations;
   std::vector<Stop> stops;
   std::vector<SymEvent> events;
