@@ -186,7 +186,45 @@ Expr Context::mkEq(Expr a, Expr b) {
   return wrap(&e);
 }
 
+/// `op` on two literals of width `w` (signed values as bvLiteral gives
+/// them), as SMT-LIB defines it; nullopt where Z3's simplifier is left to
+/// do it. Folding here saves a Z3_simplify call (a rewriter per call) on
+/// the index arithmetic of every access.
+static std::optional<uint64_t> foldBin(Context::BinOp op, int64_t sx,
+                                       int64_t sy, unsigned w) {
+  if (w == 0 || w > 64)
+    return std::nullopt;
+  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  uint64_t x = uint64_t(sx) & mask, y = uint64_t(sy) & mask;
+  using B = Context::BinOp;
+  switch (op) {
+  case B::Add: return (x + y) & mask;
+  case B::Sub: return (x - y) & mask;
+  case B::Mul: return (x * y) & mask;
+  case B::And: return x & y;
+  case B::Or: return x | y;
+  case B::Xor: return x ^ y;
+  case B::UDiv: return y == 0 ? mask : x / y;
+  case B::URem: return y == 0 ? x : x % y;
+  case B::Shl: return y >= w ? 0 : (x << y) & mask;
+  case B::LShr: return y >= w ? 0 : x >> y;
+  case B::AShr: return uint64_t(y >= w ? (sx < 0 ? -1 : 0) : sx >> y) & mask;
+  default: return std::nullopt;
+  }
+}
+
 Expr Context::mkBin(BinOp op, Expr a, Expr b) {
+  std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral();
+  if (la && lb)
+    if (std::optional<uint64_t> r = foldBin(op, *la, *lb, a.bvWidth()))
+      return bvVal(a.bvWidth(), int64_t(*r));
+  // x + 0, 0 + x, x - 0, x * 1, 1 * x: what the simplifier returns.
+  if ((lb && *lb == 0 && (op == BinOp::Add || op == BinOp::Sub)) ||
+      (lb && *lb == 1 && op == BinOp::Mul))
+    return a;
+  if ((la && *la == 0 && op == BinOp::Add) ||
+      (la && *la == 1 && op == BinOp::Mul))
+    return b;
   z3::expr x = TERM(a), y = TERM(b);
   z3::expr r = x;
   switch (op) {
@@ -222,8 +260,25 @@ Expr Context::mkCmp(Cmp p, Expr a, Expr b) {
   case Cmp::Ugt: r = z3::ugt(x, y); break;
   case Cmp::Uge: r = z3::uge(x, y); break;
   }
-  if (x.is_numeral() && y.is_numeral())
+  if (std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral();
+      la && lb) {
+    unsigned w = a.bvWidth();
+    uint64_t mask = w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+    uint64_t ux = uint64_t(*la) & mask, uy = uint64_t(*lb) & mask;
+    int64_t sx = *la, sy = *lb;
+    switch (p) {
+    case Cmp::Slt: return boolVal(sx < sy);
+    case Cmp::Sle: return boolVal(sx <= sy);
+    case Cmp::Sgt: return boolVal(sx > sy);
+    case Cmp::Sge: return boolVal(sx >= sy);
+    case Cmp::Ult: return boolVal(ux < uy);
+    case Cmp::Ule: return boolVal(ux <= uy);
+    case Cmp::Ugt: return boolVal(ux > uy);
+    case Cmp::Uge: return boolVal(ux >= uy);
+    default: break;
+    }
     r = r.simplify();
+  }
   return wrap(&r);
 }
 Expr Context::mkZExt(Expr a, unsigned w) {

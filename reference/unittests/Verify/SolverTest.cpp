@@ -98,3 +98,36 @@ TEST(Context, MentionsAnyFindsSharedSubterms) {
   EXPECT_FALSE(p.isTrue());
   EXPECT_TRUE(c.mkAnd(p, t).same(p));
 }
+
+// Literal operands are folded by the wrapper, not by Z3's simplifier: the
+// folded value must be what Z3 computes for the same operation.
+TEST(Context, FoldedLiteralsAgreeWithZ3) {
+  Context c;
+  Solver s(c);
+  using B = Context::BinOp;
+  using P = Context::Cmp;
+  const int64_t vals[] = {0, 1, 7, -1, -8, 64, INT64_MIN};
+  for (unsigned w : {8u, 32u, 64u}) {
+    Expr x = c.freshBV("x", w), y = c.freshBV("y", w);
+    for (int64_t a : vals)
+      for (int64_t b : vals) {
+        Expr la = c.bvVal(w, a), lb = c.bvVal(w, b);
+        std::vector<Expr> diffs;
+        for (B op : {B::Add, B::Sub, B::Mul, B::And, B::Or, B::Xor, B::UDiv,
+                     B::URem, B::Shl, B::LShr, B::AShr, B::SDiv, B::SRem}) {
+          Expr folded = c.mkBin(op, la, lb);
+          ASSERT_TRUE(folded.bvLiteral().has_value());
+          diffs.push_back(c.mkNe(folded, c.mkBin(op, x, y)));
+        }
+        for (P p : {P::Slt, P::Sle, P::Sgt, P::Sge, P::Ult, P::Ule, P::Ugt,
+                    P::Uge}) {
+          Expr folded = c.mkCmp(p, la, lb);
+          ASSERT_TRUE(folded.isTrue() || folded.isFalse());
+          diffs.push_back(c.mkNot(c.mkEq(folded, c.mkCmp(p, x, y))));
+        }
+        EXPECT_EQ(s.check({c.mkEq(x, la), c.mkEq(y, lb), c.mkOr(diffs)}, 0),
+                  Result::Unsat)
+            << "width " << w << ": " << a << ", " << b;
+      }
+  }
+}
