@@ -41,7 +41,9 @@ bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
     states.push_back(&x.state);
     guards.push_back(x.state.path);
   }
-  st = heap.merge(states, name);
+  // A single exit's state is moved, not copied: callers read only the
+  // exits' terminators and values afterwards.
+  st = exits.size() == 1 ? std::move(exits[0].state) : heap.merge(states, name);
   vals.clear();
   for (size_t i = 0; i < exits[0].values.size(); ++i) {
     std::vector<const SymValue *> vs;
@@ -53,7 +55,7 @@ bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
 }
 
 bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
-                           const State &entry, std::vector<RegionExit> &exits) {
+                           State entry, std::vector<RegionExit> &exits) {
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.
@@ -87,7 +89,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
   };
   llvm::DenseMap<Block *, std::vector<Edge>> incoming;
   incoming[&region.front()].push_back(
-      Edge{entry, std::vector<SymValue>(args.begin(), args.end())});
+      Edge{std::move(entry), std::vector<SymValue>(args.begin(), args.end())});
   for (Block *b : order) {
     std::vector<Edge> edges = std::move(incoming[b]);
     incoming.erase(b);
@@ -99,7 +101,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
       states.push_back(&e.state);
       guards.push_back(e.state.path);
     }
-    State st = heap.merge(states, "block");
+    State st = edges.size() == 1 ? std::move(edges[0].state)
+                                 : heap.merge(states, "block");
     if (st.guard.isFalse())
       continue;
     for (auto [i, arg] : llvm::enumerate(b->getArguments())) {
@@ -141,17 +144,17 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     };
     if (auto br = dyn_cast<cf::BranchOp>(term)) {
       incoming[br.getDest()].push_back(
-          Edge{st, operandsOf(br.getDestOperands())});
+          Edge{std::move(st), operandsOf(br.getDestOperands())});
     } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
       Expr c = getBool(cb.getCondition());
       requireInitialized(*this, st, get(cb.getCondition()), term->getLoc());
-      State t = st, f = st;
+      State t = st, f = std::move(st);
       heap.narrow(t, c);
       heap.narrow(f, ctx.mkNot(c));
       incoming[cb.getTrueDest()].push_back(
-          Edge{t, operandsOf(cb.getTrueDestOperands())});
+          Edge{std::move(t), operandsOf(cb.getTrueDestOperands())});
       incoming[cb.getFalseDest()].push_back(
-          Edge{f, operandsOf(cb.getFalseDestOperands())});
+          Edge{std::move(f), operandsOf(cb.getFalseDestOperands())});
     } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
       Expr flag = getBV(sw.getFlag());
       requireInitialized(*this, st, get(sw.getFlag()), term->getLoc());
@@ -172,7 +175,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
           Edge{d, operandsOf(sw.getDefaultOperands())});
     } else if (term->hasTrait<OpTrait::ReturnLike>() ||
                isa<scf::ConditionOp>(term)) {
-      exits.push_back(RegionExit{term, st, operandsOf(term->getOperands())});
+      exits.push_back(
+          RegionExit{term, std::move(st), operandsOf(term->getOperands())});
     } else {
       return unsupported(term, "terminator not modelled");
     }
@@ -259,12 +263,13 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     State t = st, f = st;
     heap.narrow(t, c);
     heap.narrow(f, ctx.mkNot(c));
-    if (!t.guard.isFalse() && !encodeRegion(ifOp.getThenRegion(), {}, t, exits))
+    if (!t.guard.isFalse() &&
+        !encodeRegion(ifOp.getThenRegion(), {}, std::move(t), exits))
       return false;
     if (ifOp.getElseRegion().empty())
-      exits.push_back(RegionExit{nullptr, f, {}});
+      exits.push_back(RegionExit{nullptr, std::move(f), {}});
     else if (!f.guard.isFalse() &&
-             !encodeRegion(ifOp.getElseRegion(), {}, f, exits))
+             !encodeRegion(ifOp.getElseRegion(), {}, std::move(f), exits))
       return false;
     return joinRegions(*this, op, st, exits);
   }
@@ -285,13 +290,13 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
       none.push_back(ctx.mkNot(hit));
       if (!s.guard.isFalse() &&
-          !encodeRegion(sw.getCaseRegions()[i], {}, s, exits))
+          !encodeRegion(sw.getCaseRegions()[i], {}, std::move(s), exits))
         return false;
     }
     State d = st;
     heap.narrow(d, ctx.mkAnd(none));
     if (!d.guard.isFalse() &&
-        !encodeRegion(sw.getDefaultRegion(), {}, d, exits))
+        !encodeRegion(sw.getDefaultRegion(), {}, std::move(d), exits))
       return false;
     return joinRegions(*this, op, st, exits);
   }
@@ -325,7 +330,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       State leave = running;
       heap.narrow(leave, ctx.mkNot(cond));
       if (!leave.guard.isFalse())
-        done.push_back(RegionExit{nullptr, leave, iters});
+        done.push_back(RegionExit{nullptr, std::move(leave), iters});
       if (!unroller.another(running, cond))
         break;
       State body = running;
@@ -334,7 +339,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       args.insert(args.end(), iters.begin(), iters.end());
       std::vector<RegionExit> exits;
       LoopUnroller::Iteration iteration(unroller, cond);
-      if (!encodeRegion(forOp.getRegion(), args, body, exits))
+      if (!encodeRegion(forOp.getRegion(), args, std::move(body), exits))
         return false;
       if (!mergeExits(exits, running, iters, "iteration"))
         break;
@@ -383,7 +388,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       heap.narrow(body, c);
       std::vector<RegionExit> after;
       LoopUnroller::Iteration iteration(unroller, c);
-      if (!encodeRegion(wh.getAfter(), fwd, body, after))
+      if (!encodeRegion(wh.getAfter(), fwd, std::move(body), after))
         return false;
       if (!mergeExits(after, running, inits, "iteration"))
         break;

@@ -107,8 +107,10 @@ public:
   bool encodeLinalg(mlir::Operation *op, State &st, bool &handled);
 
   /// Control flow (ControlFlowEncoder.cpp).
+  /// `entry` is taken by value: callers whose state is dead after the
+  /// region move it in (states hold a term per slot; copies add up).
   bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
-                    const State &entry, std::vector<RegionExit> &exits);
+                    State entry, std::vector<RegionExit> &exits);
   /// Merges exits into one state and values; false if there is none.
   bool mergeExits(std::vector<RegionExit> &exits, State &st,
                   std::vector<SymValue> &vals, llvm::StringRef name);
