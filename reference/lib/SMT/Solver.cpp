@@ -213,6 +213,28 @@ static std::optional<uint64_t> foldBin(Context::BinOp op, int64_t sx,
   }
 }
 
+/// The comparison `p` of two literals of width `w`, as foldBin; nullopt
+/// beyond 64 bits, where bvLiteral's int64 has lost the sign.
+static std::optional<bool> foldCmp(Context::Cmp p, int64_t sx, int64_t sy,
+                                   unsigned w) {
+  if (w == 0 || w > 64)
+    return std::nullopt;
+  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  uint64_t ux = uint64_t(sx) & mask, uy = uint64_t(sy) & mask;
+  using C = Context::Cmp;
+  switch (p) {
+  case C::Slt: return sx < sy;
+  case C::Sle: return sx <= sy;
+  case C::Sgt: return sx > sy;
+  case C::Sge: return sx >= sy;
+  case C::Ult: return ux < uy;
+  case C::Ule: return ux <= uy;
+  case C::Ugt: return ux > uy;
+  case C::Uge: return ux >= uy;
+  default: return std::nullopt;
+  }
+}
+
 Expr Context::mkBin(BinOp op, Expr a, Expr b) {
   std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral();
   if (la && lb)
@@ -262,21 +284,8 @@ Expr Context::mkCmp(Cmp p, Expr a, Expr b) {
   }
   if (std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral();
       la && lb) {
-    unsigned w = a.bvWidth();
-    uint64_t mask = w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
-    uint64_t ux = uint64_t(*la) & mask, uy = uint64_t(*lb) & mask;
-    int64_t sx = *la, sy = *lb;
-    switch (p) {
-    case Cmp::Slt: return boolVal(sx < sy);
-    case Cmp::Sle: return boolVal(sx <= sy);
-    case Cmp::Sgt: return boolVal(sx > sy);
-    case Cmp::Sge: return boolVal(sx >= sy);
-    case Cmp::Ult: return boolVal(ux < uy);
-    case Cmp::Ule: return boolVal(ux <= uy);
-    case Cmp::Ugt: return boolVal(ux > uy);
-    case Cmp::Uge: return boolVal(ux >= uy);
-    default: break;
-    }
+    if (std::optional<bool> v = foldCmp(p, *la, *lb, a.bvWidth()))
+      return boolVal(*v);
     r = r.simplify();
   }
   return wrap(&r);

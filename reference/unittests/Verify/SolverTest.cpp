@@ -131,3 +131,13 @@ TEST(Context, FoldedLiteralsAgreeWithZ3) {
       }
   }
 }
+
+// Literals wider than 64 bits are not folded by the wrapper (bvLiteral's
+// int64 cannot hold their sign): 2^63 is positive as a 128-bit value.
+TEST(Context, WideLiteralsCompareAsZ3Does) {
+  Context c;
+  Expr big = c.bvVal(128, INT64_MIN), zero = c.bvVal(128, 0);
+  EXPECT_TRUE(c.mkCmp(Context::Cmp::Slt, big, zero).isFalse());
+  EXPECT_TRUE(c.mkCmp(Context::Cmp::Sgt, big, zero).isTrue());
+  EXPECT_TRUE(c.mkCmp(Context::Cmp::Ugt, big, zero).isTrue());
+}
