@@ -186,15 +186,24 @@ Expr Context::mkEq(Expr a, Expr b) {
   return wrap(&e);
 }
 
+/// The mask of a width the wrapper folds literals of: 1 to 64 bits (wider
+/// literals do not fit bvLiteral's int64 with their sign).
+static std::optional<uint64_t> foldMask(unsigned w) {
+  if (w == 0 || w > 64)
+    return std::nullopt;
+  return w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+}
+
 /// `op` on two literals of width `w` (signed values as bvLiteral gives
 /// them), as SMT-LIB defines it; nullopt where Z3's simplifier is left to
 /// do it. Folding here saves a Z3_simplify call (a rewriter per call) on
 /// the index arithmetic of every access.
 static std::optional<uint64_t> foldBin(Context::BinOp op, int64_t sx,
                                        int64_t sy, unsigned w) {
-  if (w == 0 || w > 64)
+  std::optional<uint64_t> m = foldMask(w);
+  if (!m)
     return std::nullopt;
-  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  uint64_t mask = *m;
   uint64_t x = uint64_t(sx) & mask, y = uint64_t(sy) & mask;
   using B = Context::BinOp;
   switch (op) {
@@ -217,10 +226,10 @@ static std::optional<uint64_t> foldBin(Context::BinOp op, int64_t sx,
 /// beyond 64 bits, where bvLiteral's int64 has lost the sign.
 static std::optional<bool> foldCmp(Context::Cmp p, int64_t sx, int64_t sy,
                                    unsigned w) {
-  if (w == 0 || w > 64)
+  std::optional<uint64_t> mask = foldMask(w);
+  if (!mask)
     return std::nullopt;
-  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
-  uint64_t ux = uint64_t(sx) & mask, uy = uint64_t(sy) & mask;
+  uint64_t ux = uint64_t(sx) & *mask, uy = uint64_t(sy) & *mask;
   using C = Context::Cmp;
   switch (p) {
   case C::Slt: return sx < sy;
