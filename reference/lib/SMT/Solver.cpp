@@ -25,6 +25,9 @@ struct Context::Impl {
   /// AST ids of `true` and `false` (Z3 shares terms: one AST each).
   unsigned trueId = Z3_get_ast_id(z3, z3.bool_val(true));
   unsigned falseId = Z3_get_ast_id(z3, z3.bool_val(false));
+  /// Indices in `terms` of `false` and `true` once wrapped (boolVal is
+  /// asked for them at every missing per-slot entry).
+  std::optional<unsigned> boolIdx[2];
   std::map<std::string, unsigned> nameCounts;
   std::map<std::string, z3::func_decl> functions;
 };
@@ -72,8 +75,12 @@ std::optional<int64_t> Expr::bvLiteral() const {
 std::string Expr::str() const { return termOf(*this).to_string(); }
 
 Expr Context::boolVal(bool b) {
-  z3::expr e = impl->z3.bool_val(b);
-  return wrap(&e);
+  std::optional<unsigned> &idx = impl->boolIdx[b];
+  if (!idx) {
+    z3::expr e = impl->z3.bool_val(b);
+    idx = wrap(&e).idx;
+  }
+  return Expr(this, *idx);
 }
 Expr Context::bvVal(unsigned width, int64_t v) {
   z3::expr e = impl->z3.bv_val(static_cast<uint64_t>(v), width);
@@ -125,39 +132,35 @@ Expr Context::mkOr(Expr a, Expr b) {
   z3::expr e = TERM(a) || TERM(b);
   return wrap(&e);
 }
-Expr Context::mkAnd(const std::vector<Expr> &xs) {
-  z3::expr_vector v(impl->z3);
+/// The conjunction (`isAnd`) or disjunction of `xs`: literals folded, and
+/// a single remaining operand returned as it is (no Z3 call).
+Expr Context::mkJunction(const std::vector<Expr> &xs, bool isAnd) {
+  const Expr *only = nullptr;
+  size_t n = 0;
   for (const Expr &x : xs) {
-    if (x.isFalse())
-      return boolVal(false);
-    if (!x.isTrue())
+    if (isAnd ? x.isFalse() : x.isTrue())
+      return boolVal(!isAnd);
+    if (!(isAnd ? x.isTrue() : x.isFalse())) {
+      only = &x;
+      ++n;
+    }
+  }
+  if (n == 0)
+    return boolVal(isAnd);
+  if (n == 1)
+    return *only;
+  z3::expr_vector v(impl->z3);
+  for (const Expr &x : xs)
+    if (!x.isTrue() && !x.isFalse())
       v.push_back(TERM(x));
-  }
-  if (v.empty())
-    return boolVal(true);
-  if (v.size() == 1) {
-    z3::expr e = v[0];
-    return wrap(&e);
-  }
-  z3::expr e = z3::mk_and(v);
+  z3::expr e = isAnd ? z3::mk_and(v) : z3::mk_or(v);
   return wrap(&e);
 }
+Expr Context::mkAnd(const std::vector<Expr> &xs) {
+  return mkJunction(xs, true);
+}
 Expr Context::mkOr(const std::vector<Expr> &xs) {
-  z3::expr_vector v(impl->z3);
-  for (const Expr &x : xs) {
-    if (x.isTrue())
-      return boolVal(true);
-    if (!x.isFalse())
-      v.push_back(TERM(x));
-  }
-  if (v.empty())
-    return boolVal(false);
-  if (v.size() == 1) {
-    z3::expr e = v[0];
-    return wrap(&e);
-  }
-  z3::expr e = z3::mk_or(v);
-  return wrap(&e);
+  return mkJunction(xs, false);
 }
 Expr Context::mkImplies(Expr a, Expr b) { return mkOr(mkNot(a), b); }
 Expr Context::mkIte(Expr c, Expr t, Expr f) {
@@ -303,6 +306,13 @@ Expr Context::mkZExt(Expr a, unsigned w) {
   unsigned from = a.bvWidth();
   if (from == w)
     return a;
+  // A literal's extension is folded here, not by Z3_simplify (a rewriter
+  // per call: every stored constant is zero-extended to a 64-bit cell).
+  if (std::optional<uint64_t> m = foldMask(from))
+    if (std::optional<int64_t> l = a.bvLiteral()) {
+      z3::expr r = impl->z3.bv_val(uint64_t(*l) & *m, w);
+      return wrap(&r);
+    }
   z3::expr r = z3::zext(TERM(a), w - from).simplify();
   return wrap(&r);
 }
@@ -310,6 +320,19 @@ Expr Context::mkSExt(Expr a, unsigned w) {
   unsigned from = a.bvWidth();
   if (from == w)
     return a;
+  // As mkZExt; bvLiteral's value is already sign-extended to 64 bits, so a
+  // negative one is left to Z3 beyond that.
+  if (foldMask(from))
+    if (std::optional<int64_t> l = a.bvLiteral()) {
+      if (std::optional<uint64_t> m = foldMask(w)) {
+        z3::expr r = impl->z3.bv_val(uint64_t(*l) & *m, w);
+        return wrap(&r);
+      }
+      if (*l >= 0) {
+        z3::expr r = impl->z3.bv_val(uint64_t(*l), w);
+        return wrap(&r);
+      }
+    }
   z3::expr r = z3::sext(TERM(a), w - from).simplify();
   return wrap(&r);
 }
@@ -327,6 +350,12 @@ Expr Context::mkConcat(Expr hi, Expr lo) {
   return wrap(&r);
 }
 Expr Context::mkExtract(Expr a, unsigned hi, unsigned lo) {
+  if (std::optional<uint64_t> m = foldMask(a.bvWidth()))
+    if (std::optional<int64_t> l = a.bvLiteral()) {
+      uint64_t u = ((uint64_t(*l) & *m) >> lo) & *foldMask(hi - lo + 1);
+      z3::expr r = impl->z3.bv_val(u, hi - lo + 1);
+      return wrap(&r);
+    }
   z3::expr r = TERM(a).extract(hi, lo).simplify();
   return wrap(&r);
 }
@@ -541,9 +570,11 @@ void Solver::push() {
   impl->solver.push();
   impl->scopes.emplace_back();
 }
-void Solver::pop() {
-  impl->solver.pop();
-  impl->scopes.pop_back();
+void Solver::pop(unsigned n) {
+  if (n == 0)
+    return;
+  impl->solver.pop(n);
+  impl->scopes.resize(impl->scopes.size() - n);
 }
 
 Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {

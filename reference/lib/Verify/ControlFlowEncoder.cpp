@@ -260,7 +260,12 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     Expr c = getBool(ifOp.getCondition());
     requireInitialized(*this, st, get(ifOp.getCondition()), loc);
     std::vector<RegionExit> exits;
-    State t = st, f = st;
+    // `st` itself goes to the else branch: joinRegions assigns it afresh
+    // (if no run leaves either region, it kills what is left of it, whose
+    // per-slot vectors are then empty, which reads as "false / not yet
+    // created"). A state holds a term per slot: a copy per scf.if in a
+    // chain of loops made their encoding quadratic.
+    State t = st, f = std::move(st);
     heap.narrow(t, c);
     heap.narrow(f, ctx.mkNot(c));
     if (!t.guard.isFalse() &&

@@ -62,24 +62,48 @@ const std::vector<Expr> &InductionSolver::constantsOf(const Expr &e) {
   return it->second;
 }
 
+void InductionSolver::indexFacts(
+    const std::vector<Expr> &cons,
+    const llvm::DenseMap<unsigned, size_t> &definitions) {
+  // `cons` changes at its end only (an abstract iteration's constraints are
+  // rolled back, the next one's added): keep the index of the common
+  // prefix, which every query used to rebuild (quadratic in the loops of a
+  // function).
+  size_t keep = 0;
+  while (keep < indexed.size() && keep < cons.size() &&
+         indexed[keep].termId() == cons[keep].termId())
+    ++keep;
+  for (size_t i = indexed.size(); i-- > keep;)
+    if (!indexedDef[i])
+      for (const Expr &k : constantsOf(indexed[i])) {
+        std::vector<size_t> &f = factsOf[k.termId()];
+        while (!f.empty() && f.back() >= keep)
+          f.pop_back();
+      }
+  indexed.resize(keep);
+  indexedDef.resize(keep);
+  // A constraint defines a constant iff `definitions` maps one of its
+  // constants to its index (SymbolicHeap::name); the others are facts.
+  for (size_t i = keep; i < cons.size(); ++i) {
+    const std::vector<Expr> &ks = constantsOf(cons[i]);
+    bool def = llvm::any_of(ks, [&](const Expr &k) {
+      auto d = definitions.find(k.termId());
+      return d != definitions.end() && d->second == i;
+    });
+    indexed.push_back(cons[i]);
+    indexedDef.push_back(def);
+    if (!def)
+      for (const Expr &k : ks)
+        factsOf[k.termId()].push_back(i);
+  }
+}
+
 smt::Result InductionSolver::checkSlice(
     const std::vector<Expr> &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms, const std::vector<Expr> *vals, std::vector<bool> &truth) {
-  // Which constraint defines a constant, and which facts (constraints that
-  // define nothing) mention it.
-  std::vector<bool> isDef(cons.size(), false);
-  for (const auto &[name, index] : definitions)
-    if (index < cons.size())
-      isDef[index] = true;
-  llvm::DenseMap<unsigned, std::vector<size_t>> factsOf;
+  indexFacts(cons, definitions);
   std::vector<bool> in(cons.size(), false);
-  for (size_t i = 0; i < cons.size(); ++i) {
-    if (isDef[i])
-      continue;
-    for (const Expr &k : constantsOf(cons[i]))
-      factsOf[k.termId()].push_back(i);
-  }
   std::vector<Expr> frontier = constantsOf(query);
   if (vals)
     for (const Expr &v : *vals)
@@ -108,13 +132,31 @@ smt::Result InductionSolver::checkSlice(
     }
     frontier = std::move(next);
   }
-  slice.push();
+  // Exactly the slice: the scopes whose constraints are in it are kept up
+  // to the first that is not, and the rest of it is pushed in the order of
+  // `cons` (older constraints change less between queries).
+  llvm::DenseMap<unsigned, size_t> sliceIndex;
   for (size_t i = 0; i < cons.size(); ++i)
     if (in[i])
+      sliceIndex.try_emplace(cons[i].termId(), i);
+  size_t keep = 0;
+  while (keep < sliceScopes.size()) {
+    auto it = sliceIndex.find(sliceScopes[keep]);
+    if (it == sliceIndex.end())
+      break;
+    in[it->second] = false;
+    ++keep;
+  }
+  slice.pop(sliceScopes.size() - keep);
+  sliceScopes.resize(keep);
+  for (size_t i = 0; i < cons.size(); ++i)
+    if (in[i] && sliceIndex.lookup(cons[i].termId()) == i &&
+        !cons[i].isTrue()) {
+      slice.push();
       slice.add(cons[i]);
-  smt::Result r = checkScoped(slice, query, ms, vals, truth);
-  slice.pop();
-  return r;
+      sliceScopes.push_back(cons[i].termId());
+    }
+  return checkScoped(slice, query, ms, vals, truth);
 }
 
 smt::Result InductionSolver::checkScoped(smt::Solver &T, Expr query,

@@ -126,10 +126,11 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     Expr r = ctx.mkOr(rs);
     if (r.isTrue())
       continue;
-    Expr bad = ctx.mkAnd({st.path, a, ctx.mkNot(f), ctx.mkNot(r)});
-    if (!bad.isFalse())
-      lemma.cands.push_back(bad);
+    // Built by Lemma::candidates; none of the parts is a literal that
+    // would fold the conjunction to false.
+    lemma.unreached.push_back({a, f, r});
   }
+  lemma.path = st.path;
   // Flags that are constant on the path (ownership indicators that are
   // always true, say) first: the reachability lemmas often need them.
   Lemma constant{{}, loc};
@@ -139,6 +140,23 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
   }
   if (!constant.cands.empty())
     heap.lemmas.push_back(std::move(constant));
-  if (!lemma.cands.empty())
+  if (!lemma.unreached.empty())
     heap.lemmas.push_back(std::move(lemma));
+}
+
+std::vector<Expr> Lemma::candidates(smt::Context &ctx) const {
+  std::vector<Expr> out = cands;
+  for (const Unreached &u : unreached)
+    out.push_back(
+        ctx.mkAnd({path, u.alloc, ctx.mkNot(u.freed), ctx.mkNot(u.reach)}));
+  return out;
+}
+
+void Lemma::parts(std::vector<Expr> &out) const {
+  out.insert(out.end(), cands.begin(), cands.end());
+  if (unreached.empty())
+    return;
+  out.push_back(path);
+  for (const Unreached &u : unreached)
+    out.insert(out.end(), {u.alloc, u.freed, u.reach});
 }

@@ -177,8 +177,6 @@ std::vector<Expr> ForInduction::wanted() const {
 }
 
 smt::Solver &ForInduction::base() {
-  if (!E.inductionSolver)
-    E.inductionSolver = std::make_shared<InductionSolver>(c);
   return E.inductionSolver->sync(wanted());
 }
 
@@ -190,8 +188,11 @@ smt::Result ForInduction::check(Expr q, Use use,
   if (left <= 0)
     return smt::Result::Unknown;
   unsigned limit = std::min<unsigned>(ms, left);
+  if (!E.inductionSolver)
+    E.inductionSolver = std::make_shared<InductionSolver>(c);
   if (sliced) {
-    base();
+    // The whole-constraint solver is synchronized only when a query needs
+    // it: each push internalizes what it adds.
     smt::Result r = E.inductionSolver->checkSlice(
         wanted(), h.definitions, q, limit, vals, truth);
     if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
@@ -410,7 +411,23 @@ bool ForInduction::attempt(State &st, bool &proved) {
     // The queries of this iteration assume the invariants at its header.
     E.inductionAssumptions.push_back(assumed);
     llvm::scope_exit unassume([&]() { E.inductionAssumptions.pop_back(); });
-    // No violation and no stop in one abstract iteration.
+    // The candidates hold again after the iteration.
+    std::vector<Expr> pv = eval(P);
+    smt::Result r =
+        check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
+    if (r == smt::Result::Sat) {
+      rollback(mk);
+      if (!dropFalse())
+        return true;
+      continue;
+    }
+    if (r != smt::Result::Unsat) {
+      rollback(mk);
+      return true;
+    }
+    // No violation and no stop in one abstract iteration. Asked only of
+    // the last round: the earlier ones assumed more candidates, so a
+    // violation they reach is reached here too.
     std::vector<Expr> bad;
     for (size_t i = mk.violations; i < h.violations.size(); ++i)
       bad.push_back(h.violations[i].cond);
@@ -423,15 +440,8 @@ bool ForInduction::attempt(State &st, bool &proved) {
     // iterates more than 2^64 times.
     if (whileOp && !terminates(H, P))
       return give_up();
-    // The candidates hold again after the iteration.
-    std::vector<Expr> pv = eval(P);
-    smt::Result r =
-        check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
     rollback(mk);
-    if (r == smt::Result::Unsat)
-      done = true;
-    else if (r != smt::Result::Sat || !dropFalse())
-      return true;
+    done = true;
   }
   if (!done)
     return true;

@@ -86,9 +86,24 @@ struct InductionSolver {
                           std::vector<bool> &truth);
 
 private:
+  /// The solver of the slices: one scope per constraint (its term id in
+  /// `sliceScopes`), oldest constraint innermost. A query keeps the scopes
+  /// up to the first constraint its slice does not have and pushes the rest
+  /// of its slice: consecutive queries of a loop share most of their
+  /// slices, and Z3 internalizes a constraint (bit-blasting its
+  /// arithmetic) when it is pushed, not when it is checked.
   smt::Solver slice;
+  std::vector<unsigned> sliceScopes;
   llvm::DenseMap<unsigned, std::vector<Expr>> constants;
   const std::vector<Expr> &constantsOf(const Expr &e);
+  /// The constraints indexed so far (and whether each is a definition),
+  /// and per constant the indices of the facts (constraints that define
+  /// nothing) that mention it.
+  std::vector<Expr> indexed;
+  std::vector<bool> indexedDef;
+  llvm::DenseMap<unsigned, std::vector<size_t>> factsOf;
+  void indexFacts(const std::vector<Expr> &cons,
+                  const llvm::DenseMap<unsigned, size_t> &definitions);
 };
 } // namespace dealloc::verify
 

@@ -268,7 +268,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
     auto deadline = std::chrono::steady_clock::now() +
                     std::chrono::milliseconds(budget);
     for (const Lemma &lemma : E.heap.lemmas) {
-      std::vector<Expr> cands = lemma.cands;
+      std::vector<Expr> cands = lemma.candidates(ctx);
       for (unsigned round = 0; round < kLemmaRounds && !cands.empty(); ++round) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline - std::chrono::steady_clock::now())

@@ -73,7 +73,7 @@ std::vector<Expr> SymbolicHeap::constraintsForSafety() const {
   for (const SymEvent &e : events)
     roots.push_back(e.cond);
   for (const Lemma &l : lemmas)
-    roots.insert(roots.end(), l.cands.begin(), l.cands.end());
+    l.parts(roots);
   llvm::erase_if(roots, [](const Expr &e) { return e.isNull(); });
   if (ctx.mentionsAny(roots, addrIds))
     return constraintsToAssert();

@@ -132,6 +132,38 @@ TEST(Context, FoldedLiteralsAgreeWithZ3) {
   }
 }
 
+// Extensions and extracts of literals are folded by the wrapper; each
+// folded literal must equal what Z3 makes of the same operation on a
+// variable equal to the literal.
+TEST(Context, FoldedExtensionsAgreeWithZ3) {
+  Context c;
+  Solver s(c);
+  const int64_t vals[] = {0, 1, 7, -1, -8, 100, INT64_MIN, INT64_MAX};
+  for (unsigned w : {8u, 32u, 64u}) {
+    Expr x = c.freshBV("x", w);
+    for (int64_t a : vals) {
+      Expr la = c.bvVal(w, a);
+      std::vector<Expr> diffs;
+      for (unsigned to : {w, 64u, 65u, 128u}) {
+        if (to < w)
+          continue;
+        Expr z = c.mkZExt(la, to), sx = c.mkSExt(la, to);
+        EXPECT_TRUE(z.bvLiteral().has_value() || to > 64);
+        diffs.push_back(c.mkNe(z, c.mkZExt(x, to)));
+        diffs.push_back(c.mkNe(sx, c.mkSExt(x, to)));
+      }
+      for (auto [hi, lo] : {std::pair<unsigned, unsigned>{w - 1, 0},
+                            {w - 1, w - 1}, {w / 2, 1}, {3, 0}}) {
+        Expr e = c.mkExtract(la, hi, lo);
+        EXPECT_TRUE(e.bvLiteral().has_value());
+        diffs.push_back(c.mkNe(e, c.mkExtract(x, hi, lo)));
+      }
+      EXPECT_EQ(s.check({c.mkEq(x, la), c.mkOr(diffs)}, 0), Result::Unsat)
+          << "width " << w << ": " << a;
+    }
+  }
+}
+
 // Literals wider than 64 bits are not folded by the wrapper (bvLiteral's
 // int64 cannot hold their sign): 2^63 is positive as a 128-bit value.
 TEST(Context, WideLiteralsCompareAsZ3Does) {

@@ -141,6 +141,7 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl;
   Expr wrap(void *z3expr);
+  Expr mkJunction(const std::vector<Expr> &xs, bool isAnd);
   std::string freshName(const std::string &name);
 };
 
@@ -156,9 +157,10 @@ public:
   ~Solver();
   void add(Expr e);
   /// Opens a scope; pop() removes the assertions added since the matching
-  /// push(). The model of the last check stays readable.
+  /// push() (pop(n): since the n-th innermost). The model of the last check
+  /// stays readable.
   void push();
-  void pop();
+  void pop(unsigned n = 1);
   /// Checks satisfiability of the assertions plus `assumptions`.
   /// `timeoutMs == 0` means no timeout. Sat only with a model that satisfies
   /// every assertion and assumption as added (checked by evaluation).

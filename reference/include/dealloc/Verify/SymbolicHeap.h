@@ -153,12 +153,26 @@ struct SymEvent {
   int slot = -1;
 };
 
-/// Candidate facts at one program point ([verify.lemmas]): each `cand` is a
-/// condition that should be unsatisfiable; the safety check asserts the
-/// negation of those it proves, as help for the queries that follow.
+/// Candidate facts at one program point ([verify.lemmas]): each candidate
+/// is a condition that should be unsatisfiable; the safety check asserts
+/// the negation of those it proves, as help for the queries that follow.
+/// The reachability candidates (one per heap slot that may be live there,
+/// O(slots) at each of O(blocks) points) are kept as their parts and built
+/// only if the lemmas are proved, which most functions never need.
 struct Lemma {
   std::vector<Expr> cands;
   mlir::Location loc;
+  /// A slot that may be live at the point: its candidate is
+  /// `path and alloc and not freed and not reach` (no live view views it).
+  struct Unreached {
+    Expr alloc, freed, reach;
+  };
+  Expr path;
+  std::vector<Unreached> unreached;
+  /// `cands`, then the candidate of each entry of `unreached`.
+  std::vector<Expr> candidates(smt::Context &ctx) const;
+  /// The terms the candidates are built from.
+  void parts(std::vector<Expr> &out) const;
 };
 
 /// The slots, definitions and observations of one function's encoding.
