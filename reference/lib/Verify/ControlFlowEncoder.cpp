@@ -332,13 +332,18 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     while (true) {
       Expr cond = ctx.mkAnd(ctx.mkNot(wrapped),
                             ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub));
-      State leave = running;
-      heap.narrow(leave, ctx.mkNot(cond));
-      if (!leave.guard.isFalse())
-        done.push_back(RegionExit{nullptr, std::move(leave), iters});
+      // A literal iteration (the helper loops of a lowered dealloc) leaves
+      // no run: no copy of the state, which holds a term per slot.
+      if (!cond.isTrue()) {
+        State leave = running;
+        heap.narrow(leave, ctx.mkNot(cond));
+        if (!leave.guard.isFalse())
+          done.push_back(RegionExit{nullptr, std::move(leave), iters});
+      }
       if (!unroller.another(running, cond))
         break;
-      State body = running;
+      // `running` is assigned afresh by mergeExits below.
+      State body = std::move(running);
       heap.narrow(body, cond);
       std::vector<SymValue> args{SymValue::bv(iv)};
       args.insert(args.end(), iters.begin(), iters.end());
@@ -383,13 +388,15 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       requireInitialized(*this, atCond, condArgs[0],
                          wh.getConditionOp().getLoc());
       std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
-      State leave = atCond;
-      heap.narrow(leave, ctx.mkNot(c));
-      if (!leave.guard.isFalse())
-        done.push_back(RegionExit{nullptr, leave, fwd});
+      if (!c.isTrue()) {
+        State leave = atCond;
+        heap.narrow(leave, ctx.mkNot(c));
+        if (!leave.guard.isFalse())
+          done.push_back(RegionExit{nullptr, std::move(leave), fwd});
+      }
       if (!unroller.another(atCond, c))
         break;
-      State body = atCond;
+      State body = std::move(atCond);
       heap.narrow(body, c);
       std::vector<RegionExit> after;
       LoopUnroller::Iteration iteration(unroller, c);

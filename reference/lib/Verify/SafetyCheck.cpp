@@ -53,6 +53,9 @@ static constexpr unsigned kLemmaBudgetMs = 20000;
 /// Conditions above which the first query (their whole disjunction) is
 /// skipped ([verify.queries]).
 static constexpr size_t kFirstQueryMax = 10000;
+/// Conditions above which the first query goes to the one-shot solver
+/// before the incremental one ([verify.queries]).
+static constexpr size_t kFirstBitBlastOver = 500;
 /// Solver time of the per-op queries on the whole formula after which the
 /// lemmas are proved ([verify.lemmas]).
 static constexpr unsigned kLemmaTriggerMs = 5000;
@@ -441,10 +444,12 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       if (!e.isNull() && !e.isFalse())
         every.push_back(e);
     }
-    // Too many for the incremental solver, but the one-shot solver's time
-    // limit holds.
-    if (every.size() > kFirstQueryMax &&
-        bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
+    // Many conditions: the one-shot solver first (its time limit holds,
+    // and where the incremental solver decides such a disjunction at all,
+    // the one-shot solver was as fast: a 1,000-diamond chain's 5,002
+    // conditions 0.09 s vs 2 s out of time, then refuted one-shot).
+    bool blastFirst = every.size() > kFirstBitBlastOver;
+    if (blastFirst && bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
       prove(ctx.mkNot(ctx.mkOr(every)));
       r = smt::Result::Unsat;
       return r;
@@ -460,7 +465,8 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
       fullTime += Clock::now() - began;
       ++fullQueries;
       lastQuery = q;
-      if (r == smt::Result::Unknown && bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
+      if (r == smt::Result::Unknown && !blastFirst &&
+          bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
         prove(ctx.mkNot(ctx.mkOr(every)));
         r = smt::Result::Unsat;
       }
