@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Property test for [verify.encoding.helper]: encoding a call of upstream's
-dealloc_helper by its specification gives the answers of inlining it.
+dealloc_helper, or of the reference pipeline's reference_dealloc_helper (its
+arguments in another order, its own rule for repeated buffers), by its
+specification gives the answers of inlining it.
 
 Generates functions (fixed seed) that fill the helper's lists by hand:
 bases and retained values are aligned pointers of buffers, of their views,
@@ -28,19 +30,32 @@ import tempfile
 BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
 VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
 RUN = os.path.join(BUILD, "bin", "dealloc-run")
-HELPER_FILE = os.path.join(os.path.dirname(__file__), "..",
-                           "helper-contract.mlir")
+HELPER_FILES = {
+    "dealloc_helper": "helper-contract.mlir",
+    "reference_dealloc_helper": "helper-contract-reference.mlir",
+}
 SEED = 20261125
-PROGRAMS = 40
+PROGRAMS = 80
 T = "memref<4xf32>"
-SIG = ("(memref<?xindex>, memref<?xindex>, memref<?xi1>, memref<?xi1>, "
-       "memref<?xi1>) -> ()")
+# Per helper, the order of its lists among the arguments.
+ORDER = {
+    "dealloc_helper": ("bases", "retained", "conds", "out", "own"),
+    "reference_dealloc_helper": ("bases", "conds", "retained", "out", "own"),
+}
+ELEM = {"bases": "index", "retained": "index", "conds": "i1", "out": "i1",
+        "own": "i1"}
 
 
-def helper_text():
-    """upstream's dealloc_helper, as the helper-contract test holds it."""
-    text = open(HELPER_FILE).read()
-    start = text.index("func.func private @dealloc_helper(")
+def signature(helper):
+    args = ", ".join(f"memref<?x{ELEM[l]}>" for l in ORDER[helper])
+    return f"({args}) -> ()"
+
+
+def helper_text(helper):
+    """The helper's body, as its helper-contract test holds it."""
+    path = os.path.join(os.path.dirname(__file__), "..", HELPER_FILES[helper])
+    text = open(path).read()
+    start = text.index(f"func.func private @{helper}(")
     end = text.index("\n}\n", start) + 3
     return text[start:end]
 
@@ -105,9 +120,11 @@ def function(rng, name):
         out_arg = casts["conds"]  # two arguments view one buffer
     elif broken:
         lines.append(f"  memref.dealloc %retained : memref<{m}xindex>")
-    lines.append(f"  call @dealloc_helper({casts['bases']}, "
-                 f"{casts['retained']}, {casts['conds']}, {out_arg}, "
-                 f"{casts['own']}) : {SIG}")
+    helper = rng.choice(sorted(ORDER))
+    args = {**casts, "out": out_arg}
+    lines.append(f"  call @{helper}("
+                 + ", ".join(args[l] for l in ORDER[helper])
+                 + f") : {signature(helper)}")
     freed_lists = set()
     if broken and out_arg == casts["out"]:
         freed_lists.add("retained")
@@ -149,7 +166,7 @@ def main():
     rng = random.Random(SEED)
     names = [f"f{i}" for i in range(PROGRAMS)]
     text = "\n\n".join(function(rng, n) for n in names)
-    text += "\n\n" + helper_text()
+    text += "".join("\n\n" + helper_text(h) for h in sorted(ORDER))
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "helper.mlir")

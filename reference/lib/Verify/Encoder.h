@@ -191,9 +191,10 @@ public:
   /// ([verify.encoding.addr]) the views' buffers are compared.
   Expr indexEq(Expr a, Expr b);
 
-  /// [verify.encoding.helper] (HelperContract.cpp): `f`'s body is upstream's
-  /// generic `dealloc_helper`.
-  bool isDeallocHelper(mlir::func::FuncOp f);
+  /// [verify.encoding.helper] (HelperContract.cpp): which known helper
+  /// `f`'s body is (upstream's generic `dealloc_helper`: 0, the reference
+  /// pipeline's: 1), or -1.
+  int deallocHelperKind(mlir::func::FuncOp f);
   /// Encodes a call of `callee` with `args` by the helper's specification if
   /// it is the helper and the call meets the preconditions; false: it does
   /// not apply (nothing was encoded), the call is inlined.
@@ -201,8 +202,8 @@ public:
                         llvm::ArrayRef<SymValue> args, State &st);
   /// Calls encoded by encodeHelperCall (--solver-stats).
   unsigned helperContracts = 0;
-  llvm::DenseMap<mlir::Operation *, bool> helperMatch;
-  mlir::OwningOpRef<mlir::ModuleOp> helperTemplate;
+  llvm::DenseMap<mlir::Operation *, int> helperMatch;
+  mlir::OwningOpRef<mlir::ModuleOp> helperTemplates[2];
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

@@ -22,7 +22,10 @@
 // addr]: on aligned addresses of views, the views' buffers are compared).
 // The last conjunct, for a list of views, is "no earlier view has this
 // buffer": one Boolean per candidate buffer, "seen before", instead of the
-// pairs. Calls where a condition does not hold are inlined.
+// pairs. Calls where a condition does not hold are inlined. The reference
+// pipeline's helper (DeallocHelper.cpp in lib/Ownership) takes the lists in
+// another order and lets only an earlier base whose condition holds block a
+// free: `&& AND_{k<i} !(conds[k] && bases[k] == bases[i])`.
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
@@ -86,6 +89,68 @@ func.func private @dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xindex>
 }
 )mlir";
 
+/// The body the reference pipeline emits ([own.pipeline.helper]; the same
+/// after `canonicalize` and `cse`).
+constexpr const char *kReferenceHelperText = R"mlir(
+func.func private @reference_dealloc_helper(%arg0: memref<?xindex>, %arg1: memref<?xi1>, %arg2: memref<?xindex>, %arg3: memref<?xi1>, %arg4: memref<?xi1>) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %dim = memref.dim %arg0, %c0 : memref<?xindex>
+  %dim_0 = memref.dim %arg2, %c0 : memref<?xindex>
+  scf.for %arg5 = %c0 to %dim_0 step %c1 {
+    %0 = memref.load %arg2[%arg5] : memref<?xindex>
+    %1 = scf.for %arg6 = %c0 to %dim step %c1 iter_args(%arg7 = %false) -> (i1) {
+      %2 = memref.load %arg0[%arg6] : memref<?xindex>
+      %3 = memref.load %arg1[%arg6] : memref<?xi1>
+      %4 = arith.cmpi eq, %2, %0 : index
+      %5 = arith.andi %3, %4 : i1
+      %6 = arith.ori %arg7, %5 : i1
+      scf.yield %6 : i1
+    }
+    memref.store %1, %arg4[%arg5] : memref<?xi1>
+  }
+  scf.for %arg5 = %c0 to %dim step %c1 {
+    %0 = memref.load %arg0[%arg5] : memref<?xindex>
+    %1 = memref.load %arg1[%arg5] : memref<?xi1>
+    %2 = scf.for %arg6 = %c0 to %arg5 step %c1 iter_args(%arg7 = %false) -> (i1) {
+      %7 = memref.load %arg0[%arg6] : memref<?xindex>
+      %8 = memref.load %arg1[%arg6] : memref<?xi1>
+      %9 = arith.cmpi eq, %7, %0 : index
+      %10 = arith.andi %8, %9 : i1
+      %11 = arith.ori %arg7, %10 : i1
+      scf.yield %11 : i1
+    }
+    %3 = scf.for %arg6 = %c0 to %dim_0 step %c1 iter_args(%arg7 = %false) -> (i1) {
+      %7 = memref.load %arg2[%arg6] : memref<?xindex>
+      %8 = arith.cmpi eq, %7, %0 : index
+      %9 = arith.ori %arg7, %8 : i1
+      scf.yield %9 : i1
+    }
+    %4 = arith.ori %2, %3 : i1
+    %5 = arith.xori %4, %true : i1
+    %6 = arith.andi %1, %5 : i1
+    memref.store %6, %arg3[%arg5] : memref<?xi1>
+  }
+  return
+}
+)mlir";
+
+/// A helper the contract knows: its body, the positions of its lists among
+/// the arguments, and whether an earlier base blocks a free only if its
+/// condition holds.
+struct HelperSpec {
+  const char *text;
+  unsigned bases, retained, conds, deallocOut, ownOut;
+  bool earlierOwnedOnly;
+};
+constexpr HelperSpec kHelpers[] = {
+    {kHelperText, 0, 1, 2, 3, 4, false},
+    {kReferenceHelperText, 0, 2, 1, 3, 4, true},
+};
+constexpr size_t kNumHelpers = sizeof(kHelpers) / sizeof(kHelpers[0]);
+
 /// The linear index of element `i` of the 1-D view `v`.
 Expr elementIndex(Encoder &E, const View &v, int64_t i) {
   smt::Context &c = E.ctx;
@@ -118,32 +183,36 @@ void writeBool(Encoder &E, State &st, const View &v, int64_t i, Expr b) {
 }
 } // namespace
 
-bool Encoder::isDeallocHelper(func::FuncOp f) {
+int Encoder::deallocHelperKind(func::FuncOp f) {
   auto it = helperMatch.find(f.getOperation());
   if (it != helperMatch.end())
     return it->second;
-  bool match = false;
+  int match = -1;
   auto idx = MemRefType::get({ShapedType::kDynamic},
                              IndexType::get(f.getContext()));
   auto i1 = MemRefType::get({ShapedType::kDynamic},
                             IntegerType::get(f.getContext(), 1));
-  if (!f.isDeclaration() &&
-      f.getFunctionType() ==
-          FunctionType::get(f.getContext(), {idx, idx, i1, i1, i1}, {})) {
-    if (!helperTemplate) {
+  for (size_t k = 0; k < kNumHelpers && match < 0 && !f.isDeclaration(); ++k) {
+    const HelperSpec &spec = kHelpers[k];
+    SmallVector<Type> args(5, i1);
+    args[spec.bases] = args[spec.retained] = idx;
+    if (f.getFunctionType() != FunctionType::get(f.getContext(), args, {}))
+      continue;
+    if (!helperTemplates[k]) {
       // The template parses in the input's context; a failure (which would
       // be a bug here) is no match, and no diagnostic of the input's.
       ScopedDiagnosticHandler quiet(f.getContext(),
                                     [](Diagnostic &) { return success(); });
-      helperTemplate = parseSourceString<ModuleOp>(
-          kHelperText, ParserConfig(f.getContext()));
+      helperTemplates[k] = parseSourceString<ModuleOp>(
+          spec.text, ParserConfig(f.getContext()));
     }
-    if (helperTemplate) {
-      auto tmpl = *helperTemplate->getOps<func::FuncOp>().begin();
-      match = OperationEquivalence::isRegionEquivalentTo(
-          &f.getBody(), &tmpl.getBody(),
-          OperationEquivalence::IgnoreLocations);
-    }
+    if (!helperTemplates[k])
+      continue;
+    auto tmpl = *helperTemplates[k]->getOps<func::FuncOp>().begin();
+    if (OperationEquivalence::isRegionEquivalentTo(
+            &f.getBody(), &tmpl.getBody(),
+            OperationEquivalence::IgnoreLocations))
+      match = k;
   }
   helperMatch[f.getOperation()] = match;
   return match;
@@ -159,8 +228,10 @@ Expr Encoder::indexEq(Expr a, Expr b) {
 
 bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
                                State &st) {
-  if (!opts.helperContract || !isDeallocHelper(callee))
+  int kind = opts.helperContract ? deallocHelperKind(callee) : -1;
+  if (kind < 0)
     return false;
+  const HelperSpec &spec = kHelpers[kind];
   // Preconditions: each read and write of the body is of a distinct, live
   // buffer, inside it, and each read is of an initialized element.
   std::vector<const View *> v;
@@ -177,22 +248,25 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
         return false;
     v.push_back(&w);
   }
-  std::optional<int64_t> n = v[0]->sizes[0].bvLiteral(),
-                         m = v[1]->sizes[0].bvLiteral();
+  const View &vBases = *v[spec.bases], &vRetained = *v[spec.retained],
+             &vConds = *v[spec.conds], &vOut = *v[spec.deallocOut],
+             &vOwn = *v[spec.ownOut];
+  std::optional<int64_t> n = vBases.sizes[0].bvLiteral(),
+                         m = vRetained.sizes[0].bvLiteral();
   if (!n || !m || *n < 0 || *m < 0)
     return false;
   std::vector<Expr> bases, conds, retained;
   for (int64_t i = 0; i < *n; ++i) {
-    std::optional<Expr> b = readElement(*this, st, *v[0], i, kIndexWidth);
-    std::optional<Expr> c = readElement(*this, st, *v[2], i, 1);
-    if (!b || !c || !writable(*this, *v[3], i))
+    std::optional<Expr> b = readElement(*this, st, vBases, i, kIndexWidth);
+    std::optional<Expr> c = readElement(*this, st, vConds, i, 1);
+    if (!b || !c || !writable(*this, vOut, i))
       return false;
     bases.push_back(*b);
     conds.push_back(ctx.bvToBool(*c));
   }
   for (int64_t j = 0; j < *m; ++j) {
-    std::optional<Expr> r = readElement(*this, st, *v[1], j, kIndexWidth);
-    if (!r || !writable(*this, *v[4], j))
+    std::optional<Expr> r = readElement(*this, st, vRetained, j, kIndexWidth);
+    if (!r || !writable(*this, vOwn, j))
       return false;
     retained.push_back(*r);
   }
@@ -237,18 +311,23 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
       }
       keep.push_back(ctx.mkNot(ctx.mkOr(earlier)));
       for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
+        Expr has = spec.earlierOwnedOnly ? ctx.mkAnd(pt, conds[i]) : pt;
         auto s = seen.find(c);
         seen.insert_or_assign(
-            c, s == seen.end() ? pt : heap.name(ctx.mkOr(s->second, pt), "seen"));
+            c, s == seen.end() ? has
+                               : heap.name(ctx.mkOr(s->second, has), "seen"));
       }
     } else {
-      for (int64_t k = 0; k < i; ++k)
-        keep.push_back(ctx.mkNot(indexEq(bases[k], bases[i])));
+      for (int64_t k = 0; k < i; ++k) {
+        Expr same = indexEq(bases[k], bases[i]);
+        keep.push_back(
+            ctx.mkNot(spec.earlierOwnedOnly ? ctx.mkAnd(conds[k], same) : same));
+      }
     }
-    writeBool(*this, st, *v[3], i, ctx.mkAnd(keep));
+    writeBool(*this, st, vOut, i, ctx.mkAnd(keep));
   }
   for (int64_t j = 0; j < *m; ++j)
-    writeBool(*this, st, *v[4], j, ownership[j]);
+    writeBool(*this, st, vOwn, j, ownership[j]);
   ++helperContracts;
   return true;
 }
