@@ -157,9 +157,10 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   return checkFunction(module, fn, opts, exact);
 }
 
-FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
-                                              const VerifyOptions &opts,
-                                              CheckSetup &setup) {
+/// One check of `fn` (checkFunction without its error handling).
+static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
+                                        const VerifyOptions &opts,
+                                        CheckSetup &setup) {
   using Clock = std::chrono::steady_clock;
   auto start = Clock::now();
   FunctionResult res;
@@ -638,4 +639,24 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
   }
   res.verdict = Verdict::Safe;
   return finish();
+}
+
+FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
+                                              const VerifyOptions &opts,
+                                              CheckSetup &setup) {
+  // [verify.verdict]: a failure of the solver or of memory (Z3 throws "out
+  // of memory" under a memory limit) makes this check UNKNOWN, with the
+  // reason; its encoding and solvers are released on the way out, and the
+  // next function is checked. Never a crash, never SAFE.
+  try {
+    return checkFunctionOnce(module, fn, opts, setup);
+  } catch (const std::exception &e) {
+    FunctionResult res;
+    res.function = fn.getSymName().str();
+    res.diagLoc = fn.getLoc();
+    res.verdict = Verdict::Unknown;
+    res.reason = std::string("the solver failed: ") + e.what() +
+                 " ([verify.verdict])";
+    return res;
+  }
 }
