@@ -543,15 +543,16 @@ struct Solver::Impl {
     }
   }
   /// Whether the model satisfies every assertion and assumption.
+  /// (One evaluation of their conjunction: Z3 caches the values of shared
+  /// subterms within an evaluation, not across them.)
   bool modelHolds(const z3::model &m, const z3::expr_vector &as) {
+    z3::expr_vector all(c);
     for (const auto &scope : scopes)
       for (const z3::expr &e : scope)
-        if (!m.eval(e, true).is_true())
-          return false;
+        all.push_back(e);
     for (unsigned i = 0; i < as.size(); ++i)
-      if (!m.eval(as[i], true).is_true())
-        return false;
-    return true;
+      all.push_back(as[i]);
+    return all.empty() || m.eval(z3::mk_and(all), true).is_true();
   }
 };
 
