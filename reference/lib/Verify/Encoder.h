@@ -203,7 +203,8 @@ public:
   /// Calls encoded by encodeHelperCall (--solver-stats).
   unsigned helperContracts = 0;
   llvm::DenseMap<mlir::Operation *, int> helperMatch;
-  mlir::OwningOpRef<mlir::ModuleOp> helperTemplates[2];
+  /// Parsed bodies of the known helpers, by kind (on first use).
+  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> helperTemplates;
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

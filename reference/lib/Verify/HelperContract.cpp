@@ -195,9 +195,11 @@ int Encoder::deallocHelperKind(func::FuncOp f) {
   for (size_t k = 0; k < kNumHelpers && match < 0 && !f.isDeclaration(); ++k) {
     const HelperSpec &spec = kHelpers[k];
     SmallVector<Type> args(5, i1);
-    args[spec.bases] = args[spec.retained] = idx;
+    for (unsigned list : {spec.bases, spec.retained})
+      args[list] = idx;
     if (f.getFunctionType() != FunctionType::get(f.getContext(), args, {}))
       continue;
+    helperTemplates.resize(kNumHelpers);
     if (!helperTemplates[k]) {
       // The template parses in the input's context; a failure (which would
       // be a bug here) is no match, and no diagnostic of the input's.
@@ -248,9 +250,10 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
         return false;
     v.push_back(&w);
   }
-  const View &vBases = *v[spec.bases], &vRetained = *v[spec.retained],
-             &vConds = *v[spec.conds], &vOut = *v[spec.deallocOut],
-             &vOwn = *v[spec.ownOut];
+  auto list = [&](unsigned position) -> const View & { return *v[position]; };
+  const View &vBases = list(spec.bases), &vRetained = list(spec.retained),
+             &vConds = list(spec.conds), &vOut = list(spec.deallocOut),
+             &vOwn = list(spec.ownOut);
   std::optional<int64_t> n = vBases.sizes[0].bvLiteral(),
                          m = vRetained.sizes[0].bvLiteral();
   if (!n || !m || *n < 0 || *m < 0)

@@ -23,7 +23,14 @@ static constexpr unsigned kSliceDepth = 4;
 /// constants, or not at all.
 static constexpr size_t kHubFacts = 8;
 
-smt::Solver &InductionSolver::sync(const std::vector<Expr> &want) {
+/// Makes T's assertions exactly `want`: keeps the scopes (term ids per
+/// scope, innermost last) up to the first with a term `want` lacks, pops
+/// the others and pushes the rest of `want`, in its order, in one scope or
+/// (`scopeEach`) a scope per term. Z3 internalizes what a push adds, so
+/// kept scopes are not processed again.
+static smt::Solver &syncScopes(smt::Solver &T,
+                               std::vector<std::vector<unsigned>> &scopes,
+                               const std::vector<Expr> &want, bool scopeEach) {
   llvm::DenseSet<unsigned> wanted;
   for (const Expr &e : want)
     wanted.insert(e.termId());
@@ -35,24 +42,23 @@ smt::Solver &InductionSolver::sync(const std::vector<Expr> &want) {
       break;
     have.insert(scopes[keep].begin(), scopes[keep].end());
   }
-  while (scopes.size() > keep) {
-    S.pop();
-    scopes.pop_back();
-  }
-  std::vector<unsigned> added;
-  std::vector<Expr> adds;
-  for (const Expr &e : want)
-    if (have.insert(e.termId()).second) {
-      added.push_back(e.termId());
-      adds.push_back(e);
+  T.pop(scopes.size() - keep);
+  scopes.resize(keep);
+  for (const Expr &e : want) {
+    if (!have.insert(e.termId()).second)
+      continue;
+    if (scopeEach || scopes.size() == keep) {
+      T.push();
+      scopes.emplace_back();
     }
-  if (added.empty())
-    return S;
-  S.push();
-  scopes.push_back(std::move(added));
-  for (const Expr &e : adds)
-    S.add(e);
-  return S;
+    scopes.back().push_back(e.termId());
+    T.add(e);
+  }
+  return T;
+}
+
+smt::Solver &InductionSolver::sync(const std::vector<Expr> &want) {
+  return syncScopes(S, scopes, want, /*scopeEach=*/false);
 }
 
 const std::vector<Expr> &InductionSolver::constantsOf(const Expr &e) {
@@ -132,30 +138,13 @@ smt::Result InductionSolver::checkSlice(
     }
     frontier = std::move(next);
   }
-  // Exactly the slice: the scopes whose constraints are in it are kept up
-  // to the first that is not, and the rest of it is pushed in the order of
-  // `cons` (older constraints change less between queries).
-  llvm::DenseMap<unsigned, size_t> sliceIndex;
+  // One scope per constraint, older constraints first (they change less
+  // between queries).
+  std::vector<Expr> sliceCons;
   for (size_t i = 0; i < cons.size(); ++i)
     if (in[i])
-      sliceIndex.try_emplace(cons[i].termId(), i);
-  size_t keep = 0;
-  while (keep < sliceScopes.size()) {
-    auto it = sliceIndex.find(sliceScopes[keep]);
-    if (it == sliceIndex.end())
-      break;
-    in[it->second] = false;
-    ++keep;
-  }
-  slice.pop(sliceScopes.size() - keep);
-  sliceScopes.resize(keep);
-  for (size_t i = 0; i < cons.size(); ++i)
-    if (in[i] && sliceIndex.lookup(cons[i].termId()) == i &&
-        !cons[i].isTrue()) {
-      slice.push();
-      slice.add(cons[i]);
-      sliceScopes.push_back(cons[i].termId());
-    }
+      sliceCons.push_back(cons[i]);
+  syncScopes(slice, sliceScopes, sliceCons, /*scopeEach=*/true);
   return checkScoped(slice, query, ms, vals, truth);
 }
 

@@ -523,32 +523,34 @@ void ForInduction::prune(Header &X) {
   // when no run reaches any of those left, they all go. The 150 memref
   // iter_args of one loop took about 300 such queries one result at a
   // time (75 % of the proof), a few together.
-  struct Cand {
-    size_t iter, k;
-  };
-  std::vector<Cand> open;
+  // reached[j][k]: candidate k of result j; `open`: (j, k) not yet seen.
+  std::vector<std::vector<bool>> reached(X.iters.size());
+  std::vector<std::pair<size_t, size_t>> open;
   for (auto [j, v] : llvm::enumerate(X.iters))
-    if (v.kind == SymValue::Kind::MemRef && v.view.cands.size() >= 2)
+    if (v.kind == SymValue::Kind::MemRef && v.view.cands.size() >= 2) {
+      reached[j].assign(v.view.cands.size(), false);
       for (size_t k = 0; k < v.view.cands.size(); ++k)
         open.push_back({j, k});
-  std::set<std::pair<size_t, size_t>> reached;
+    }
   while (!open.empty()) {
     std::vector<Expr> pts;
-    for (const Cand &o : open)
-      pts.push_back(X.iters[o.iter].view.pts[o.k]);
+    for (auto [j, k] : open)
+      pts.push_back(X.iters[j].view.pts[k]);
     smt::Result r = check(c.mkAnd(entry.guard, c.mkOr(pts)), Use::Keep, &pts);
     if (r == smt::Result::Unsat)
       break;
-    std::vector<Cand> rest;
-    for (auto [i, o] : llvm::enumerate(open))
+    std::vector<std::pair<size_t, size_t>> rest;
+    for (size_t i = 0; i < open.size(); ++i) {
+      auto [j, k] = open[i];
       if (r == smt::Result::Sat && truth[i])
-        reached.insert({o.iter, o.k});
+        reached[j][k] = true;
       else
-        rest.push_back(o);
+        rest.push_back(open[i]);
+    }
     // Undecided, or a model that shows none: keep them all.
     if (rest.size() == open.size()) {
-      for (const Cand &o : rest)
-        reached.insert({o.iter, o.k});
+      for (auto [j, k] : rest)
+        reached[j][k] = true;
       break;
     }
     open = std::move(rest);
@@ -561,7 +563,7 @@ void ForInduction::prune(Header &X) {
     kept.cands.clear();
     kept.pts.clear();
     for (auto [k, s] : llvm::enumerate(w.cands)) {
-      if (!reached.count({j, k}))
+      if (!reached[j][k])
         continue;
       kept.cands.push_back(s);
       kept.pts.push_back(w.pts[k]);

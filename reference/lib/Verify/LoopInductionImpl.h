@@ -86,14 +86,12 @@ struct InductionSolver {
                           std::vector<bool> &truth);
 
 private:
-  /// The solver of the slices: one scope per constraint (its term id in
-  /// `sliceScopes`), oldest constraint innermost. A query keeps the scopes
-  /// up to the first constraint its slice does not have and pushes the rest
-  /// of its slice: consecutive queries of a loop share most of their
-  /// slices, and Z3 internalizes a constraint (bit-blasting its
-  /// arithmetic) when it is pushed, not when it is checked.
+  /// The solver of the slices, a scope per constraint (term ids in
+  /// `sliceScopes`), kept in step as `S` is by sync(): consecutive queries
+  /// of a loop share most of their slices, and Z3 internalizes a constraint
+  /// (bit-blasting its arithmetic) when it is pushed, not when checked.
   smt::Solver slice;
-  std::vector<unsigned> sliceScopes;
+  std::vector<std::vector<unsigned>> sliceScopes;
   llvm::DenseMap<unsigned, std::vector<Expr>> constants;
   const std::vector<Expr> &constantsOf(const Expr &e);
   /// The constraints indexed so far (and whether each is a definition),
