@@ -82,3 +82,32 @@ func.func @not_entered(%n: index, %a: memref<2xf32>) {
   memref.dealloc %r#0 : memref<2xf32>
   return
 }
+
+// A loop whose body writes a buffer with no elements (never, the write is
+// unreachable) changes its contents from "not created" to an array: the
+// invariant "unless ran, the contents are as at the entry" cannot be stated
+// about the exit header and is not assumed there. (Stated as false, it said
+// "ran" of every exit, so the runs that skip the loop, which leak %a, were
+// lost: SAFE.)
+// CHECK-LABEL: @zero_trip_contents: LEAK
+// EXEC-LABEL: @zero_trip_contents: LEAK
+func.func @zero_trip_contents(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %none = memref.alloc() : memref<0xf32>
+  %a = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %never = arith.cmpi ult, %i, %c0 : index
+    scf.if %never {
+      memref.store %cst, %none[%i] : memref<0xf32>
+    }
+  }
+  memref.dealloc %none : memref<0xf32>
+  %skipped = arith.cmpi sle, %n, %c0 : index
+  scf.if %skipped {
+  } else {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}

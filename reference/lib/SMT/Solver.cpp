@@ -4,17 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/SMT/Solver.h"
+#include "Watchdog.h"
 
 #include <z3++.h>
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <set>
-#include <thread>
+#include <unordered_map>
 
 using namespace dealloc::smt;
 
@@ -30,6 +29,13 @@ struct Context::Impl {
   std::optional<unsigned> boolIdx[2];
   std::map<std::string, unsigned> nameCounts;
   std::map<std::string, z3::func_decl> functions;
+  /// Per Z3 AST id of a non-literal extension made by mkSExt / mkZExt: the
+  /// extended term and whether the extension is signed (Z3's simplifier
+  /// writes a sign extension as a concat of extracts: not recognizable
+  /// afterwards).
+  std::unordered_map<unsigned, std::pair<unsigned, bool>> extensions;
+  /// Declared after the context: stopped before it is destroyed.
+  Watchdog watchdog{z3};
 };
 
 Context::Context() : impl(std::make_unique<Impl>()) {}
@@ -279,7 +285,58 @@ Expr Context::mkBin(BinOp op, Expr a, Expr b) {
   r = r.simplify();
   return wrap(&r);
 }
+/// `p` on the narrower terms when both sides are extensions of one kind
+/// from one width (a non-negative literal that fits in half of it counts as
+/// either): the 128-bit bounds checks of views compare sign-extended 64-bit
+/// operands, and a narrower comparison is half the circuit. Sign extension
+/// preserves equality and both orders; zero extension equality and the
+/// unsigned order, and its results are non-negative, so a signed order of
+/// them is the unsigned order of the narrower terms.
+std::optional<Expr> Context::narrowCmp(Cmp p, Expr a, Expr b) {
+  auto extOf = [&](const Expr &e) -> std::optional<std::pair<Expr, bool>> {
+    auto it = impl->extensions.find(e.termId());
+    if (it == impl->extensions.end())
+      return std::nullopt;
+    return std::make_pair(Expr(this, it->second.first), it->second.second);
+  };
+  auto ea = extOf(a), eb = extOf(b);
+  if (!ea && !eb)
+    return std::nullopt;
+  // (An extension Z3 simplified to a literal is not recorded: comparisons
+  // of literals fold to true or false, which a narrowed comparison of the
+  // unsimplified operand would not.)
+  bool sgn = ea ? ea->second : eb->second;
+  unsigned w = (ea ? ea->first : eb->first).bvWidth();
+  if ((ea && ea->second != sgn) || (eb && eb->second != sgn) ||
+      (ea && ea->first.bvWidth() != w) || (eb && eb->first.bvWidth() != w))
+    return std::nullopt;
+  auto narrow = [&](const Expr &e,
+                    const std::optional<std::pair<Expr, bool>> &x)
+      -> std::optional<Expr> {
+    if (x)
+      return x->first;
+    std::optional<int64_t> l = e.bvLiteral();
+    if (!l || *l < 0 || (w < 64 && uint64_t(*l) >> (w - 1)))
+      return std::nullopt;
+    return bvVal(w, *l);
+  };
+  std::optional<Expr> na = narrow(a, ea), nb = narrow(b, eb);
+  if (!na || !nb)
+    return std::nullopt;
+  if (!sgn)
+    switch (p) {
+    case Cmp::Slt: p = Cmp::Ult; break;
+    case Cmp::Sle: p = Cmp::Ule; break;
+    case Cmp::Sgt: p = Cmp::Ugt; break;
+    case Cmp::Sge: p = Cmp::Uge; break;
+    default: break;
+    }
+  return mkCmp(p, *na, *nb);
+}
+
 Expr Context::mkCmp(Cmp p, Expr a, Expr b) {
+  if (std::optional<Expr> n = narrowCmp(p, a, b))
+    return *n;
   z3::expr x = TERM(a), y = TERM(b);
   z3::expr r = x == y;
   switch (p) {
@@ -314,7 +371,10 @@ Expr Context::mkZExt(Expr a, unsigned w) {
       return wrap(&r);
     }
   z3::expr r = z3::zext(TERM(a), w - from).simplify();
-  return wrap(&r);
+  Expr e = wrap(&r);
+  if (!r.is_numeral())
+    impl->extensions.try_emplace(e.termId(), a.idx, false);
+  return e;
 }
 Expr Context::mkSExt(Expr a, unsigned w) {
   unsigned from = a.bvWidth();
@@ -334,7 +394,10 @@ Expr Context::mkSExt(Expr a, unsigned w) {
       }
     }
   z3::expr r = z3::sext(TERM(a), w - from).simplify();
-  return wrap(&r);
+  Expr e = wrap(&r);
+  if (!r.is_numeral())
+    impl->extensions.try_emplace(e.termId(), a.idx, true);
+  return e;
 }
 Expr Context::mkTrunc(Expr a, unsigned w) {
   if (a.bvWidth() == w)
@@ -602,53 +665,6 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   return Result::Unknown;
 }
 
-/// Runs `check` (a Z3 check in `c`) under a watchdog: Z3's own timer can
-/// miss a check that starts just as a 1 ms timer fires (seen as a hang under
-/// load), so from the deadline on the context is interrupted until the check
-/// returns ([verify.timeout]). Returns whether the watchdog fired; then
-/// nothing the check returned is to be trusted.
-static bool checkWithWatchdog(z3::context &c, unsigned timeoutMs,
-                              const std::function<void()> &check) {
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false, fired = false;
-  std::thread watchdog;
-  if (timeoutMs != 0)
-    watchdog = std::thread([&] {
-      std::unique_lock<std::mutex> lock(m);
-      auto deadline = std::chrono::steady_clock::now() +
-                      std::chrono::milliseconds(timeoutMs + 50);
-      if (cv.wait_until(lock, deadline, [&] { return done; }))
-        return;
-      fired = true;
-      do
-        c.interrupt();
-      while (!cv.wait_for(lock, std::chrono::milliseconds(100),
-                          [&] { return done; }));
-    });
-  check();
-  if (watchdog.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(m);
-      done = true;
-    }
-    cv.notify_one();
-    watchdog.join();
-  }
-  if (fired) {
-    // The interrupt may have landed after the check returned. Z3 keeps the
-    // context cancelled until its next check starts, and a push() before
-    // that throws "push canceled" (seen when the process was stopped past
-    // the deadline): a check of an empty solver clears it.
-    try {
-      z3::solver scratch(c, z3::solver::simple());
-      scratch.check();
-    } catch (const z3::exception &) {
-    }
-  }
-  return fired;
-}
-
 Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   z3::context &c = ctx.impl->z3;
   z3::check_result r = z3::unknown;
@@ -670,7 +686,7 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
       for (const z3::expr &e : scope)
         s.add(e);
     s.add(termOf(query));
-    bool fired = checkWithWatchdog(c, timeoutMs, [&] {
+    bool fired = ctx.impl->watchdog.run(timeoutMs, [&] {
       try {
         r = s.check();
       } catch (const z3::exception &) {
@@ -695,8 +711,8 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
     as.push_back(termOf(a));
   impl->model.reset();
   z3::check_result r = z3::unknown;
-  if (checkWithWatchdog(ctx.impl->z3, timeoutMs,
-                        [&] { r = impl->solver.check(as); })) {
+  if (ctx.impl->watchdog.run(timeoutMs,
+                             [&] { r = impl->solver.check(as); })) {
     // A model read from an interrupted context need not evaluate.
     impl->reason = "timeout";
     return Result::Unknown;

@@ -159,6 +159,9 @@ public:
   /// [verify.induction]: the invariants assumed of the abstract loop
   /// headers being encoded (LoopInduction.cpp), innermost last.
   std::vector<Expr> inductionAssumptions;
+  /// Loop proofs attempted so far (a loop's iteration whose encoding saw
+  /// none depends on no assumption).
+  unsigned inductionAttempts = 0;
   /// One solver for the induction queries of the whole function, so the
   /// constraints before a loop are preprocessed once, not once per query
   /// (LoopInduction.cpp).
@@ -168,6 +171,23 @@ public:
   std::vector<std::vector<View>> liveOuter;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
   llvm::DenseMap<mlir::Value, unsigned> valueOrder;
+  /// Per block (Lemmas.cpp): its ops' positions, the memref and i1 values
+  /// it defines in order, and per value used in it the position of its last
+  /// use there (liveness after an op is then a comparison, not a walk over
+  /// the value's users for every op of a long block).
+  struct BlockUses {
+    llvm::DenseMap<mlir::Operation *, unsigned> position;
+    llvm::DenseMap<mlir::Value, unsigned> lastUse;
+    /// A defined value, where, and the position of its last use (UINT_MAX:
+    /// live out of the block).
+    struct Def {
+      unsigned at, end;
+      mlir::Value v;
+    };
+    std::vector<Def> defined;
+  };
+  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockUses>> blockUses;
+  const BlockUses &usesIn(mlir::Block *b, const mlir::LivenessBlockInfo *info);
   mlir::Operation *entryOp = nullptr; ///< the function being verified
   /// The views of the memref values live at the entry of `b` (`after` null)
   /// or after its op `after`, without liveOuter.

@@ -101,6 +101,7 @@ View ForInduction::freshView(size_t j, const View &like,
 /// A fresh header: the entry state with the changed flags and contents
 /// unconstrained, fresh summary slots and fresh iter_args.
 void ForInduction::build(Header &x) {
+  shaping.clear();
   x.st = entry;
   x.st.alloc.resize(std::max<size_t>(x.st.alloc.size(), nOuter),
                     c.boolVal(false));
@@ -160,10 +161,12 @@ void ForInduction::build(Header &x) {
   }
 }
 
-std::vector<Expr> ForInduction::eval(const Header &x) {
+std::vector<Expr> ForInduction::eval(const Header &x, bool assumed) {
   std::vector<Expr> out;
-  for (const Candidate &k : cands)
-    out.push_back(k.holds(x));
+  for (const Candidate &k : cands) {
+    Expr v = k.holds(x);
+    out.push_back(v.isNull() ? c.boolVal(assumed) : v);
+  }
   return out;
 }
 
@@ -202,9 +205,23 @@ smt::Result ForInduction::check(Expr q, Use use,
   return E.inductionSolver->checkScoped(S, q, limit, vals, truth);
 }
 
+bool ForInduction::dropLiterallyFalse(const std::vector<Expr> &vals) {
+  truth.clear();
+  bool any = false;
+  for (auto [k, v] : llvm::zip(cands, vals)) {
+    bool f = v.isFalse() && !k.required;
+    truth.push_back(!f);
+    any |= f;
+  }
+  if (any)
+    dropFalse();
+  return any;
+}
+
 bool ForInduction::dropFalse() {
   std::vector<Candidate> kept;
   bool ok = true;
+  lastDropped.clear();
   for (size_t i = 0; i < cands.size(); ++i) {
     if (truth[i]) {
       kept.push_back(std::move(cands[i]));
@@ -212,6 +229,7 @@ bool ForInduction::dropFalse() {
     }
     ok &= !cands[i].required;
     dropped.insert(cands[i].key);
+    lastDropped.push_back(cands[i].key);
   }
   cands = std::move(kept);
   return ok;
@@ -222,6 +240,8 @@ bool ForInduction::dropFalse() {
 bool ForInduction::entryHolds() {
   for (unsigned round = 0; round < kMaxRounds; ++round) {
     std::vector<Expr> vals = eval(init);
+    if (dropLiterallyFalse(vals))
+      vals = eval(init);
     smt::Result r =
         check(c.mkAnd(entry.guard, c.mkNot(all(vals))), Use::Model, &vals);
     if (r == smt::Result::Unsat)
@@ -287,6 +307,7 @@ bool ForInduction::run(State &st, bool &proved) {
   // First with a summary slot per memref iter_arg (each iter_arg views
   // only its own and the buffers it may view at the entry: few candidates
   // per view), then, if that is no proof, with the slots shared.
+  ++E.inductionAttempts;
   for (bool sep : {true, false}) {
     if (sep && memrefs < 2)
       continue;
@@ -340,11 +361,12 @@ bool ForInduction::attempt(State &st, bool &proved) {
       H.st.guard = c.mkAnd(entry.guard, cond);
       H.st.path = c.mkAnd(entry.path, cond);
     }
-    std::vector<Expr> hv = eval(H);
+    std::vector<Expr> hv = eval(H, /*assumed=*/true);
     std::vector<Expr> assume = H.wellFormed;
     assume.insert(assume.end(), hv.begin(), hv.end());
     Expr assumed = c.mkAnd(assume);
     size_t bodySlots = h.slots.size();
+    unsigned attemptsBefore = E.inductionAttempts;
     E.inductionAssumptions.push_back(assumed);
     bool lemmas = E.recordLemmas;
     E.recordLemmas = false;
@@ -411,18 +433,38 @@ bool ForInduction::attempt(State &st, bool &proved) {
     // The queries of this iteration assume the invariants at its header.
     E.inductionAssumptions.push_back(assumed);
     llvm::scope_exit unassume([&]() { E.inductionAssumptions.pop_back(); });
-    // The candidates hold again after the iteration.
-    std::vector<Expr> pv = eval(P);
-    smt::Result r =
-        check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
-    if (r == smt::Result::Sat) {
-      rollback(mk);
-      if (!dropFalse())
-        return true;
-      continue;
+    // The candidates hold again after the iteration. Candidates dropped
+    // here that the header was not built from, with no loop in the body
+    // proved under the assumptions, leave the iteration's encoding as it
+    // is: only the assumptions shrink, and the query is asked again.
+    bool nested = E.inductionAttempts != attemptsBefore;
+    smt::Result r = smt::Result::Unknown;
+    bool reencode = false;
+    while (true) {
+      std::vector<Expr> pv = eval(P);
+      if (!dropLiterallyFalse(pv)) {
+        r = check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
+        if (r != smt::Result::Sat)
+          break;
+        if (!dropFalse()) {
+          rollback(mk);
+          return true;
+        }
+      }
+      if (nested || llvm::any_of(lastDropped, [&](const std::string &k) {
+            return shaping.count(k);
+          })) {
+        reencode = true;
+        break;
+      }
+      std::vector<Expr> again = H.wellFormed;
+      llvm::append_range(again, eval(H, /*assumed=*/true));
+      E.inductionAssumptions.back() = c.mkAnd(again);
     }
-    if (r != smt::Result::Unsat) {
+    if (reencode || r != smt::Result::Unsat) {
       rollback(mk);
+      if (reencode)
+        continue;
       return true;
     }
     // No violation and no stop in one abstract iteration. Asked only of
@@ -451,7 +493,7 @@ bool ForInduction::attempt(State &st, bool &proved) {
   build(X);
   for (const Expr &e : X.wellFormed)
     h.constraints.push_back(e);
-  h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X))));
+  h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X, /*assumed=*/true))));
   if (counted) {
     // A run that leaves a counted loop before any iteration has the lower
     // bound not below the upper one.

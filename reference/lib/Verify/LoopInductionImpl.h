@@ -45,6 +45,7 @@ struct Header {
 struct Candidate {
   std::string key;
   bool required;
+  /// Its value at a header; null where it cannot be stated there.
   std::function<Expr(const Header &)> holds;
 };
 
@@ -162,12 +163,23 @@ private:
   void build(Header &x);
   View freshView(size_t j, const View &like,
                  const std::vector<unsigned> &loop, std::vector<Expr> &wf);
-  bool alive(const std::string &key) const {
-    return llvm::any_of(cands,
-                        [&](const Candidate &k) { return k.key == key; });
+  /// Whether candidate `key` is kept; build() asks, and the keys it found
+  /// kept are the header's `shaping` ones (dropping one changes it).
+  bool alive(const std::string &key) {
+    bool kept =
+        llvm::any_of(cands, [&](const Candidate &k) { return k.key == key; });
+    if (kept)
+      shaping.insert(key);
+    return kept;
   }
+  std::set<std::string> shaping;
+  /// The keys the last dropFalse() dropped.
+  std::vector<std::string> lastDropped;
   void makeCandidates();
-  std::vector<Expr> eval(const Header &x);
+  /// The candidates' values at x. A candidate that cannot be stated there
+  /// (null) is true where `assumed` (it is not assumed) and false where
+  /// checked (it is dropped).
+  std::vector<Expr> eval(const Header &x, bool assumed = false);
   Expr all(const std::vector<Expr> &vals);
   /// The shared solver, holding the constraints of the runs so far.
   smt::Solver &base();
@@ -187,6 +199,10 @@ private:
   /// Drops the candidates false in the last model (`truth`); false if a
   /// required one is.
   bool dropFalse();
+  /// Drops, without a query, the candidates other than required ones whose
+  /// value in `vals` is the literal false (a flag carried as a constant, for
+  /// one); returns whether it dropped any.
+  bool dropLiterallyFalse(const std::vector<Expr> &vals);
   bool entryHolds();
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);

@@ -32,9 +32,16 @@ Expr ForInduction::contentsEqual(const State &a, const State &b, unsigned s) {
   const Contents &y = s < b.mem.size() ? b.mem[s] : none;
   bool emptyX = x.elems.empty() && x.array.isNull();
   bool emptyY = y.elems.empty() && y.array.isNull();
+  // Contents in different forms (one side not created yet, say) are not
+  // compared: null, which is neither assumed nor proved (eval). A literal
+  // false here said "the contents differ" of a header whose contents were
+  // merely created differently, so "not ran -> as at the entry" turned into
+  // "ran", and a loop that never runs made every constraint false.
+  if (emptyX && emptyY)
+    return c.boolVal(true);
   if (emptyX || emptyY || x.explicitMode() != y.explicitMode() ||
       x.elems.size() != y.elems.size())
-    return c.boolVal(emptyX && emptyY);
+    return Expr();
   std::vector<Expr> eq;
   if (x.explicitMode()) {
     for (size_t e = 0; e < x.elems.size(); ++e) {
@@ -250,7 +257,10 @@ void ForInduction::makeCandidates() {
   }
   for (unsigned o : wMem)
     add("firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
-      return c.mkImplies(c.mkNot(x.ran), contentsEqual(x.st, entry, o));
+      if (x.ran.isTrue())
+        return c.boolVal(true);
+      Expr same = contentsEqual(x.st, entry, o);
+      return same.isNull() ? same : c.mkImplies(c.mkNot(x.ran), same);
     });
 }
 

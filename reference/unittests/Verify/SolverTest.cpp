@@ -173,3 +173,56 @@ TEST(Context, WideLiteralsCompareAsZ3Does) {
   EXPECT_TRUE(c.mkCmp(Context::Cmp::Sgt, big, zero).isTrue());
   EXPECT_TRUE(c.mkCmp(Context::Cmp::Ugt, big, zero).isTrue());
 }
+
+// A comparison of two extensions of one kind (or of one and a small
+// non-negative literal) is made on the narrower operands: the same answer
+// as the wide comparison, for every predicate, width and kind.
+TEST(Context, NarrowedComparisonsAgreeWithZ3) {
+  using C = Context::Cmp;
+  Context c;
+  Solver s(c);
+  const C preds[] = {C::Eq,  C::Ne,  C::Slt, C::Sle, C::Sgt,
+                     C::Sge, C::Ult, C::Ule, C::Ugt, C::Uge};
+  for (unsigned w : {1u, 8u, 64u}) {
+    for (unsigned to : {64u, 128u}) {
+      if (to <= w)
+        continue;
+      for (bool sgn : {false, true}) {
+        Expr x = c.freshBV("x", w), y = c.freshBV("y", w);
+        auto ext = [&](Expr e) {
+          return sgn ? c.mkSExt(e, to) : c.mkZExt(e, to);
+        };
+        // Wide stand-ins the wrapper does not know to be extensions.
+        Expr X = c.freshBV("X", to), Y = c.freshBV("Y", to);
+        std::vector<Expr> diffs;
+        for (C p : preds) {
+          diffs.push_back(
+              c.mkNe(c.mkCmp(p, ext(x), ext(y)), c.mkCmp(p, X, Y)));
+          for (int64_t l : {0, 1, 5, 127, 128, -1}) {
+            Expr L = c.bvVal(to, l);
+            diffs.push_back(
+                c.mkNe(c.mkCmp(p, ext(x), L), c.mkCmp(p, X, L)));
+            diffs.push_back(
+                c.mkNe(c.mkCmp(p, L, ext(y)), c.mkCmp(p, L, Y)));
+          }
+        }
+        EXPECT_EQ(s.check({c.mkEq(X, ext(x)), c.mkEq(Y, ext(y)),
+                           c.mkOr(diffs)},
+                          0),
+                  Result::Unsat)
+            << "from " << w << " to " << to << (sgn ? " signed" : "");
+      }
+    }
+  }
+}
+
+// An extension Z3 simplifies to a literal stays a literal in comparisons:
+// they fold (a loop with such a bound is unrolled, not proved by induction).
+TEST(Context, ExtensionsSimplifiedToLiteralsFold) {
+  Context c;
+  Expr p = c.freshBool("p");
+  Expr never = c.mkIte(c.mkAnd(p, c.mkNot(p)), c.bvVal(1, 1), c.bvVal(1, 0));
+  Expr z = c.mkZExt(never, 64);
+  EXPECT_TRUE(z.bvLiteral().has_value());
+  EXPECT_TRUE(c.mkCmp(Context::Cmp::Slt, c.bvVal(64, 0), z).isFalse());
+}

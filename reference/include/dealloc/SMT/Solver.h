@@ -142,6 +142,7 @@ private:
   std::unique_ptr<Impl> impl;
   Expr wrap(void *z3expr);
   Expr mkJunction(const std::vector<Expr> &xs, bool isAnd);
+  std::optional<Expr> narrowCmp(Cmp p, Expr a, Expr b);
   std::string freshName(const std::string &name);
 };
 
@@ -165,6 +166,14 @@ public:
   /// `timeoutMs == 0` means no timeout. Sat only with a model that satisfies
   /// every assertion and assumption as added (checked by evaluation).
   Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
+  /// check() without checking the model: for queries whose Sat answer only
+  /// guides a search, where a wrong model costs completeness, never
+  /// soundness (evaluating every assertion cost 7 % of a chain of loop
+  /// proofs).
+  Result checkAsHint(const std::vector<Expr> &assumptions,
+                     unsigned timeoutMs) {
+    return checkOnce(assumptions, timeoutMs);
+  }
   /// Whether the assertions plus `query` are unsatisfiable, decided by a
   /// fresh one-shot solver that simplifies the whole formula, eliminates
   /// the uninterpreted functions and bit-blasts it to SAT (no incremental
