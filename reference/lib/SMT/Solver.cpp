@@ -501,8 +501,34 @@ Expr Context::mkConstArray(unsigned idxWidth, Expr val) {
   z3::expr r = z3::const_array(impl->z3.bv_sort(idxWidth), TERM(val));
   return wrap(&r);
 }
+/// Stores a select at a literal index looks through (read over write).
+static constexpr unsigned kReadOverWrite = 4096;
+
 Expr Context::mkSelect(Expr arr, Expr idx) {
-  z3::expr r = z3::select(TERM(arr), TERM(idx));
+  // Read over write at literal indices: select(store(a, j, v), i) is v if
+  // i = j and select(a, i) otherwise. A list of more than 1024 entries is
+  // an array of stores at literal indices (the dealloc_helper's lists of a
+  // loop with hundreds of memref iter_args): its entries read back as the
+  // stored terms, so addresses compare as buffer identities
+  // ([verify.encoding.addr]) instead of as 64-bit selects.
+  z3::expr a = TERM(arr), i = TERM(idx);
+  if (i.is_numeral()) {
+    unsigned iid = Z3_get_ast_id(impl->z3, i);
+    for (unsigned n = 0; n < kReadOverWrite && a.is_app() &&
+                         a.decl().decl_kind() == Z3_OP_STORE &&
+                         a.num_args() == 3;
+         ++n) {
+      z3::expr j = a.arg(1);
+      if (!j.is_numeral())
+        break;
+      if (Z3_get_ast_id(impl->z3, j) == iid) {
+        z3::expr v = a.arg(2);
+        return wrap(&v);
+      }
+      a = a.arg(0);
+    }
+  }
+  z3::expr r = z3::select(a, i);
   return wrap(&r);
 }
 Expr Context::mkStore(Expr arr, Expr idx, Expr val) {

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 namespace dealloc::verify::induction {
 
@@ -27,6 +28,10 @@ namespace scf = mlir::scf;
 inline constexpr unsigned kQueryMs = 5000;
 inline constexpr unsigned kMaxRounds = 12;
 inline constexpr unsigned kLoopBudgetMs = 20000;
+/// Violation and stop conditions of one iteration above which they go to
+/// the one-shot bit-blasting solver first (as the first query of
+/// [verify.queries]).
+inline constexpr size_t kBitBlastOver = 200;
 
 /// A loop header: the state, the induction variable, the iter_args, and the
 /// heap slots that stand for buffers allocated by iterations of the loop.
@@ -78,6 +83,12 @@ struct InductionSolver {
                          Expr query, unsigned ms,
                          const std::vector<Expr> *vals,
                          std::vector<bool> &truth);
+  /// Whether `query` is unsatisfiable on its slice, by the one-shot
+  /// bit-blasting solver (smt::Solver::refuteByBitBlasting).
+  smt::Result refuteSliceByBitBlasting(
+      const std::vector<Expr> &cons,
+      const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
+      unsigned ms);
   /// Checks `query` on T in a scope of its own (a query left asserted,
   /// even behind its assumption, stays in the solver's terms and slows
   /// every later check); after Sat, `truth` holds the model's values of
@@ -93,6 +104,11 @@ private:
   /// (bit-blasting its arithmetic) when it is pushed, not when checked.
   smt::Solver slice;
   std::vector<std::vector<unsigned>> sliceScopes;
+  /// Makes `slice` hold the slice of `cons` around the constants of
+  /// `query` and `vals`.
+  void syncSlice(const std::vector<Expr> &cons,
+                 const llvm::DenseMap<unsigned, size_t> &definitions,
+                 Expr query, const std::vector<Expr> *vals);
   llvm::DenseMap<unsigned, std::vector<Expr>> constants;
   const std::vector<Expr> &constantsOf(const Expr &e);
   /// The constraints indexed so far (and whether each is a definition),
@@ -166,11 +182,18 @@ private:
   /// Whether candidate `key` is kept; build() asks, and the keys it found
   /// kept are the header's `shaping` ones (dropping one changes it).
   bool alive(const std::string &key) {
-    bool kept =
-        llvm::any_of(cands, [&](const Candidate &k) { return k.key == key; });
+    bool kept = keys.count(key) > 0;
     if (kept)
       shaping.insert(key);
     return kept;
+  }
+  /// The keys of `cands` (build() asks for a few per iter_arg, and a loop
+  /// can have many candidates).
+  std::unordered_set<std::string> keys;
+  void indexKeys() {
+    keys.clear();
+    for (const Candidate &k : cands)
+      keys.insert(k.key);
   }
   std::set<std::string> shaping;
   /// The keys the last dropFalse() dropped.
@@ -203,6 +226,9 @@ private:
   /// value in `vals` is the literal false (a flag carried as a constant, for
   /// one); returns whether it dropped any.
   bool dropLiterallyFalse(const std::vector<Expr> &vals);
+  /// Whether no run reaches `bad` (the disjunction of `conditions`
+  /// violation and stop conditions) in an iteration.
+  bool refuted(Expr bad, size_t conditions);
   bool entryHolds();
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);

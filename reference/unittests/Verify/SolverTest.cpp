@@ -226,3 +226,28 @@ TEST(Context, ExtensionsSimplifiedToLiteralsFold) {
   EXPECT_TRUE(z.bvLiteral().has_value());
   EXPECT_TRUE(c.mkCmp(Context::Cmp::Slt, c.bvVal(64, 0), z).isFalse());
 }
+
+// A select at a literal index reads through stores at other literal
+// indices to the stored term; anything else stays a select.
+TEST(Context, SelectsReadOverWritesAtLiteralIndices) {
+  Context c;
+  Solver s(c);
+  Expr a = c.freshArray("a", 64, 64), x = c.freshBV("x", 64),
+       y = c.freshBV("y", 64), i = c.freshBV("i", 64);
+  Expr st = c.mkStore(c.mkStore(c.mkStore(a, c.bvVal(64, 0), x),
+                                c.bvVal(64, 1), y),
+                      i, c.bvVal(64, 7));
+  Expr w = c.mkStore(c.mkStore(a, c.bvVal(64, 0), x), c.bvVal(64, 1), y);
+  EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 0)).same(x));
+  EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 1)).same(y));
+  EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 2)).same(c.mkSelect(a, c.bvVal(64, 2))));
+  // Not through a store at a symbolic index.
+  EXPECT_FALSE(c.mkSelect(st, c.bvVal(64, 0)).same(x));
+  // Z3's own select of the same array agrees.
+  Expr b = c.freshArray("w", 64, 64);
+  std::vector<Expr> d;
+  for (int64_t k : {0, 1, 2, 3})
+    d.push_back(c.mkNe(c.mkSelect(w, c.bvVal(64, k)),
+                       c.mkSelect(b, c.bvVal(64, k))));
+  EXPECT_EQ(s.check({c.mkEq(b, w), c.mkOr(d)}, 0), Result::Unsat);
+}
