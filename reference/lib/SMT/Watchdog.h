@@ -1,4 +1,4 @@
-//===- Watchdog.h - Interrupts a Z3 check past its deadline ------*- C++ -*-===//
+//===- Watchdog.h - Interrupts a Z3 check past its deadline -----*- C++ -*-===//
 //
 // Internal to the SMT library (spec/verification.md [verify.timeout]).
 //

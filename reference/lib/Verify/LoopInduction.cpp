@@ -510,7 +510,8 @@ bool ForInduction::attempt(State &st, bool &proved) {
   build(X);
   for (const Expr &e : X.wellFormed)
     h.constraints.push_back(e);
-  h.constraints.push_back(c.mkImplies(entry.guard, all(eval(X, /*assumed=*/true))));
+  h.constraints.push_back(
+      c.mkImplies(entry.guard, all(eval(X, /*assumed=*/true))));
   if (counted) {
     // A run that leaves a counted loop before any iteration has the lower
     // bound not below the upper one.

@@ -85,10 +85,10 @@ struct InductionSolver {
                          std::vector<bool> &truth);
   /// Whether `query` is unsatisfiable on its slice, by the one-shot
   /// bit-blasting solver (smt::Solver::refuteByBitBlasting).
-  smt::Result refuteSliceByBitBlasting(
-      const std::vector<Expr> &cons,
-      const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
-      unsigned ms);
+  smt::Result
+  refuteSliceByBitBlasting(const std::vector<Expr> &cons,
+                           const llvm::DenseMap<unsigned, size_t> &definitions,
+                           Expr query, unsigned ms);
   /// Checks `query` on T in a scope of its own (a query left asserted,
   /// even behind its assumption, stays in the solver's terms and slows
   /// every later check); after Sat, `truth` holds the model's values of

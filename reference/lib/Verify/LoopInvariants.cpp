@@ -201,14 +201,15 @@ void ForInduction::makeCandidates() {
       }
       // With a summary slot per iter_arg, two iter_args never view one
       // buffer of the loop.
-      add("loopdistinct" + J + "/" + L, separate, [this, j, l](const Header &x) {
-        // Usually no common candidate: true, without building the rest.
-        Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
-        if (same.isFalse())
-          return c.boolVal(true);
-        return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
-                           c.mkNot(same));
-      });
+      add("loopdistinct" + J + "/" + L, separate,
+          [this, j, l](const Header &x) {
+            // Usually no common candidate: true, without building the rest.
+            Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
+            if (same.isFalse())
+              return c.boolVal(true);
+            return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
+                               c.mkNot(same));
+          });
     }
     // The descriptor: as at the entry, or the type's layout of its sizes.
     add("offset" + J, false, [this, j](const Header &x) {

@@ -196,20 +196,16 @@ TEST(Context, NarrowedComparisonsAgreeWithZ3) {
         Expr X = c.freshBV("X", to), Y = c.freshBV("Y", to);
         std::vector<Expr> diffs;
         for (C p : preds) {
-          diffs.push_back(
-              c.mkNe(c.mkCmp(p, ext(x), ext(y)), c.mkCmp(p, X, Y)));
+          diffs.push_back(c.mkNe(c.mkCmp(p, ext(x), ext(y)), c.mkCmp(p, X, Y)));
           for (int64_t l : {0, 1, 5, 127, 128, -1}) {
             Expr L = c.bvVal(to, l);
-            diffs.push_back(
-                c.mkNe(c.mkCmp(p, ext(x), L), c.mkCmp(p, X, L)));
-            diffs.push_back(
-                c.mkNe(c.mkCmp(p, L, ext(y)), c.mkCmp(p, L, Y)));
+            diffs.push_back(c.mkNe(c.mkCmp(p, ext(x), L), c.mkCmp(p, X, L)));
+            diffs.push_back(c.mkNe(c.mkCmp(p, L, ext(y)), c.mkCmp(p, L, Y)));
           }
         }
-        EXPECT_EQ(s.check({c.mkEq(X, ext(x)), c.mkEq(Y, ext(y)),
-                           c.mkOr(diffs)},
-                          0),
-                  Result::Unsat)
+        EXPECT_EQ(
+            s.check({c.mkEq(X, ext(x)), c.mkEq(Y, ext(y)), c.mkOr(diffs)}, 0),
+            Result::Unsat)
             << "from " << w << " to " << to << (sgn ? " signed" : "");
       }
     }
@@ -234,20 +230,21 @@ TEST(Context, SelectsReadOverWritesAtLiteralIndices) {
   Solver s(c);
   Expr a = c.freshArray("a", 64, 64), x = c.freshBV("x", 64),
        y = c.freshBV("y", 64), i = c.freshBV("i", 64);
-  Expr st = c.mkStore(c.mkStore(c.mkStore(a, c.bvVal(64, 0), x),
-                                c.bvVal(64, 1), y),
-                      i, c.bvVal(64, 7));
+  Expr st =
+      c.mkStore(c.mkStore(c.mkStore(a, c.bvVal(64, 0), x), c.bvVal(64, 1), y),
+                i, c.bvVal(64, 7));
   Expr w = c.mkStore(c.mkStore(a, c.bvVal(64, 0), x), c.bvVal(64, 1), y);
   EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 0)).same(x));
   EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 1)).same(y));
-  EXPECT_TRUE(c.mkSelect(w, c.bvVal(64, 2)).same(c.mkSelect(a, c.bvVal(64, 2))));
+  EXPECT_TRUE(
+      c.mkSelect(w, c.bvVal(64, 2)).same(c.mkSelect(a, c.bvVal(64, 2))));
   // Not through a store at a symbolic index.
   EXPECT_FALSE(c.mkSelect(st, c.bvVal(64, 0)).same(x));
   // Z3's own select of the same array agrees.
   Expr b = c.freshArray("w", 64, 64);
   std::vector<Expr> d;
   for (int64_t k : {0, 1, 2, 3})
-    d.push_back(c.mkNe(c.mkSelect(w, c.bvVal(64, k)),
-                       c.mkSelect(b, c.bvVal(64, k))));
+    d.push_back(
+        c.mkNe(c.mkSelect(w, c.bvVal(64, k)), c.mkSelect(b, c.bvVal(64, k))));
   EXPECT_EQ(s.check({c.mkEq(b, w), c.mkOr(d)}, 0), Result::Unsat);
 }

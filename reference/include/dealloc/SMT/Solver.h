@@ -170,8 +170,7 @@ public:
   /// guides a search, where a wrong model costs completeness, never
   /// soundness (evaluating every assertion cost 7 % of a chain of loop
   /// proofs).
-  Result checkAsHint(const std::vector<Expr> &assumptions,
-                     unsigned timeoutMs) {
+  Result checkAsHint(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
     return checkOnce(assumptions, timeoutMs);
   }
   /// Whether the assertions plus `query` are unsatisfiable, decided by a
