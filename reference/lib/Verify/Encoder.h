@@ -24,6 +24,12 @@
 
 namespace dealloc::verify {
 
+/// Conditions above which a disjunction of violation conditions goes to the
+/// one-shot bit-blasting solver before the incremental one: the first query
+/// of a check ([verify.queries]) and an iteration's conditions in a loop
+/// proof ([verify.induction]).
+inline constexpr size_t kBitBlastOver = 200;
+
 /// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
 struct EncodingFailure {
   Verdict verdict;

@@ -185,12 +185,9 @@ smt::Solver &ForInduction::base() {
 
 smt::Result ForInduction::check(Expr q, Use use,
                                 const std::vector<Expr> *vals) {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  deadline - std::chrono::steady_clock::now())
-                  .count();
-  if (left <= 0)
+  unsigned limit = queryMs();
+  if (limit == 0)
     return smt::Result::Unknown;
-  unsigned limit = std::min<unsigned>(ms, left);
   if (!E.inductionSolver)
     E.inductionSolver = std::make_shared<InductionSolver>(c);
   if (sliced) {
@@ -205,17 +202,22 @@ smt::Result ForInduction::check(Expr q, Use use,
   return E.inductionSolver->checkScoped(S, q, limit, vals, truth);
 }
 
+unsigned ForInduction::queryMs() const {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  deadline - std::chrono::steady_clock::now())
+                  .count();
+  return left <= 0 ? 0 : std::min<unsigned>(ms, left);
+}
+
 bool ForInduction::refuted(Expr bad, size_t conditions) {
   // Hundreds of conditions (a loop with hundreds of memref iter_args):
   // the incremental solver took 4.5 s where bit-blasting the slice takes
   // a fraction of it.
   if (sliced && conditions > kBitBlastOver) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now())
-                    .count();
-    if (left > 0 && E.inductionSolver->refuteSliceByBitBlasting(
-                        wanted(), h.definitions, bad,
-                        std::min<unsigned>(ms, left)) == smt::Result::Unsat)
+    unsigned limit = queryMs();
+    if (limit != 0 && E.inductionSolver->refuteSliceByBitBlasting(
+                          wanted(), h.definitions, bad, limit) ==
+                          smt::Result::Unsat)
       return true;
   }
   return check(bad, Use::Refute) == smt::Result::Unsat;

@@ -28,10 +28,6 @@ namespace scf = mlir::scf;
 inline constexpr unsigned kQueryMs = 5000;
 inline constexpr unsigned kMaxRounds = 12;
 inline constexpr unsigned kLoopBudgetMs = 20000;
-/// Violation and stop conditions of one iteration above which they go to
-/// the one-shot bit-blasting solver first (as the first query of
-/// [verify.queries]).
-inline constexpr size_t kBitBlastOver = 200;
 
 /// A loop header: the state, the induction variable, the iter_args, and the
 /// heap slots that stand for buffers allocated by iterations of the loop.
@@ -229,6 +225,9 @@ private:
   /// Whether no run reaches `bad` (the disjunction of `conditions`
   /// violation and stop conditions) in an iteration.
   bool refuted(Expr bad, size_t conditions);
+  /// The time a query may take now: `ms`, or what is left of the loop's
+  /// budget; 0 once it is spent.
+  unsigned queryMs() const;
   bool entryHolds();
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);

@@ -53,9 +53,6 @@ static constexpr unsigned kLemmaBudgetMs = 20000;
 /// Conditions above which the first query (their whole disjunction) is
 /// skipped ([verify.queries]).
 static constexpr size_t kFirstQueryMax = 10000;
-/// Conditions above which the first query goes to the one-shot solver
-/// before the incremental one ([verify.queries]).
-static constexpr size_t kFirstBitBlastOver = 200;
 /// Solver time of the per-op queries on the whole formula after which the
 /// lemmas are proved ([verify.lemmas]).
 static constexpr unsigned kLemmaTriggerMs = 5000;
@@ -449,7 +446,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
     // was at most 0.1 s slower where the incremental solver decided such a
     // disjunction, and a 30-if chain's 498 conditions took 0.04 s where
     // the incremental solver ran 2 s out of time).
-    bool blastFirst = every.size() > kFirstBitBlastOver;
+    bool blastFirst = every.size() > kBitBlastOver;
     if (blastFirst && bitBlast(ctx.mkOr(every), kFirstBitBlastMs)) {
       prove(ctx.mkNot(ctx.mkOr(every)));
       r = smt::Result::Unsat;
