@@ -100,7 +100,15 @@ public:
   Expr getBool(mlir::Value v);
   Expr getBV(mlir::Value v);
   const View &getView(mlir::Value v);
-  void bind(mlir::Value v, SymValue s) { values[v] = std::move(s); }
+  void bind(mlir::Value v, SymValue s) {
+    values[v] = std::move(s);
+    versions[v] = ++lastVersion;
+  }
+  /// Per value, the bind (or in-place rename, SlotFusion.cpp) that gave it
+  /// its symbolic value: a value encoded again (a callee inlined at a second
+  /// call) gets a new version (Lemma::Pending).
+  llvm::DenseMap<mlir::Value, unsigned> versions;
+  unsigned lastVersion = 0;
 
   /// Op semantics (OpEncoder.cpp dispatches; ArithEncoder.cpp,
   /// MemRefEncoder.cpp); returns false on failure().
@@ -174,7 +182,7 @@ public:
   std::shared_ptr<struct InductionSolver> inductionSolver;
   /// Per enclosing op being encoded (structured op, inlined call): the views
   /// of the values live after it, which a run inside may still free.
-  std::vector<std::vector<View>> liveOuter;
+  std::vector<std::shared_ptr<const std::vector<View>>> liveOuter;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
   llvm::DenseMap<mlir::Value, unsigned> valueOrder;
   /// Per block (Lemmas.cpp): its ops' positions, the memref and i1 values
@@ -206,6 +214,11 @@ public:
   /// value" at that point in `st` (ControlFlowEncoder.cpp).
   void reachabilityLemma(const State &st, mlir::Block *b,
                          mlir::Operation *after, mlir::Location loc);
+  /// Builds the reachability candidates of the lemmas recorded so far
+  /// (Lemma::Pending): of each live value whose symbolic value is the
+  /// recorded version, its view (a lemma is proved before it is used, so
+  /// a value encoded again since only weakens it, never makes it wrong).
+  void buildLemmas();
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
   /// Aligned-address terms of views ([verify.encoding.addr]), by term id:

@@ -127,25 +127,19 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     return;
   // [verify.lemmas]: a live heap buffer that no live memref value views can
   // never be freed; where the program is leak-free, every live heap buffer
-  // is viewed by a live value. Candidates are per slot; the order of the
-  // terms follows their creation (deterministic), not the views'.
-  std::vector<std::vector<Expr>> reach(heap.slots.size());
-  auto addView = [&](const View &v) {
-    for (size_t k = 0; k < v.cands.size(); ++k)
-      reach[v.cands[k]].push_back(v.pts[k]);
-  };
+  // is viewed by a live value. Candidates are per slot; what views a slot
+  // is recorded here and built by buildLemmas.
+  auto pending = std::make_shared<Lemma::Pending>();
   std::vector<Expr> flags;
   for (Value v : liveValues(b, after)) {
     const SymValue &sv = values.find(v)->second;
     if (sv.kind == SymValue::Kind::MemRef)
-      addView(sv.view);
+      pending->values.push_back({v, versions.lookup(v)});
     else if (sv.kind == SymValue::Kind::Bool && !sv.e.isTrue() &&
              !sv.e.isFalse() && isMergedFlag(v, entryOp))
       flags.push_back(sv.e);
   }
-  for (const std::vector<View> &outer : liveOuter)
-    for (const View &v : outer)
-      addView(v);
+  pending->outer = liveOuter;
   Lemma lemma{{}, loc};
   for (unsigned s = 0; s < st.alloc.size() && s < heap.slots.size(); ++s) {
     if (heap.slots[s].kind != SlotKind::Heap)
@@ -153,21 +147,13 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     Expr a = heap.allocOf(st, s), f = heap.freedOf(st, s);
     if (a.isFalse() || f.isTrue())
       continue;
-    std::vector<Expr> &rs = reach[s];
-    std::sort(rs.begin(), rs.end(), [](const Expr &x, const Expr &y) {
-      return x.termId() < y.termId();
-    });
-    rs.erase(std::unique(rs.begin(), rs.end(),
-                         [](const Expr &x, const Expr &y) { return x.same(y); }),
-             rs.end());
-    Expr r = ctx.mkOr(rs);
-    if (r.isTrue())
-      continue;
-    // Built by Lemma::candidates; none of the parts is a literal that
+    // `reach` is set by buildLemmas; none of the parts is a literal that
     // would fold the conjunction to false.
-    lemma.unreached.push_back({a, f, r});
+    lemma.unreached.push_back({a, f, Expr()});
+    pending->slots.push_back(s);
   }
   lemma.path = st.path;
+  lemma.pending = std::move(pending);
   // Flags that are constant on the path (ownership indicators that are
   // always true, say) first: the reachability lemmas often need them.
   Lemma constant{{}, loc};
@@ -181,7 +167,50 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     heap.lemmas.push_back(std::move(lemma));
 }
 
+void Encoder::buildLemmas() {
+  std::vector<std::vector<Expr>> reach;
+  for (Lemma &lemma : heap.lemmas) {
+    if (!lemma.pending)
+      continue;
+    const Lemma::Pending &p = *lemma.pending;
+    reach.assign(heap.slots.size(), {});
+    auto addView = [&](const View &v) {
+      for (size_t k = 0; k < v.cands.size(); ++k)
+        if (v.cands[k] < reach.size())
+          reach[v.cands[k]].push_back(v.pts[k]);
+    };
+    for (auto [v, version] : p.values) {
+      auto it = values.find(v);
+      if (it != values.end() && versions.lookup(v) == version)
+        addView(it->second.view);
+    }
+    for (const auto &outer : p.outer)
+      for (const View &v : *outer)
+        addView(v);
+    // The order of the terms follows their creation (deterministic), not
+    // the views'. A slot that is viewed for sure has no candidate.
+    std::vector<Lemma::Unreached> kept;
+    for (auto [u, s] : llvm::zip(lemma.unreached, p.slots)) {
+      std::vector<Expr> &rs = reach[s];
+      std::sort(rs.begin(), rs.end(), [](const Expr &x, const Expr &y) {
+        return x.termId() < y.termId();
+      });
+      rs.erase(std::unique(rs.begin(), rs.end(),
+                           [](const Expr &x, const Expr &y) {
+                             return x.same(y);
+                           }),
+               rs.end());
+      Expr r = ctx.mkOr(rs);
+      if (!r.isTrue())
+        kept.push_back({u.alloc, u.freed, r});
+    }
+    lemma.unreached = std::move(kept);
+    lemma.pending.reset();
+  }
+}
+
 std::vector<Expr> Lemma::candidates(smt::Context &ctx) const {
+  assert(!pending && "reachability candidates not built (buildLemmas)");
   std::vector<Expr> out = cands;
   for (const Unreached &u : unreached)
     out.push_back(
@@ -194,6 +223,9 @@ void Lemma::parts(std::vector<Expr> &out) const {
   if (unreached.empty())
     return;
   out.push_back(path);
-  for (const Unreached &u : unreached)
-    out.insert(out.end(), {u.alloc, u.freed, u.reach});
+  for (const Unreached &u : unreached) {
+    out.insert(out.end(), {u.alloc, u.freed});
+    if (!u.reach.isNull())
+      out.push_back(u.reach);
+  }
 }

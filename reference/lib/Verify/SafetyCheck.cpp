@@ -263,6 +263,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
     auto began = Clock::now();
     llvm::scope_exit done(
         [&]() { lemmaTime += Clock::now() - began; });
+    E.buildLemmas();
     unsigned budget = opts.timeoutMs == 0
                           ? kLemmaBudgetMs
                           : std::min(opts.timeoutMs, kLemmaBudgetMs);

@@ -120,8 +120,8 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   };
   for (const View &v : others)
     count(v);
-  for (const std::vector<View> &outer : liveOuter)
-    for (const View &v : outer)
+  for (const auto &outer : liveOuter)
+    for (const View &v : *outer)
       count(v);
   for (const View &v : borrowed)
     count(v);
@@ -143,6 +143,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
         group.push_back(c);
     if (group.size() < 2 || !heap.fuse(st, v, group, loc))
       continue;
+    versions[m] = ++lastVersion;
     for (unsigned c : group)
       fused[c] = true;
   }

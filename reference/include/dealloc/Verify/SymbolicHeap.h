@@ -18,7 +18,9 @@
 #include "dealloc/Support/Verdict.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -169,9 +171,21 @@ struct Lemma {
   };
   Expr path;
   std::vector<Unreached> unreached;
+  /// What `reach` is built from, until it is (Encoder::buildLemmas): the
+  /// memref values live at the point, each with the version of its
+  /// symbolic value then, and the views live around it. Disjunctions of
+  /// views per slot cost O(live views x candidates) at each point (2.8 s of
+  /// a 300-diamond chain's 4 s of encoding), for lemmas most functions
+  /// never prove.
+  struct Pending {
+    std::vector<std::pair<mlir::Value, unsigned>> values;
+    std::vector<std::shared_ptr<const std::vector<View>>> outer;
+    std::vector<unsigned> slots; ///< per entry of `unreached`
+  };
+  std::shared_ptr<Pending> pending;
   /// `cands`, then the candidate of each entry of `unreached`.
   std::vector<Expr> candidates(smt::Context &ctx) const;
-  /// The terms the candidates are built from.
+  /// The terms the candidates are built from (not those of `pending`).
   void parts(std::vector<Expr> &out) const;
 };
 
