@@ -726,25 +726,12 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
     // 8.9 s of the query's 15 s, and the SAT solver's time stayed 5 s.
     z3::params se(c);
     se.set("context_solve", false);
-    // Nor are nested conjunctions and disjunctions flattened once the
-    // definitions are substituted: a chain of N merges of identity flags
-    // `m_k = !c_k && m_(k-1)` became N flat conjunctions of up to N
-    // literals (upstream's 300-scf.if chain: 42 million literals, 2.9
-    // million without). The rewriters of the tactics read the global
-    // parameter when they are made (Z3 4.8.12); the SAT solver is slower
-    // with it, so it is restored before the check.
-    struct NoFlattening {
-      NoFlattening() { z3::set_param("rewriter.flat", false); }
-      ~NoFlattening() { restore(); }
-      void restore() { z3::set_param("rewriter.flat", true); }
-    } noFlattening;
     z3::tactic t = z3::tactic(c, "simplify") &
                    z3::tactic(c, "propagate-values") &
                    z3::with(z3::tactic(c, "solve-eqs"), se) &
                    z3::tactic(c, "ackermannize_bv") &
                    z3::tactic(c, "bit-blast") & z3::with(z3::tactic(c, "sat"), sp);
     z3::solver s = t.mk_solver();
-    noFlattening.restore();
     z3::params p(c);
     p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
     s.set(p);
