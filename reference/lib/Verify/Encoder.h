@@ -219,6 +219,8 @@ public:
   /// recorded version, its view (a lemma is proved before it is used, so
   /// a value encoded again since only weakens it, never makes it wrong).
   void buildLemmas();
+  /// Entries recorded at lemma points so far (Lemmas.cpp).
+  size_t lemmaEntries = 0;
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
   /// Aligned-address terms of views ([verify.encoding.addr]), by term id:

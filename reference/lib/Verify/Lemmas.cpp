@@ -121,6 +121,13 @@ static bool isMergedFlag(Value v, Operation *entry) {
   return def->getNumRegions() > 0 || isa<func::CallOp>(def);
 }
 
+/// Values, flags and slots recorded at lemma points per function, beyond
+/// which no point is recorded: a chain of 2,000 loops whose results all
+/// stay live records 2,000 of each at each of its 4,000 points (24 million
+/// entries, 3.5 s of a 38 s check), and the lemma budget of
+/// [verify.lemmas] is spent long before the points of such a function are.
+static constexpr size_t kLemmaEntries = size_t(1) << 21;
+
 void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
                                 Location loc) {
   if (st.path.isFalse())
@@ -129,15 +136,17 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
   // never be freed; where the program is leak-free, every live heap buffer
   // is viewed by a live value. Candidates are per slot; what views a slot
   // is recorded here and built by buildLemmas.
+  if (lemmaEntries > kLemmaEntries)
+    return;
   auto pending = std::make_shared<Lemma::Pending>();
-  std::vector<Expr> flags;
+  auto flags = std::make_shared<Lemma::Pending>();
   for (Value v : liveValues(b, after)) {
     const SymValue &sv = values.find(v)->second;
     if (sv.kind == SymValue::Kind::MemRef)
       pending->values.push_back({v, versions.lookup(v)});
     else if (sv.kind == SymValue::Kind::Bool && !sv.e.isTrue() &&
              !sv.e.isFalse() && isMergedFlag(v, entryOp))
-      flags.push_back(sv.e);
+      flags->flags.push_back(sv.e);
   }
   pending->outer = liveOuter;
   Lemma lemma{{}, loc};
@@ -152,17 +161,18 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     lemma.unreached.push_back({a, f, Expr()});
     pending->slots.push_back(s);
   }
+  lemmaEntries += pending->values.size() + pending->slots.size() +
+                  flags->flags.size();
   lemma.path = st.path;
   lemma.pending = std::move(pending);
   // Flags that are constant on the path (ownership indicators that are
   // always true, say) first: the reachability lemmas often need them.
-  Lemma constant{{}, loc};
-  for (const Expr &c : flags) {
-    constant.cands.push_back(ctx.mkAnd(st.path, c));
-    constant.cands.push_back(ctx.mkAnd(st.path, ctx.mkNot(c)));
-  }
-  if (!constant.cands.empty())
+  if (!flags->flags.empty()) {
+    Lemma constant{{}, loc};
+    constant.path = st.path;
+    constant.pending = std::move(flags);
     heap.lemmas.push_back(std::move(constant));
+  }
   if (!lemma.unreached.empty())
     heap.lemmas.push_back(std::move(lemma));
 }
@@ -173,6 +183,10 @@ void Encoder::buildLemmas() {
     if (!lemma.pending)
       continue;
     const Lemma::Pending &p = *lemma.pending;
+    for (const Expr &c : p.flags) {
+      lemma.cands.push_back(ctx.mkAnd(lemma.path, c));
+      lemma.cands.push_back(ctx.mkAnd(lemma.path, ctx.mkNot(c)));
+    }
     reach.assign(heap.slots.size(), {});
     auto addView = [&](const View &v) {
       for (size_t k = 0; k < v.cands.size(); ++k)
@@ -220,7 +234,9 @@ std::vector<Expr> Lemma::candidates(smt::Context &ctx) const {
 
 void Lemma::parts(std::vector<Expr> &out) const {
   out.insert(out.end(), cands.begin(), cands.end());
-  if (unreached.empty())
+  if (pending)
+    out.insert(out.end(), pending->flags.begin(), pending->flags.end());
+  if (unreached.empty() && !pending)
     return;
   out.push_back(path);
   for (const Unreached &u : unreached) {

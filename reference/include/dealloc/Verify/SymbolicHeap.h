@@ -181,6 +181,9 @@ struct Lemma {
     std::vector<std::pair<mlir::Value, unsigned>> values;
     std::vector<std::shared_ptr<const std::vector<View>>> outer;
     std::vector<unsigned> slots; ///< per entry of `unreached`
+    /// Merged flags live at the point: `cands` gets "path and flag" and
+    /// "path and not flag" for each.
+    std::vector<Expr> flags;
   };
   std::shared_ptr<Pending> pending;
   /// `cands`, then the candidate of each entry of `unreached`.
