@@ -471,7 +471,18 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
 bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
                                    const std::vector<const Contents *> &cs,
                                    size_t s, Contents &r) {
-  if (cs.size() == 1) {
+  // One state's contents, or the same in all (the common case at a join:
+  // contents no branch changed share their terms).
+  auto sameTerm = [](const Expr &a, const Expr &b) {
+    return a.isNull() ? b.isNull() : !b.isNull() && a.same(b);
+  };
+  auto same = [&](const Contents *c) {
+    return c->elems.shares(cs[0]->elems) &&
+           sameTerm(c->array, cs[0]->array) &&
+           c->initElems.shares(cs[0]->initElems) &&
+           sameTerm(c->initArray, cs[0]->initArray);
+  };
+  if (cs.size() == 1 || (!byteContents && llvm::all_of(cs, same))) {
     r = *cs[0];
     return true;
   }

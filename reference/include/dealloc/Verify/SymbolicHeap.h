@@ -88,6 +88,39 @@ struct SymValue {
   static SymValue memref(View v) { return {Kind::MemRef, {}, std::move(v)}; }
 };
 
+/// Terms that copies share until one of them is changed: a state, with
+/// every slot's contents, is copied at every branch and merged at every
+/// join, while an op changes one slot.
+class SharedExprs {
+public:
+  size_t size() const { return v ? v->size() : 0; }
+  bool empty() const { return size() == 0; }
+  const Expr &operator[](size_t i) const { return (*v)[i]; }
+  Expr &operator[](size_t i) { return own()[i]; }
+  const Expr &back() const { return v->back(); }
+  const Expr *begin() const { return v ? v->data() : nullptr; }
+  const Expr *end() const { return v ? v->data() + v->size() : nullptr; }
+  Expr *begin() { return empty() ? nullptr : own().data(); }
+  Expr *end() { return empty() ? nullptr : own().data() + v->size(); }
+  void push_back(Expr e) { own().push_back(std::move(e)); }
+  void assign(size_t n, const Expr &e) {
+    v = std::make_shared<std::vector<Expr>>(n, e);
+  }
+  void clear() { v.reset(); }
+  /// Whether both are the same storage (so the same terms).
+  bool shares(const SharedExprs &o) const { return v == o.v; }
+
+private:
+  std::shared_ptr<std::vector<Expr>> v;
+  std::vector<Expr> &own() {
+    if (!v)
+      v = std::make_shared<std::vector<Expr>>();
+    else if (v.use_count() > 1)
+      v = std::make_shared<std::vector<Expr>>(*v);
+    return *v;
+  }
+};
+
 /// The contents of one slot: explicit element values (64-bit patterns) when
 /// the buffer has a small static size, otherwise one SMT array from element
 /// index to value. Explicit elements keep loads of constant indices (the
@@ -96,13 +129,13 @@ struct SymValue {
 /// mode (modules with `memref.view`) the elements are bytes and the index
 /// is the byte offset from the buffer's base.
 struct Contents {
-  std::vector<Expr> elems; ///< explicit mode
+  SharedExprs elems; ///< explicit mode
   Expr array;              ///< array mode (null in explicit mode)
   bool explicitMode() const { return array.isNull(); }
   /// Initializedness per cell ([buffer.contents.uninit]): one Boolean per
   /// element in explicit mode, an array to 1-bit vectors (1: initialized) in
   /// array mode. Both empty: every cell is initialized.
-  std::vector<Expr> initElems;
+  SharedExprs initElems;
   Expr initArray;
   bool allInit() const { return initElems.empty() && initArray.isNull(); }
 };
