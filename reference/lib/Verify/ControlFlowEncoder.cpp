@@ -253,8 +253,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     }
   } outerScope{*this};
   if (recordLemmas && (op->getNumRegions() > 0 || isa<func::CallOp>(op))) {
-    liveOuter.push_back(std::make_shared<const std::vector<View>>(
-        liveViews(op->getBlock(), op, false)));
+    liveOuter.push_back(liveAfter(op));
     outerScope.pushed = true;
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {

@@ -182,7 +182,12 @@ public:
   std::shared_ptr<struct InductionSolver> inductionSolver;
   /// Per enclosing op being encoded (structured op, inlined call): the views
   /// of the values live after it, which a run inside may still free.
-  std::vector<std::shared_ptr<const std::vector<View>>> liveOuter;
+  std::vector<std::shared_ptr<const ValueRefs>> liveOuter;
+  /// The memref values live after `op` in its block, for liveOuter.
+  std::shared_ptr<const ValueRefs> liveAfter(mlir::Operation *op);
+  /// The view of a recorded memref value, if its symbolic value is still
+  /// the recorded version; null otherwise.
+  const View *viewOf(const std::pair<mlir::Value, unsigned> &ref) const;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
   llvm::DenseMap<mlir::Value, unsigned> valueOrder;
   /// Per block (Lemmas.cpp): its ops' positions, the memref and i1 values

@@ -99,6 +99,23 @@ std::vector<Value> Encoder::liveValues(Block *b, Operation *after,
   return out;
 }
 
+std::shared_ptr<const ValueRefs> Encoder::liveAfter(Operation *op) {
+  auto refs = std::make_shared<ValueRefs>();
+  for (Value v : liveValues(op->getBlock(), op, false))
+    if (values.find(v)->second.kind == SymValue::Kind::MemRef)
+      refs->push_back({v, versions.lookup(v)});
+  return refs;
+}
+
+const View *
+Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
+  auto it = values.find(ref.first);
+  if (it == values.end() || it->second.kind != SymValue::Kind::MemRef ||
+      versions.lookup(ref.first) != ref.second)
+    return nullptr;
+  return &it->second.view;
+}
+
 std::vector<View> Encoder::liveViews(Block *b, Operation *after,
                                      bool includeResults) {
   std::vector<View> out;
@@ -193,14 +210,13 @@ void Encoder::buildLemmas() {
         if (v.cands[k] < reach.size())
           reach[v.cands[k]].push_back(v.pts[k]);
     };
-    for (auto [v, version] : p.values) {
-      auto it = values.find(v);
-      if (it != values.end() && versions.lookup(v) == version)
-        addView(it->second.view);
-    }
+    for (const auto &ref : p.values)
+      if (const View *v = viewOf(ref))
+        addView(*v);
     for (const auto &outer : p.outer)
-      for (const View &v : *outer)
-        addView(v);
+      for (const auto &ref : *outer)
+        if (const View *v = viewOf(ref))
+          addView(*v);
     // The order of the terms follows their creation (deterministic), not
     // the views'. A slot that is viewed for sure has no candidate.
     std::vector<Lemma::Unreached> kept;

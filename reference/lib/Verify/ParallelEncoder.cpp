@@ -116,8 +116,7 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   // [verify.lemmas]: values live after `op` stay reachable inside it.
   bool pushed = E.recordLemmas;
   if (pushed)
-    E.liveOuter.push_back(std::make_shared<const std::vector<View>>(
-        E.liveViews(op->getBlock(), op, false)));
+    E.liveOuter.push_back(E.liveAfter(op));
   ParallelEncoding pe{E, op, {}, {}, {}, {}};
   for (Value v : op.getLowerBound())
     pe.lbs.push_back(E.getBV(v));

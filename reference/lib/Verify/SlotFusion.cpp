@@ -120,9 +120,15 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   };
   for (const View &v : others)
     count(v);
+  // An outer value encoded again since it was recorded (a recursive
+  // callee inlined in itself) has an unknown view there: no renaming.
   for (const auto &outer : liveOuter)
-    for (const View &v : *outer)
-      count(v);
+    for (const auto &ref : *outer) {
+      const View *v = viewOf(ref);
+      if (!v)
+        return;
+      count(*v);
+    }
   for (const View &v : borrowed)
     count(v);
   std::vector<Value> views;

@@ -188,6 +188,10 @@ struct SymEvent {
   int slot = -1;
 };
 
+/// SSA values, each with the version of its symbolic value when recorded
+/// (Encoder::versions).
+using ValueRefs = std::vector<std::pair<mlir::Value, unsigned>>;
+
 /// Candidate facts at one program point ([verify.lemmas]): each candidate
 /// is a condition that should be unsatisfiable; the safety check asserts
 /// the negation of those it proves, as help for the queries that follow.
@@ -211,8 +215,8 @@ struct Lemma {
   /// a 300-diamond chain's 4 s of encoding), for lemmas most functions
   /// never prove.
   struct Pending {
-    std::vector<std::pair<mlir::Value, unsigned>> values;
-    std::vector<std::shared_ptr<const std::vector<View>>> outer;
+    ValueRefs values;
+    std::vector<std::shared_ptr<const ValueRefs>> outer;
     std::vector<unsigned> slots; ///< per entry of `unreached`
     /// Merged flags live at the point: `cands` gets "path and flag" and
     /// "path and not flag" for each.
