@@ -180,8 +180,9 @@ public:
   /// constraints before a loop are preprocessed once, not once per query
   /// (LoopInduction.cpp).
   std::shared_ptr<struct InductionSolver> inductionSolver;
-  /// Per enclosing op being encoded (structured op, inlined call): the views
-  /// of the values live after it, which a run inside may still free.
+  /// Per enclosing op being encoded (structured op, inlined call): the
+  /// memref values live after it (their views: viewOf), which a run inside
+  /// may still free.
   std::vector<std::shared_ptr<const ValueRefs>> liveOuter;
   /// The memref values live after `op` in its block, for liveOuter.
   std::shared_ptr<const ValueRefs> liveAfter(mlir::Operation *op);

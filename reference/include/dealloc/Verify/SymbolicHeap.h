@@ -208,12 +208,12 @@ struct Lemma {
   };
   Expr path;
   std::vector<Unreached> unreached;
-  /// What `reach` is built from, until it is (Encoder::buildLemmas): the
-  /// memref values live at the point, each with the version of its
-  /// symbolic value then, and the views live around it. Disjunctions of
-  /// views per slot cost O(live views x candidates) at each point (2.8 s of
-  /// a 300-diamond chain's 4 s of encoding), for lemmas most functions
-  /// never prove.
+  /// What the candidates are built from, until they are
+  /// (Encoder::buildLemmas): the memref values live at the point and
+  /// around it, each with the version of its symbolic value then, and the
+  /// live merged flags. Disjunctions of views per slot cost O(live views x
+  /// candidates) at each point (2.8 s of the 4 s of encoding upstream's
+  /// 300-`scf.if` chain), for lemmas most functions never prove.
   struct Pending {
     ValueRefs values;
     std::vector<std::shared_ptr<const ValueRefs>> outer;
@@ -225,7 +225,9 @@ struct Lemma {
   std::shared_ptr<Pending> pending;
   /// `cands`, then the candidate of each entry of `unreached`.
   std::vector<Expr> candidates(smt::Context &ctx) const;
-  /// The terms the candidates are built from (not those of `pending`).
+  /// The terms the candidates are built from (of `pending`, the flags
+  /// only: a lemma is proved before it is asserted, whatever the
+  /// constraints it is proved under).
   void parts(std::vector<Expr> &out) const;
 };
 
