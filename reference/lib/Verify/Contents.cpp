@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/SymbolicHeap.h"
+
+#include <utility>
 #include <optional>
 
 using namespace dealloc;
@@ -77,11 +79,29 @@ static void materializeInit(Context &ctx, Contents &c) {
     c.initArray = ctx.mkConstArray(kIndexWidth, ctx.bvVal(1, 1));
 }
 
+bool Contents::sameTerms(const Contents &o) const {
+  auto same = [](const Expr &a, const Expr &b) {
+    return a.isNull() ? b.isNull() : !b.isNull() && a.same(b);
+  };
+  auto sameElems = [&](const SharedExprs &x, const SharedExprs &y) {
+    if (x.shares(y))
+      return true;
+    if (x.size() != y.size())
+      return false;
+    for (size_t e = 0; e < x.size(); ++e)
+      if (!x[e].same(y[e]))
+        return false;
+    return true;
+  };
+  return same(array, o.array) && same(initArray, o.initArray) &&
+         sameElems(elems, o.elems) && sameElems(initElems, o.initElems);
+}
+
 /// Back to "every cell initialized" when every explicit cell is literally so.
 static void normalizeInit(Contents &c) {
   if (c.initElems.empty())
     return;
-  for (const Expr &e : c.initElems)
+  for (const Expr &e : std::as_const(c.initElems))
     if (!e.isTrue())
       return;
   c.initElems.clear();
@@ -472,17 +492,11 @@ bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
                                    const std::vector<const Contents *> &cs,
                                    size_t s, Contents &r) {
   // One state's contents, or the same in all (the common case at a join:
-  // contents no branch changed share their terms).
-  auto sameTerm = [](const Expr &a, const Expr &b) {
-    return a.isNull() ? b.isNull() : !b.isNull() && a.same(b);
-  };
-  auto same = [&](const Contents *c) {
-    return c->elems.shares(cs[0]->elems) &&
-           sameTerm(c->array, cs[0]->array) &&
-           c->initElems.shares(cs[0]->initElems) &&
-           sameTerm(c->initArray, cs[0]->initArray);
-  };
-  if (cs.size() == 1 || (!byteContents && llvm::all_of(cs, same))) {
+  // contents no branch changed).
+  if (cs.size() == 1 ||
+      (!byteContents && llvm::all_of(cs, [&](const Contents *c) {
+         return c->sameTerms(*cs[0]);
+       }))) {
     r = *cs[0];
     return true;
   }

@@ -199,11 +199,14 @@ void Encoder::buildLemmas() {
   for (Lemma &lemma : heap.lemmas) {
     if (!lemma.pending)
       continue;
-    const Lemma::Pending &p = *lemma.pending;
+    std::shared_ptr<Lemma::Pending> held = std::move(lemma.pending);
+    const Lemma::Pending &p = *held;
     for (const Expr &c : p.flags) {
       lemma.cands.push_back(ctx.mkAnd(lemma.path, c));
       lemma.cands.push_back(ctx.mkAnd(lemma.path, ctx.mkNot(c)));
     }
+    if (p.slots.empty())
+      continue;
     reach.assign(heap.slots.size(), {});
     auto addView = [&](const View &v) {
       for (size_t k = 0; k < v.cands.size(); ++k)
@@ -235,7 +238,6 @@ void Encoder::buildLemmas() {
         kept.push_back({u.alloc, u.freed, r});
     }
     lemma.unreached = std::move(kept);
-    lemma.pending.reset();
   }
 }
 

@@ -418,17 +418,7 @@ bool ForInduction::attempt(State &st, bool &proved) {
       Contents none;
       const Contents &a = o < P.st.mem.size() ? P.st.mem[o] : none;
       const Contents &b = o < H.st.mem.size() ? H.st.mem[o] : none;
-      bool same = a.elems.size() == b.elems.size() &&
-                  a.array.isNull() == b.array.isNull() &&
-                  (a.array.isNull() || a.array.same(b.array)) &&
-                  a.initElems.size() == b.initElems.size() &&
-                  a.initArray.isNull() == b.initArray.isNull() &&
-                  (a.initArray.isNull() || a.initArray.same(b.initArray));
-      for (size_t e = 0; same && e < a.elems.size(); ++e)
-        same = a.elems[e].same(b.elems[e]);
-      for (size_t e = 0; same && e < a.initElems.size(); ++e)
-        same = a.initElems[e].same(b.initElems[e]);
-      if (!same)
+      if (!a.sameTerms(b))
         grew |= wMem.insert(o).second;
     }
     for (auto [j, y] : llvm::enumerate(P.iters)) {

@@ -138,6 +138,9 @@ struct Contents {
   SharedExprs initElems;
   Expr initArray;
   bool allInit() const { return initElems.empty() && initArray.isNull(); }
+  /// Whether both hold the same terms, in the same form (contents no
+  /// branch changed share their storage and answer at once).
+  bool sameTerms(const Contents &o) const;
 };
 
 /// Heap state at one program point, meaningful where `guard` holds.
