@@ -116,29 +116,25 @@ def diamonds(n):
 
 def scf_if(depth):
     lines = _entry_prologue(depth)
-
-    def level(i, incoming, ind):
-        """Emit `%r{i} = scf.if %p{i}` at indentation `ind`."""
-        pad = " " * ind
-        out = [f"{pad}%r{i} = scf.if %p{i} -> ({T}) {{"]
-        out.append(f"{pad}  %n{i} = memref.alloc() : {T}")
-        out.append(f"{pad}  memref.copy {incoming}, %n{i} : {T} to {T}")
-        if i + 1 < depth:
-            out += level(i + 1, f"%n{i}", ind + 2)
-            out.append(f"{pad}  scf.yield %r{i + 1} : {T}")
-        else:
-            out.append(f"{pad}  scf.yield %n{i} : {T}")
-        out.append(f"{pad}}} else {{")
-        out.append(f"{pad}  memref.store %cst, {incoming}[%c0] : {T}")
-        out.append(f"{pad}  scf.yield {incoming} : {T}")
-        out.append(f"{pad}}}")
-        return out
-
-    if depth > 0:
-        lines += level(0, "%m0", 4)
-        res = "%r0"
-    else:
-        res = "%m0"
+    # Level i opens `%r{i} = scf.if %p{i}` inside level i-1's "then" region;
+    # built without recursion so that nests deeper than Python's recursion
+    # limit can be generated.
+    incoming = ["%m0"] + [f"%n{i}" for i in range(depth - 1)]
+    closing = []
+    for i in range(depth):
+        pad = " " * (4 + 2 * i)
+        lines.append(f"{pad}%r{i} = scf.if %p{i} -> ({T}) {{")
+        lines.append(f"{pad}  %n{i} = memref.alloc() : {T}")
+        lines.append(f"{pad}  memref.copy {incoming[i]}, %n{i} : {T} to {T}")
+        inner = f"%r{i + 1}" if i + 1 < depth else f"%n{i}"
+        closing.append([f"{pad}  scf.yield {inner} : {T}",
+                        f"{pad}}} else {{",
+                        f"{pad}  memref.store %cst, {incoming[i]}[%c0] : {T}",
+                        f"{pad}  scf.yield {incoming[i]} : {T}",
+                        f"{pad}}}"])
+    for part in reversed(closing):
+        lines += part
+    res = "%r0" if depth > 0 else "%m0"
     return _entry_epilogue(lines, res, depth, 2 * depth + 1)
 
 
