@@ -30,6 +30,9 @@ using Cmp = smt::Context::Cmp;
 
 /// Literal iterations encoded per loop before the run is cut.
 static constexpr unsigned kMaxLiteralIterations = 1024;
+/// [verify.encoding.nesting]: regions nested deeper are not encoded (each
+/// level is a recursion of the encoder; see Support/DeepStack.h).
+static constexpr unsigned kMaxRegionDepth = 10000;
 
 bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
                          std::vector<SymValue> &vals, StringRef name) {
@@ -59,6 +62,14 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.
+  if (regionDepth >= kMaxRegionDepth)
+    return fail(Verdict::Unknown,
+                "regions nested deeper than " +
+                    std::to_string(kMaxRegionDepth) +
+                    " (region ops and inlined calls) are not encoded "
+                    "([verify.encoding.nesting])",
+                currentOp ? currentOp->getLoc()
+                          : region.getParentOp()->getLoc());
   struct Restore {
     Encoder &E;
     Operation *op;
@@ -66,8 +77,10 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     ~Restore() {
       E.currentOp = op;
       E.useGuard = guard;
+      --E.regionDepth;
     }
   } restore{*this, currentOp, useGuard};
+  ++regionDepth;
   // Reverse post-order; a back edge is a cf loop, which is not encoded.
   std::vector<Block *> order;
   for (Block *b : llvm::post_order(&region.front()))

@@ -77,6 +77,9 @@ public:
   llvm::DenseMap<mlir::Value, SymValue> values;
   std::vector<View> borrowed; ///< buffers lent to active public calls
   llvm::SmallPtrSet<mlir::Operation *, 8> activeCalls;
+  /// Regions being encoded, one inside the other (region ops' bodies and
+  /// inlined callees); [verify.encoding.nesting] bounds it.
+  unsigned regionDepth = 0;
 
   /// A use of an SSA value the encoding never defined: sound only where the
   /// use is unreachable (checkUnboundUses).

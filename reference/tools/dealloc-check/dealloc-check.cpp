@@ -33,6 +33,7 @@
 // Exit code of dealloc-check: 0 at the end of stdin.
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Support/DeepStack.h"
 #include "Jobs.h"
 
 #include "dealloc/Ownership/Passes.h"
@@ -355,8 +356,7 @@ json::Object inProcess(const Request &req, const mlir::DialectRegistry &registry
 
 } // namespace
 
-int main(int argc, char **argv) {
-  InitLLVM y(argc, argv);
+static int toolMain(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "dealloc-check: reference pipeline, dealloc-verify "
                               "and dealloc-run jobs as JSON lines\n");
@@ -393,4 +393,10 @@ int main(int argc, char **argv) {
     outs().flush();
   }
   return 0;
+}
+
+/// Everything runs on a thread with a large stack (Support/DeepStack.h).
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
 }

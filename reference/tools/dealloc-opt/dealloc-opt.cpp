@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dealloc/Support/DeepStack.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -17,7 +18,7 @@
 #include "dealloc/Ownership/Passes.h"
 #endif
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   mlir::registerAllPasses();
 #ifdef DEALLOC_HAVE_REFERENCE_PASSES
   dealloc::registerReferencePasses();
@@ -27,4 +28,9 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "dealloc-spec optimizer driver\n", registry));
+}
+
+/// Everything runs on a thread with a large stack (Support/DeepStack.h).
+int main(int argc, char **argv) {
+  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
 }

@@ -7,6 +7,7 @@
 // (spec/safety.md, [safety.verdicts]; the logic lives in lib/Semantics).
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Support/DeepStack.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "mlir/IR/MLIRContext.h"
@@ -107,8 +108,7 @@ static int writeDot(std::optional<DotChoice> &choice) {
   return ExitOk;
 }
 
-int main(int argc, char **argv) {
-  InitLLVM y(argc, argv);
+static int toolMain(int argc, char **argv) {
   cl::HideUnrelatedOptions(toolCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -170,4 +170,10 @@ int main(int argc, char **argv) {
   if (!dotFile.empty() && writeDot(dotChoice) != ExitOk)
     return ExitBadInput;
   return exitCode;
+}
+
+/// Everything runs on a thread with a large stack (Support/DeepStack.h).
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
 }

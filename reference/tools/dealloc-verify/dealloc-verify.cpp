@@ -12,6 +12,7 @@
 // (spec/verification.md [verify.output], [verify.unsupported]).
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Support/DeepStack.h"
 #include "EquivDot.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
@@ -101,8 +102,7 @@ static int writeCounterexampleDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
   return ExitOk;
 }
 
-int main(int argc, char **argv) {
-  InitLLVM y(argc, argv);
+static int toolMain(int argc, char **argv) {
   mlir::registerAllPasses();
   cl::HideUnrelatedOptions(toolCategory);
   cl::ParseCommandLineOptions(
@@ -245,4 +245,10 @@ int main(int argc, char **argv) {
   if (verifier)
     return succeeded(verifier->verify()) ? ExitOk : ExitViolation;
   return exitCode;
+}
+
+/// Everything runs on a thread with a large stack (Support/DeepStack.h).
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
 }
