@@ -206,11 +206,8 @@ void dealloc::verify::contractObligations(Encoder &E, State &exit,
 }
 
 CallSummaries::CallSummaries(ModuleOp module, const VerifyOptions &opts)
-    : module(module), opts(opts) {
-  module.walk([&](memref::ViewOp) {
-    byteContents = true;
-    return WalkResult::interrupt();
-  });
+    : module(module), opts(opts),
+      facts(std::make_unique<ModuleFacts>(module)) {
   for (auto fn : module.getOps<func::FuncOp>())
     if (fn.isPublic() && !fn.isDeclaration())
       for (func::FuncOp g : publicCallees(fn))
@@ -223,7 +220,7 @@ std::vector<func::FuncOp> CallSummaries::publicCallees(func::FuncOp fn) {
   std::vector<func::FuncOp> bodies{fn};
   for (size_t i = 0; i < bodies.size(); ++i)
     bodies[i].walk([&](func::CallOp call) {
-      auto g = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+      auto g = facts->symbols.lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
       if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
         return;
@@ -285,9 +282,10 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     r.seconds += seconds;
     entry.result = std::move(r);
   };
-  if (!byteContents && called.contains(fn.getOperation())) {
+  if (!facts->byteContents && called.contains(fn.getOperation())) {
     CheckSetup s;
     s.summaries = this;
+    s.facts = facts.get();
     s.contract = true;
     s.induction = true; // only SAFE counts here ([verify.induction])
     FunctionResult r = checkFunction(module, fn, quiet, s);
@@ -298,12 +296,13 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     seconds += r.seconds;
   }
   bool anyContract = false;
-  if (!byteContents)
+  if (!facts->byteContents)
     for (func::FuncOp g : publicCallees(fn))
       anyContract |= hasContract(g);
   if (anyContract) {
     CheckSetup s;
     s.summaries = this;
+    s.facts = facts.get();
     s.induction = true;
     FunctionResult r = checkFunction(module, fn, opts, s);
     // Without a summarised call or an induction proof the check was the
@@ -314,6 +313,7 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     seconds += r.seconds;
   }
   CheckSetup exact;
+  exact.facts = facts.get();
   finish(checkFunctionWithInduction(module, fn, opts, exact), exact);
 }
 

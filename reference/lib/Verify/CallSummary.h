@@ -19,12 +19,14 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace dealloc::verify {
 
 class CallSummaries;
+struct ModuleFacts;
 
 /// How one check of a function is set up, and what it used.
 struct CheckSetup {
@@ -40,6 +42,9 @@ struct CheckSetup {
   /// ([verify.induction], LoopInduction.h); out: how many were.
   bool induction = false;
   unsigned inducted = 0;
+  /// The module's facts, shared by its checks (null: each encoder computes
+  /// its own).
+  ModuleFacts *facts = nullptr;
 };
 
 /// One check of `fn` under `setup` (SafetyCheck.cpp).
@@ -84,10 +89,10 @@ private:
 
   mlir::ModuleOp module;
   VerifyOptions opts;
-  mlir::SymbolTableCollection symbols;
-  /// Whether the module reinterprets buffers (`memref.view`): byte contents,
-  /// which the contract does not cover; nothing is summarised then.
-  bool byteContents = false;
+  /// Shared by the checks of the module's functions; byteContents: the
+  /// module reinterprets buffers (`memref.view`), which the contract does
+  /// not cover, so nothing is summarised.
+  std::unique_ptr<ModuleFacts> facts;
   llvm::DenseMap<mlir::Operation *, Entry> entries;
   /// Public functions some public function's calls reach.
   llvm::DenseSet<mlir::Operation *> called;

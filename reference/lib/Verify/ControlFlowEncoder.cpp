@@ -428,8 +428,8 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     return true;
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee =
-        SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, call.getCalleeAttr());
+    auto callee = facts.symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        op, call.getCalleeAttr());
     if (!callee)
       return unsupported(op, "callee not found");
     std::vector<SymValue> args, results;

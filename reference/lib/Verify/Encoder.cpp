@@ -13,15 +13,21 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
-                 SiteNumbering *sites)
-    : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
-      sites(sites) {
+ModuleFacts::ModuleFacts(ModuleOp module) {
   // [verify.encoding.contents]: reinterpreting views need byte contents.
   module.walk([&](memref::ViewOp) {
-    heap.byteContents = true;
+    byteContents = true;
     return WalkResult::interrupt();
   });
+}
+
+Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
+                 SiteNumbering *sites, ModuleFacts *shared)
+    : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
+      sites(sites),
+      ownFacts(shared ? nullptr : std::make_unique<ModuleFacts>(module)),
+      facts(shared ? *shared : *ownFacts) {
+  heap.byteContents = facts.byteContents;
 }
 
 bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {

@@ -17,9 +17,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
+#include <memory>
 #include <optional>
 
 namespace dealloc::verify {
@@ -46,10 +48,23 @@ struct RegionExit {
 
 struct CheckSetup;
 
+/// What the encoding of every function needs to know of its module, computed
+/// once per module and shared by its functions' checks (a walk of the module
+/// per check made a module of N public functions cost N^2).
+struct ModuleFacts {
+  explicit ModuleFacts(mlir::ModuleOp module);
+  /// The module reinterprets buffers (`memref.view`), so contents are bytes
+  /// ([verify.encoding.contents]).
+  bool byteContents = false;
+  /// The module's symbol table, built at the first lookup.
+  mlir::SymbolTableCollection symbols;
+};
+
 class Encoder {
 public:
+  /// `facts` of `module` (null: the encoder computes its own).
   Encoder(smt::Context &ctx, mlir::ModuleOp module, const VerifyOptions &opts,
-          SiteNumbering *sites = nullptr);
+          SiteNumbering *sites = nullptr, ModuleFacts *facts = nullptr);
 
   /// Encodes `fn` as the entry function: symbolic inputs, body, the boundary
   /// checks and the leak check at return. Returns false on failure().
@@ -60,6 +75,8 @@ public:
   mlir::ModuleOp module;
   const VerifyOptions &opts;
   SiteNumbering *sites;
+  std::unique_ptr<ModuleFacts> ownFacts;
+  ModuleFacts &facts;
   std::optional<EncodingFailure> failure;
 
   /// For --equiv: take the symbolic inputs of this (earlier) encoding of the

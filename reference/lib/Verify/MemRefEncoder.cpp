@@ -290,7 +290,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     }
     // [buffer.contents.uninit]: a global without a dense initial value is
     // uninitialized (its contents are created on first use).
-    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+    auto global = facts.symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
         op, g.getNameAttr());
     bool fresh = (size_t)slot >= st.mem.size() ||
                  (st.mem[slot].elems.empty() && st.mem[slot].array.isNull());

@@ -181,7 +181,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
     return res;
   };
   smt::Context ctx;
-  Encoder E(ctx, module, opts);
+  Encoder E(ctx, module, opts, nullptr, setup.facts);
   E.setup = &setup;
   E.recordLemmas = true;
   bool encoded = E.encodeEntry(fn);
