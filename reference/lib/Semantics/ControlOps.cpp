@@ -151,7 +151,7 @@ static bool execWhile(Machine &m, scf::WhileOp op, Frame &f) {
 std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
   // [op.func.call]
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto callee = lookup<func::FuncOp>(call.getCallee());
     if (!callee)
       return unsupported(op, "callee not found");
     ++path.calls[op];

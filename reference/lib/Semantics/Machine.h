@@ -59,6 +59,14 @@ public:
 
   mlir::ModuleOp module;
   RunOptions options;
+  /// The symbol `name` of the module (options.index, else an index of this
+  /// run's own, made at the first lookup), or null.
+  template <typename OpTy> OpTy lookup(llvm::StringRef name) {
+    if (!options.index)
+      options.index = &ownIndex.emplace(module);
+    return llvm::dyn_cast_or_null<OpTy>(options.index->lookup(name));
+  }
+  std::optional<ModuleIndex> ownIndex;
   Heap heap;
   uint64_t steps = 0;
   unsigned callDepth = 0;

@@ -134,7 +134,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   }
   // [op.memref.get_global]: one global buffer per symbol and run.
   if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
-    auto g = module.lookupSymbol<memref::GlobalOp>(gg.getNameAttr());
+    auto g = lookup<memref::GlobalOp>(gg.getName());
     if (!g)
       return unsupported(op, "global not found");
     auto it = globals.find(gg.getName());

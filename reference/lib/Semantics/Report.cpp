@@ -32,7 +32,7 @@ llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
     inputs.push_back(std::move(*parsed));
     rep.totalInputs = 1;
   }
-  if ((rep.unsupported = findUnsupported(module, fn))) {
+  if ((rep.unsupported = findUnsupported(module, fn, options.run.index))) {
     rep.verdict = Verdict::Unsupported;
     return rep;
   }

@@ -64,7 +64,8 @@ static UnsupportedOp make(Operation *op, std::string reason) {
           std::move(reason)};
 }
 
-static std::optional<UnsupportedOp> scanOp(Operation *op, ModuleOp module,
+static std::optional<UnsupportedOp> scanOp(Operation *op,
+                                           const ModuleIndex &index,
                                            SmallVectorImpl<func::FuncOp> &work) {
   // [op.linalg.structured]: every linalg structured op on memrefs.
   if (isa<linalg::LinalgOp>(op)) {
@@ -87,13 +88,13 @@ static std::optional<UnsupportedOp> scanOp(Operation *op, ModuleOp module,
           return make(op, "block argument type " + typeText(a.getType()) +
                               " not modelled");
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    auto callee = dyn_cast_or_null<func::FuncOp>(index.lookup(call.getCallee()));
     if (!callee)
       return make(op, "callee not found");
     work.push_back(callee);
   }
   if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
-    auto g = module.lookupSymbol<memref::GlobalOp>(gg.getNameAttr());
+    auto g = dyn_cast_or_null<memref::GlobalOp>(index.lookup(gg.getName()));
     if (!g)
       return make(op, "global not found");
     Attribute init = g.getInitialValueAttr();
@@ -104,16 +105,23 @@ static std::optional<UnsupportedOp> scanOp(Operation *op, ModuleOp module,
   return std::nullopt;
 }
 
-std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
+std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn,
+                                             ModuleIndex *index) {
+  std::optional<ModuleIndex> own;
+  if (!index)
+    index = &own.emplace(module);
   for (Type t : fn.getFunctionType().getInputs())
     if (!typeModelled(t))
       return make(fn, "argument type " + typeText(t) + " has no input model");
-  // Breadth-first from `fn`, callees in call order: deterministic.
+  // Breadth-first from `fn`, callees in call order: deterministic. A
+  // function known supported is not scanned again: all it can call is
+  // supported too, so skipping it changes neither the answer nor the order
+  // in which the others are scanned.
   SmallVector<func::FuncOp, 8> work{fn};
   llvm::DenseSet<Operation *> seen;
   for (size_t next = 0; next < work.size(); ++next) {
     func::FuncOp f = work[next];
-    if (!seen.insert(f).second)
+    if (index->supported.contains(f) || !seen.insert(f).second)
       continue;
     for (Type t : f.getFunctionType().getResults())
       if (!typeModelled(t))
@@ -126,7 +134,7 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
     std::optional<UnsupportedOp> found;
     SmallVector<func::FuncOp, 4> callees;
     f.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if ((found = scanOp(op, module, callees)))
+      if ((found = scanOp(op, *index, callees)))
         return WalkResult::interrupt();
       return WalkResult::advance();
     });
@@ -134,6 +142,7 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn) {
       return found;
     work.append(callees.begin(), callees.end());
   }
+  index->supported.insert(seen.begin(), seen.end());
   return std::nullopt;
 }
 

@@ -120,7 +120,9 @@ int safety(ModuleOp module, const JobOptions &options, llvm::raw_ostream &os) {
 /// dealloc-run --json: every public function over its enumerated inputs.
 int execute(Session &s, ModuleOp module, const JobOptions &options,
             llvm::raw_ostream &os) {
+  ModuleIndex index(module);
   CheckOptions check;
+  check.run.index = &index;
   check.run.reuseAddresses = options.reuseAddresses;
   check.run.maxSteps = options.maxSteps;
   check.maxInputs = options.maxInputs;

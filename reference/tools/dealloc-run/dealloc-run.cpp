@@ -141,7 +141,9 @@ static int toolMain(int argc, char **argv) {
     return ExitBadInput;
   }
 
+  ModuleIndex index(*module);
   CheckOptions options;
+  options.run.index = &index;
   options.run.reuseAddresses = reuse;
   options.run.maxSteps = maxSteps;
   options.maxInputs = maxInputs;

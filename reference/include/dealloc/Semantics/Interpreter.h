@@ -14,7 +14,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
@@ -77,16 +79,37 @@ struct UnsupportedOp {
   std::string reason;   ///< e.g. "op not modelled", "unsupported type 'tensor<2xf32>'"
 };
 
+/// A module's symbols by name, and the functions the support scan found
+/// with semantics for everything they can call; shared by the scans and runs
+/// of one module (a walk of the module per lookup made a module of N public
+/// functions cost N^3: N scans of up to N callees, each looked up by a walk).
+class ModuleIndex {
+public:
+  explicit ModuleIndex(mlir::ModuleOp module) : table(module) {}
+  /// The symbol `name` of the module, or null.
+  mlir::Operation *lookup(llvm::StringRef name) const {
+    return table.lookup(name);
+  }
+  /// Functions whose scan, with all they can call, found nothing.
+  llvm::DenseSet<mlir::Operation *> supported;
+
+private:
+  mlir::SymbolTable table;
+};
+
 /// Scans `fn` and every function it can call. Returns the first unsupported
-/// op in walk order, if any.
+/// op in walk order, if any. `index` (null: one of its own) is the module's.
 std::optional<UnsupportedOp> findUnsupported(mlir::ModuleOp module,
-                                             mlir::func::FuncOp fn);
+                                             mlir::func::FuncOp fn,
+                                             ModuleIndex *index = nullptr);
 
 //===-- Runs ---------------------------------------------------------------===//
 
 struct RunOptions {
   bool reuseAddresses = false; ///< [addr.reuse]
   uint64_t maxSteps = 1000000; ///< [safety.steps]
+  /// The module's index, shared by its runs (null: each run makes its own).
+  ModuleIndex *index = nullptr;
 };
 
 /// One event of a violation's trace.
