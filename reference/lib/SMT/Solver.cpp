@@ -9,6 +9,8 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <new>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -40,7 +42,18 @@ struct Context::Impl {
   Watchdog watchdog{z3};
 };
 
-Context::Context() : impl(std::make_unique<Impl>()) {}
+/// z3::context's constructor does not check that Z3 made a context; where
+/// memory has run out it crashes. So a context is made only where 64 MiB can
+/// still be reserved (not touched), and std::bad_alloc is thrown otherwise
+/// (spec/verification.md [verify.memory]).
+Context::Context()
+    : impl([] {
+        void *room = std::malloc(size_t(64) << 20);
+        if (!room)
+          throw std::bad_alloc();
+        std::free(room);
+        return std::make_unique<Impl>();
+      }()) {}
 /// Terms from which a context's deletion is deferred.
 static constexpr size_t kDeferredDeletionTerms = 1000000;
 

@@ -642,19 +642,27 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
 FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
                                               const VerifyOptions &opts,
                                               CheckSetup &setup) {
-  // [verify.verdict]: a failure of the solver or of memory (Z3 throws "out
-  // of memory" under a memory limit) makes this check UNKNOWN, with the
+  // [verify.verdict], [verify.memory]: a failure of the solver or of
+  // memory (Z3 throws "out of memory" under a memory limit, a failed
+  // allocation of ours std::bad_alloc) makes this check UNKNOWN, with the
   // reason; its encoding and solvers are released on the way out, and the
   // next function is checked. Never a crash, never SAFE.
-  try {
-    return checkFunctionOnce(module, fn, opts, setup);
-  } catch (const std::exception &e) {
+  auto unknown = [&](std::string reason) {
     FunctionResult res;
     res.function = fn.getSymName().str();
     res.diagLoc = fn.getLoc();
     res.verdict = Verdict::Unknown;
-    res.reason = std::string("the solver failed: ") + e.what() +
-                 " ([verify.verdict])";
+    res.reason = std::move(reason);
     return res;
+  };
+  try {
+    return checkFunctionOnce(module, fn, opts, setup);
+  } catch (const std::bad_alloc &) {
+    return unknown("out of memory ([verify.memory])");
+  } catch (const std::exception &e) {
+    if (llvm::StringRef(e.what()).contains("out of memory"))
+      return unknown("out of memory ([verify.memory])");
+    return unknown(std::string("the solver failed: ") + e.what() +
+                   " ([verify.verdict])");
   }
 }

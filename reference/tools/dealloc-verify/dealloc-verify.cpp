@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Support/DeepStack.h"
+#include "dealloc/Support/OutOfMemory.h"
 #include "EquivDot.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
@@ -115,7 +116,9 @@ static int toolMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  mlir::MLIRContext context(registry);
+  // Single-threaded: the checks do not use MLIR's thread pool, and its
+  // threads would be made when memory is short ([verify.memory]).
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   // [verify.unsupported]: an op of an unknown dialect (generic syntax) is
   // readable input, so it parses and its function is UNSUPPORTED (exit 2),
   // as in dealloc-run; only unreadable input is exit 3 (DESIGN.md).
@@ -218,7 +221,17 @@ static int toolMain(int argc, char **argv) {
     // contract are summarised ([verify.encoding.calls.summary]).
     ModuleVerifier verifier(*modules[0], opts);
     for (mlir::func::FuncOp fn : fns) {
+      // [verify.memory]: the answer if memory runs out during the check.
+      FunctionResult oom;
+      oom.function = fn.getSymName().str();
+      oom.verdict = Verdict::Unknown;
+      oom.reason = "out of memory ([verify.memory])";
+      pendingAnswer().clear();
+      raw_string_ostream pending(pendingAnswer());
+      printResult(pending, oom, json);
+      pending.flush();
       FunctionResult r = verifier.verify(fn);
+      pendingAnswer().clear();
       printResult(outs(), r, json);
       emitDiagnostic(r);
       exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
@@ -250,5 +263,8 @@ static int toolMain(int argc, char **argv) {
 /// Everything runs on a thread with a large stack (Support/DeepStack.h).
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
+  dealloc::installOutOfMemoryHandler();
+  return dealloc::runWithDeepStack([&] {
+    return dealloc::stopWhenOutOfMemory([&] { return toolMain(argc, argv); });
+  });
 }

@@ -1,0 +1,82 @@
+//===- OutOfMemory.h - An answer when memory runs out -----------*- C++ -*-===//
+//
+// spec/verification.md [verify.memory]. Where Z3 runs out of memory, the
+// check of the function ends UNKNOWN ("out of memory") and the next one is
+// checked (SafetyCheck.cpp). Where an allocation of LLVM's, MLIR's or ours
+// fails, the process ends with the answer UNKNOWN for the function being
+// checked, if any, printed as any other answer, and exit code 2; answers
+// printed before stay valid. Without this, such a failure aborted with
+// "LLVM ERROR: out of memory" (exit 134) and no answer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_SUPPORT_OUTOFMEMORY_H
+#define DEALLOC_SUPPORT_OUTOFMEMORY_H
+
+#include "dealloc/Support/Verdict.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+#include <new>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace dealloc {
+
+/// The answer line (text or JSON, as the tool prints answers) for the
+/// function being checked, printed if memory runs out before its check ends;
+/// empty: nothing is being checked.
+inline std::string &pendingAnswer() {
+  static std::string answer;
+  return answer;
+}
+
+/// Prints the pending answer and a message, and exits with ExitUnsure. Does
+/// not allocate: the text was formatted before memory ran out.
+[[noreturn]] inline void stopOutOfMemory() {
+  llvm::outs().flush();
+  const std::string &a = pendingAnswer();
+  if (!a.empty() && ::write(1, a.data(), a.size()) < 0)
+    _exit(ExitUnsure);
+  static const char msg[] =
+      "error: out of memory; the function being checked is UNKNOWN, "
+      "functions not printed were not checked ([verify.memory])\n";
+  if (::write(2, msg, sizeof msg - 1) < 0)
+    _exit(ExitUnsure);
+  _exit(ExitUnsure);
+}
+
+/// A failed allocation reaches LLVM's new handler (installed by InitLLVM),
+/// which aborts; with this handler it ends the process by stopOutOfMemory.
+/// (Throwing std::bad_alloc from it instead, as a new handler may, ended in
+/// std::terminate where the allocation was in a noexcept function.)
+inline void installOutOfMemoryHandler() {
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { stopOutOfMemory(); });
+}
+
+/// Runs `body`; an exception that says memory ran out (std::bad_alloc, a
+/// thread that cannot be made, or Z3's "out of memory") stops the process by
+/// stopOutOfMemory.
+template <typename Body> int stopWhenOutOfMemory(Body body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    stopOutOfMemory();
+  } catch (const std::system_error &e) {
+    // A thread that cannot be made (the solver's watchdog) for lack of it.
+    if (e.code() == std::errc::resource_unavailable_try_again)
+      stopOutOfMemory();
+    throw;
+  } catch (const std::exception &e) {
+    if (std::strstr(e.what(), "out of memory") ||
+        std::strstr(e.what(), "memory exceeded"))
+      stopOutOfMemory();
+    throw;
+  }
+}
+
+} // namespace dealloc
+
+#endif // DEALLOC_SUPPORT_OUTOFMEMORY_H
