@@ -6,13 +6,15 @@ whether dealloc-verify (default --timeout) verifies that output, with its
 time, the time per public function, and the ratio to upstream's time.
 
     /usr/bin/python3 bench/frontier.py [--shapes a,b] [--budget 60]
-        [--verify-cap 300] [--tools DIR] [--out results/frontier.json]
+        [--verify-cap 300] [--verify-mem-gb 16] [--tools DIR]
+        [--out bench/results/frontier.json]
 
 Per shape, sizes are tried in increasing order until upstream's pipeline
 does not finish within the budget (or fails); dealloc-verify then runs on
-the output of the largest size that did, capped at --verify-cap seconds (a
-run past the cap is reported as such, never as a verdict). One line per
-shape:
+the output of the largest size that did, capped at --verify-cap seconds and
+--verify-mem-gb of address space (a run past the time cap is reported as
+such, never as a verdict; past the memory cap dealloc-verify itself answers
+UNKNOWN, out of memory). One line per shape:
 
     frontier <shape>: upstream N=<n> in <t> s; verify <verdict> in <t> s
         (<f> functions, <t> s per function, <r>x upstream): PASS|FAIL
@@ -82,8 +84,9 @@ def frontier(shape, found, work, args):
     if not last:
         return {"shape": shape, "status": "no size", "detail": why}
     n, up_s, pout = last
+    limit = ["prlimit", f"--as={int(args.verify_mem_gb * 2**30)}"]
     secs, rc, sout, serr = tools.run_once(
-        [found["dealloc-verify"], pout], args.verify_cap)
+        limit + [found["dealloc-verify"], pout], args.verify_cap)
     row = {"shape": shape, "n": n, "upstream_s": round(up_s, 2),
            "stopped_at": why}
     if secs is None:
@@ -121,6 +124,9 @@ def main(argv):
     ap.add_argument("--verify-cap", type=float, default=300.0,
                     help="seconds dealloc-verify may take before the run is "
                          "stopped")
+    ap.add_argument("--verify-mem-gb", type=float, default=16.0,
+                    help="address-space limit of dealloc-verify in GiB (it "
+                         "answers UNKNOWN, out of memory, past it)")
     ap.add_argument("--tools", help="directory of the dealloc-* binaries")
     ap.add_argument("--out", help="also write the rows as JSON to this file")
     args = ap.parse_args(argv)
