@@ -40,7 +40,7 @@ import tools  # noqa: E402
 # pipeline takes more than a minute on this class of machine (2 cores).
 SERIES = {
     "straight": [1000, 3000, 10000, 15000, 20000],
-    "diamonds": [10, 20, 24, 26, 28],
+    "diamonds": [10, 20, 24, 26, 28, 30],
     "scf-if": [80, 200, 500, 700, 1000, 1500, 2000],
     "if-chain": [300, 1000, 2000, 3000, 4000, 5000],
     "for-loops": [1000, 2000, 3000, 4000, 5000],
@@ -94,8 +94,12 @@ def frontier(shape, found, work, args):
         return row
     verdicts = VERDICT_RE.findall(sout)
     kinds = sorted({v for _, v in verdicts})
+    first = next((ln for ln in sout.splitlines()
+                  if VERDICT_RE.match(ln) and VERDICT_RE.match(ln)[2] != "SAFE"),
+                 "")
     row.update(verify_s=round(secs, 2), functions=len(verdicts),
                verdict=",".join(kinds) or f"exit {rc}",
+               first_not_safe=first[:300],
                per_function_s=round(secs / max(1, len(verdicts)), 4),
                ratio=round(secs / up_s, 2))
     ok = rc == 0 and kinds == ["SAFE"] and secs <= DEFAULT_TIMEOUT_S
@@ -110,10 +114,13 @@ def line(row):
             f"{row['upstream_s']:.2f} s ({row['stopped_at']}); ")
     if "verify_s" not in row:
         return head + f"verify {row['verdict']}: {row['status']}"
-    return head + (f"verify {row['verdict']} in {row['verify_s']:.2f} s "
+    text = head + (f"verify {row['verdict']} in {row['verify_s']:.2f} s "
                    f"({row['functions']} functions, "
                    f"{row['per_function_s']:.4f} s per function, "
                    f"{row['ratio']:.2f}x upstream): {row['status']}")
+    if row.get("first_not_safe"):
+        text += f"\n    {row['first_not_safe'][:200]}"
+    return text
 
 
 def main(argv):
