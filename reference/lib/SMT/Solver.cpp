@@ -145,6 +145,19 @@ Expr Context::freshArray(const std::string &name, unsigned idxWidth,
 
 #define TERM(x) (impl->terms[(x).idx])
 
+bool Context::hasConjunct(Expr h, Expr g) const {
+  if (h.same(g))
+    return true;
+  const z3::expr &t = TERM(h);
+  if (!t.is_app() || t.decl().decl_kind() != Z3_OP_AND)
+    return false;
+  unsigned id = g.termId();
+  for (unsigned i = 0; i < t.num_args(); ++i)
+    if (Z3_get_ast_id(impl->z3, t.arg(i)) == id)
+      return true;
+  return false;
+}
+
 Expr Context::mkNot(Expr a) {
   if (a.isTrue())
     return boolVal(false);

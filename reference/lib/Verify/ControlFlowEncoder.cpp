@@ -278,9 +278,11 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     // per-slot vectors are then empty, which reads as "false / not yet
     // created"). A state holds a term per slot: a copy per scf.if in a
     // chain of loops made their encoding quadratic.
+    Expr entryPath = st.path;
     State t = st, f = std::move(st);
     heap.narrow(t, c);
     heap.narrow(f, ctx.mkNot(c));
+    Expr thenPath = t.path, elsePath = f.path;
     if (!t.guard.isFalse() &&
         !encodeRegion(ifOp.getThenRegion(), {}, std::move(t), exits))
       return false;
@@ -289,7 +291,16 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     else if (!f.guard.isFalse() &&
              !encodeRegion(ifOp.getElseRegion(), {}, std::move(f), exits))
       return false;
-    return joinRegions(*this, op, st, exits);
+    // [verify.encoding.cfg]: where each region leaves once, on the path it
+    // was entered on, the join's path is the path before the op (P and c,
+    // or P and not c, is P): nested joins keep their paths as terms, which
+    // lets mergeExprs keep values of the then-region through them.
+    if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
+        exits[1].state.path.same(elsePath))
+      heap.joinPathHint = entryPath;
+    bool joined = joinRegions(*this, op, st, exits);
+    heap.joinPathHint = Expr();
+    return joined;
   }
   if (auto ex = dyn_cast<scf::ExecuteRegionOp>(op)) {
     std::vector<RegionExit> exits;

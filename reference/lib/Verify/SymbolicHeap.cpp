@@ -248,6 +248,22 @@ Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
     allSame &= e.same(vals[0]);
   if (allSame)
     return vals[0];
+  // The first value alone may be true, under the first guard: the merge is
+  // ite(guards[0], vals[0], false), which is vals[0] itself where vals[0] is
+  // false outside a guard that implies guards[0] (its gate). Exact, whatever
+  // the other guards: a buffer allocated in the "then" region of an scf.if
+  // nest keeps its flags through every enclosing join instead of getting a
+  // definition per level (O(D^2) definitions for a D-deep nest).
+  bool firstOnly = vals[0].isBool() && !vals[0].isFalse();
+  for (size_t i = 1; i < vals.size() && firstOnly; ++i)
+    firstOnly = vals[i].isFalse();
+  if (firstOnly) {
+    auto it = gates.find(vals[0].termId());
+    if (it != gates.end() && ctx.hasConjunct(it->second, guards[0])) {
+      it->second = guards[0];
+      return vals[0];
+    }
+  }
   Expr r = vals.back();
   for (size_t i = vals.size() - 1; i-- > 0;)
     r = ctx.mkIte(guards[i], vals[i], r);
@@ -255,6 +271,8 @@ Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
   // named ([verify.queries.local]).
   if (r.isBool())
     r = name(r, "m");
+  if (firstOnly)
+    gates[r.termId()] = guards[0];
   return r;
 }
 
@@ -269,7 +287,10 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
   }
   State r;
   r.guard = this->name(ctx.mkOr(guards), name.str());
-  r.path = this->name(ctx.mkOr(paths), name.str() + "_path");
+  r.path = joinPathHint.isNull()
+               ? this->name(ctx.mkOr(paths), name.str() + "_path")
+               : joinPathHint;
+  joinPathHint = Expr();
   // Values are selected by the (mutually exclusive) paths.
   guards = paths;
   size_t n = 0, sites = 0;

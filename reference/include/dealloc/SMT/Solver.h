@@ -68,6 +68,9 @@ public:
                   unsigned valWidth);
 
   // Boolean structure (simplifies literals eagerly).
+  /// Whether `h` is `g` or a conjunction with `g` among its operands (so
+  /// that `h` implies `g`; syntactic, one level).
+  bool hasConjunct(Expr h, Expr g) const;
   Expr mkNot(Expr a);
   Expr mkAnd(Expr a, Expr b);
   Expr mkOr(Expr a, Expr b);

@@ -262,6 +262,10 @@ public:
   /// A fresh Boolean constrained equal to `def` (literals stay literals):
   /// names cut the formula at joins, so a query's cone stays local.
   Expr name(Expr def, const std::string &n);
+  /// Per Boolean that mergeExprs made or kept (by term id): a guard outside
+  /// which it is false (its "gate"), so that merging it again under a guard
+  /// its gate implies keeps it as it is.
+  llvm::DenseMap<unsigned, Expr> gates;
   /// Constraints on addresses; only needed once an address is observable
   /// (memref.extract_aligned_pointer_as_index), see constraintsToAssert().
   std::vector<Expr> addrConstraints;
@@ -372,6 +376,10 @@ public:
                        const std::vector<const SymValue *> &vals);
   Expr mergeExprs(const std::vector<Expr> &guards,
                   const std::vector<Expr> &vals);
+  /// [verify.encoding.cfg]: the path of the next merge() of states, known to
+  /// be the disjunction of their paths (an scf.if whose regions leave on
+  /// the paths they were entered on); consumed by that merge.
+  Expr joinPathHint;
 
 private:
   Expr addrInverse(Expr addr);
