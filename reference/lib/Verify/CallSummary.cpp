@@ -220,8 +220,8 @@ std::vector<func::FuncOp> CallSummaries::publicCallees(func::FuncOp fn) {
   std::vector<func::FuncOp> bodies{fn};
   for (size_t i = 0; i < bodies.size(); ++i)
     bodies[i].walk([&](func::CallOp call) {
-      auto g = facts->symbols.lookupNearestSymbolFrom<func::FuncOp>(
-          call, call.getCalleeAttr());
+      auto g = dyn_cast_or_null<func::FuncOp>(
+          facts->index.lookup(call.getCallee()));
       if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
         return;
       // Private callees are inlined: the calls in their bodies count.

@@ -16,7 +16,6 @@
 
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <memory>

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/RegionGraphTraits.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -439,8 +438,8 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     return true;
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee = facts.symbols.lookupNearestSymbolFrom<func::FuncOp>(
-        op, call.getCalleeAttr());
+    auto callee =
+        dyn_cast_or_null<func::FuncOp>(facts.index.lookup(call.getCallee()));
     if (!callee)
       return unsupported(op, "callee not found");
     std::vector<SymValue> args, results;

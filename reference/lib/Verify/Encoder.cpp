@@ -13,7 +13,7 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-ModuleFacts::ModuleFacts(ModuleOp module) {
+ModuleFacts::ModuleFacts(ModuleOp module) : index(module) {
   // [verify.encoding.contents]: reinterpreting views need byte contents.
   module.walk([&](memref::ViewOp) {
     byteContents = true;

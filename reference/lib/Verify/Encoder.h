@@ -11,13 +11,13 @@
 #ifndef DEALLOC_LIB_VERIFY_ENCODER_H
 #define DEALLOC_LIB_VERIFY_ENCODER_H
 
+#include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
@@ -56,8 +56,8 @@ struct ModuleFacts {
   /// The module reinterprets buffers (`memref.view`), so contents are bytes
   /// ([verify.encoding.contents]).
   bool byteContents = false;
-  /// The module's symbol table, built at the first lookup.
-  mlir::SymbolTableCollection symbols;
+  /// The module's symbols, as dealloc-run looks them up.
+  ModuleIndex index;
 };
 
 class Encoder {

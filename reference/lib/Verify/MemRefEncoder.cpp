@@ -290,8 +290,8 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     }
     // [buffer.contents.uninit]: a global without a dense initial value is
     // uninitialized (its contents are created on first use).
-    auto global = facts.symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
-        op, g.getNameAttr());
+    auto global =
+        dyn_cast_or_null<memref::GlobalOp>(facts.index.lookup(g.getName()));
     bool fresh = (size_t)slot >= st.mem.size() ||
                  (st.mem[slot].elems.empty() && st.mem[slot].array.isNull());
     if (fresh && global &&

@@ -15,6 +15,7 @@
 #include "LocalProver.h"
 #include "Replay.h"
 #include "StopSites.h"
+#include "dealloc/Support/OutOfMemory.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/APFloat.h"
@@ -660,7 +661,7 @@ FunctionResult dealloc::verify::checkFunction(ModuleOp module, func::FuncOp fn,
   } catch (const std::bad_alloc &) {
     return unknown("out of memory ([verify.memory])");
   } catch (const std::exception &e) {
-    if (llvm::StringRef(e.what()).contains("out of memory"))
+    if (saysOutOfMemory(e))
       return unknown("out of memory ([verify.memory])");
     return unknown(std::string("the solver failed: ") + e.what() +
                    " ([verify.verdict])");

@@ -33,10 +33,10 @@
 // Exit code of dealloc-check: 0 at the end of stdin.
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Support/DeepStack.h"
 #include "Jobs.h"
 
 #include "dealloc/Ownership/Passes.h"
+#include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"

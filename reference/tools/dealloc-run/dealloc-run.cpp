@@ -7,9 +7,9 @@
 // (spec/safety.md, [safety.verdicts]; the logic lives in lib/Semantics).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Support/DeepStack.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/DeepStack.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

@@ -12,11 +12,11 @@
 // (spec/verification.md [verify.output], [verify.unsupported]).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Support/DeepStack.h"
-#include "dealloc/Support/OutOfMemory.h"
 #include "EquivDot.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/DeepStack.h"
+#include "dealloc/Support/OutOfMemory.h"
 #include "dealloc/Verify/Equivalence.h"
 #include "dealloc/Verify/Verify.h"
 

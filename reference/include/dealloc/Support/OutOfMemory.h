@@ -56,6 +56,13 @@ inline void installOutOfMemoryHandler() {
       [](void *, const char *, bool) { stopOutOfMemory(); });
 }
 
+/// Whether `e` says memory ran out: Z3 throws "out of memory" (or "max.
+/// memory exceeded") under a memory limit.
+inline bool saysOutOfMemory(const std::exception &e) {
+  return std::strstr(e.what(), "out of memory") ||
+         std::strstr(e.what(), "memory exceeded");
+}
+
 /// Runs `body`; an exception that says memory ran out (std::bad_alloc, a
 /// thread that cannot be made, or Z3's "out of memory") stops the process by
 /// stopOutOfMemory.
@@ -70,8 +77,7 @@ template <typename Body> int stopWhenOutOfMemory(Body body) {
       stopOutOfMemory();
     throw;
   } catch (const std::exception &e) {
-    if (std::strstr(e.what(), "out of memory") ||
-        std::strstr(e.what(), "memory exceeded"))
+    if (saysOutOfMemory(e))
       stopOutOfMemory();
     throw;
   }
