@@ -108,7 +108,7 @@ func.func @leak_after_loop(%n: index) {
 
 // A buffer carried but dropped (not freed) when the input says so: a leak
 // that only the unrolling reports, with its input.
-// CHECK-LABEL: @drop_carried: LEAK on input 1,true (
+// CHECK-LABEL: @drop_carried: LEAK on input 1,false (
 func.func @drop_carried(%n: index, %c: i1) -> memref<2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -26,7 +26,7 @@ func.func @two_sites(%i: index, %d: index, %a: memref<2xi32>) -> index {
 
 // The negative size is reachable only on inputs other than those of the
 // load (%c false): the second site has its own input.
-// CHECK-LABEL: @second_input: UNKNOWN (input true,-1,b0 reaches out-of-bounds access
+// CHECK-LABEL: @second_input: UNKNOWN (input false,-1,b0 reaches negative allocation size
 // CHECK-NEXT: note: stop at {{.*}}stop-sites.mlir:39:10 ('memref.load'): out-of-bounds access, on input true,-1,b0; replayed by dealloc-run
 // CHECK-NEXT: note: stop at {{.*}}stop-sites.mlir:41:10 ('memref.alloc'): negative allocation size (undefined behaviour), on input false,-1,b0; replayed by dealloc-run
 // CHECK-NEXT: note: the list of stop sites is complete (2 sites, [verify.stops])

@@ -33,6 +33,9 @@ struct Context::Impl {
   std::optional<unsigned> boolIdx[2];
   std::map<std::string, unsigned> nameCounts;
   std::map<std::string, z3::func_decl> functions;
+  /// Per (width, value), the index in `terms` of that bit-vector literal
+  /// (making a Z3 numeral goes through its big-number arithmetic).
+  std::unordered_map<uint64_t, unsigned> literals[129];
   /// Per Z3 AST id of a non-literal extension made by mkSExt / mkZExt: the
   /// extended term and whether the extension is signed (Z3's simplifier
   /// writes a sign extension as a concat of extracts: not recognizable
@@ -40,7 +43,38 @@ struct Context::Impl {
   std::unordered_map<unsigned, std::pair<unsigned, bool>> extensions;
   /// Declared after the context: stopped before it is destroyed.
   Watchdog watchdog{z3};
+  /// Whether the watchdog ever interrupted a check of this context (such a
+  /// context is not used again: see spareImpl()).
+  bool interrupted = false;
+
+  /// Forgets every term and name, as if the context were new (the Z3
+  /// context stays, with the ASTs of `true` and `false`).
+  void clear() {
+    terms.clear();
+    ids.clear();
+    boolIdx[0].reset();
+    boolIdx[1].reset();
+    nameCounts.clear();
+    functions.clear();
+    extensions.clear();
+    for (auto &l : literals)
+      l.clear();
+  }
 };
+
+/// Making and deleting a Z3 context costs ~0.8 ms, most of the check of a
+/// small function (a call chain of 10,000 public functions spent 76% of its
+/// time there). So each thread keeps the Impl of its last small Context
+/// and the next Context takes it over, cleared: terms are reference
+/// counted, so clearing deletes them, and names and functions start again
+/// from none. Z3 may give a term of the reused context another AST id than
+/// a new context would; termId() is an identity, not an order the encoding
+/// relies on. A context whose check was interrupted is not reused.
+static constexpr size_t kSpareContextTerms = 200000;
+std::unique_ptr<Context::Impl> &Context::spareImpl() {
+  static thread_local std::unique_ptr<Impl> spare;
+  return spare;
+}
 
 /// z3::context's constructor does not check that Z3 made a context; where
 /// memory has run out it crashes. So a context is made only where 64 MiB can
@@ -48,6 +82,8 @@ struct Context::Impl {
 /// (spec/verification.md [verify.memory]).
 Context::Context()
     : impl([] {
+        if (spareImpl())
+          return std::move(spareImpl());
         void *room = std::malloc(size_t(64) << 20);
         if (!room)
           throw std::bad_alloc();
@@ -64,6 +100,11 @@ static constexpr size_t kDeferredDeletionTerms = 1000000;
 /// one is, and the process ends with it: at most one large context more
 /// is alive at a time, and a file with one large function pays nothing.
 Context::~Context() {
+  if (impl->terms.size() < kSpareContextTerms && !impl->interrupted) {
+    impl->clear();
+    spareImpl() = std::move(impl);
+    return;
+  }
   if (impl->terms.size() < kDeferredDeletionTerms)
     return;
   static std::mutex m;
@@ -124,8 +165,21 @@ Expr Context::boolVal(bool b) {
   return Expr(this, *idx);
 }
 Expr Context::bvVal(unsigned width, int64_t v) {
-  z3::expr e = impl->z3.bv_val(static_cast<uint64_t>(v), width);
-  return wrap(&e);
+  uint64_t u = static_cast<uint64_t>(v);
+  // Z3 reads `u` modulo 2^width (zero-extended above 64 bits): equal keys,
+  // equal literals.
+  if (width < 64)
+    u &= (uint64_t(1) << width) - 1;
+  if (width > 128) {
+    z3::expr e = impl->z3.bv_val(static_cast<uint64_t>(v), width);
+    return wrap(&e);
+  }
+  auto [it, fresh] = impl->literals[width].try_emplace(u, 0);
+  if (fresh) {
+    z3::expr e = impl->z3.bv_val(static_cast<uint64_t>(v), width);
+    it->second = wrap(&e).idx;
+  }
+  return Expr(this, it->second);
 }
 Expr Context::freshBool(const std::string &name) {
   z3::expr e = impl->z3.bool_const(freshName(name).c_str());
@@ -483,7 +537,7 @@ Expr Context::mkUF(const std::string &name, const std::vector<Expr> &args,
   for (const Expr &a : args) {
     domain.push_back(TERM(a).get_sort());
     actuals.push_back(TERM(a));
-    key += ":" + TERM(a).get_sort().to_string();
+    key += ":" + std::to_string(Z3_get_sort_id(impl->z3, TERM(a).get_sort()));
   }
   auto it = impl->functions.find(key);
   if (it == impl->functions.end()) {
@@ -772,8 +826,10 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
         r = z3::unknown; // e.g. a goal the tactics cannot bit-blast
       }
     });
-    if (fired)
+    if (fired) {
+      ctx.impl->interrupted = true;
       return Result::Unknown;
+    }
   } catch (const z3::exception &) {
     return Result::Unknown;
   }
@@ -792,6 +848,7 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
   z3::check_result r = z3::unknown;
   if (ctx.impl->watchdog.run(timeoutMs,
                              [&] { r = impl->solver.check(as); })) {
+    ctx.impl->interrupted = true;
     // A model read from an interrupted context need not evaluate.
     impl->reason = "timeout";
     return Result::Unknown;

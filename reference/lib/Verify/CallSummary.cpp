@@ -1,6 +1,6 @@
-//===- CallSummary.cpp - Calls of public functions by their contract ------===//
+//===- CallSummary.cpp - Calls of functions by their contract -------------===//
 //
-// spec/verification.md [verify.encoding.calls.summary]. A public function's
+// spec/verification.md [verify.encoding.calls.summary]. A function's
 // *contract check* is its safety check in the contract model: the entry
 // model of [verify.inputs] with unconstrained argument (and global)
 // contents, and a stop at the return where a memref result is not of fresh
@@ -15,11 +15,17 @@
 // and the globals get unconstrained contents, and the results are fresh
 // heap buffers with unconstrained sizes, contents and scalars.
 //
-// CallSummaries orders the checks: a function after the public functions its
-// calls reach (bottom-up over the call graph, iteratively), each once. A
-// check with summaries decides only if it answers SAFE; any other answer is
-// replaced by the check with every call inlined, so every violation,
-// counterexample, bound and reason comes from the exact encoding.
+// The contract is the same for private functions: SAFE proves what the ABI
+// promises whether or not the function is public, and a private function
+// that does not keep it (ownership passed in extra arguments, say) has no
+// contract and is inlined, as before.
+//
+// CallSummaries orders the checks: a function after the functions it calls
+// (bottom-up over the call graph, iteratively), each once. A check with
+// summaries decides only if it answers SAFE; any other answer is replaced
+// by the check with every call inlined, so every violation, counterexample,
+// bound and reason comes from the exact encoding. A private function is
+// only checked for its contract (unless its answer is asked for).
 //
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
@@ -84,8 +90,8 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
                                     bool &applied) {
   applied = false;
   CheckSetup *setup = E.setup;
-  if (!setup || !setup->summaries || !callee.isPublic() ||
-      E.heap.byteContents || !setup->summaries->hasContract(callee))
+  if (!setup || !setup->summaries || E.heap.byteContents ||
+      !setup->summaries->hasContract(callee))
     return true;
   FunctionType ft = callee.getFunctionType();
   if (!llvm::all_of(ft.getInputs(), modelled) ||
@@ -209,24 +215,25 @@ CallSummaries::CallSummaries(ModuleOp module, const VerifyOptions &opts)
     : module(module), opts(opts),
       facts(std::make_unique<ModuleFacts>(module)) {
   for (auto fn : module.getOps<func::FuncOp>())
-    if (fn.isPublic() && !fn.isDeclaration())
-      for (func::FuncOp g : publicCallees(fn))
+    if (!fn.isDeclaration())
+      for (func::FuncOp g : contractCallees(fn))
         called.insert(g.getOperation());
 }
 
-std::vector<func::FuncOp> CallSummaries::publicCallees(func::FuncOp fn) {
+std::vector<func::FuncOp> CallSummaries::contractCallees(func::FuncOp fn) {
   std::vector<func::FuncOp> out;
   llvm::DenseSet<Operation *> seen{fn.getOperation()};
-  std::vector<func::FuncOp> bodies{fn};
-  for (size_t i = 0; i < bodies.size(); ++i)
-    bodies[i].walk([&](func::CallOp call) {
-      auto g = dyn_cast_or_null<func::FuncOp>(
-          facts->index.lookup(call.getCallee()));
-      if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
-        return;
-      // Private callees are inlined: the calls in their bodies count.
-      (g.isPublic() ? out : bodies).push_back(g);
-    });
+  fn.walk([&](func::CallOp call) {
+    auto g = dyn_cast_or_null<func::FuncOp>(
+        facts->index.lookup(call.getCallee()));
+    if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
+      return;
+    // Calls of a dealloc_helper go by its specification
+    // ([verify.encoding.helper]) or are inlined, never summarised.
+    if (opts.helperContract && g.isPrivate() && facts->helperKind(g) >= 0)
+      return;
+    out.push_back(g);
+  });
   return out;
 }
 
@@ -249,7 +256,7 @@ const FunctionResult &CallSummaries::verify(func::FuncOp fn) {
     if (e.done || e.active)
       return;
     e.active = true;
-    stack.push_back(Frame{f, publicCallees(f)});
+    stack.push_back(Frame{f, contractCallees(f)});
   };
   enter(fn);
   while (!stack.empty()) {
@@ -261,14 +268,17 @@ const FunctionResult &CallSummaries::verify(func::FuncOp fn) {
     func::FuncOp f = top.fn;
     stack.pop_back();
     Entry &e = entries[f.getOperation()];
-    check(f, e);
+    check(f, e, /*answer=*/f.isPublic() || f == fn);
     e.active = false;
     e.done = true;
   }
-  return entries[fn.getOperation()].result;
+  Entry &e = entries[fn.getOperation()];
+  if (!e.answered)
+    check(fn, e, /*answer=*/true);
+  return e.result;
 }
 
-void CallSummaries::check(func::FuncOp fn, Entry &entry) {
+void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
   double seconds = 0;
   // Checks with summaries decide only by SAFE; their counterexamples are
   // not needed (the exact check finds its own).
@@ -281,8 +291,10 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     r.summarised = std::move(s.summarised);
     r.seconds += seconds;
     entry.result = std::move(r);
+    entry.answered = true;
   };
-  if (!facts->byteContents && called.contains(fn.getOperation())) {
+  if (!entry.done && !facts->byteContents &&
+      called.contains(fn.getOperation())) {
     CheckSetup s;
     s.summaries = this;
     s.facts = facts.get();
@@ -295,9 +307,13 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry) {
     }
     seconds += r.seconds;
   }
+  // A private function's own answer is not reported: without a contract,
+  // its calls are inlined, and nothing else is asked of it.
+  if (!answer)
+    return;
   bool anyContract = false;
   if (!facts->byteContents)
-    for (func::FuncOp g : publicCallees(fn))
+    for (func::FuncOp g : contractCallees(fn))
       anyContract |= hasContract(g);
   if (anyContract) {
     CheckSetup s;

@@ -1,7 +1,7 @@
-//===- CallSummary.h - Calls of public functions by their contract -*- C++ -*-===//
+//===- CallSummary.h - Calls of functions by their contract -----*- C++ -*-===//
 //
 // Internal to DeallocVerify. spec/verification.md
-// [verify.encoding.calls.summary]: a call of a public function with a body
+// [verify.encoding.calls.summary]: a call of a function with a body
 // may be encoded by the function-boundary contract instead of inlining the
 // callee, if the callee's own check proved the contract: SAFE for every
 // input of the *contract model* (the entry model of [verify.inputs] with
@@ -29,7 +29,7 @@ struct ModuleFacts;
 
 /// How one check of a function is set up, and what it used.
 struct CheckSetup {
-  /// Calls of public functions whose contract is proved may be summarised
+  /// Calls of functions whose contract is proved may be summarised
   /// (null: every call with a body is inlined, as --equiv does).
   const CallSummaries *summaries = nullptr;
   /// The contract model: argument contents are unconstrained and a result
@@ -51,7 +51,7 @@ FunctionResult checkFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
                              const VerifyOptions &opts, CheckSetup &setup);
 
 class Encoder;
-/// Encodes a call of the public `callee` by its contract if `E.setup`
+/// Encodes a call of `callee` by its contract if `E.setup`
 /// allows it and the callee's contract is proved; `applied` says whether it
 /// did (otherwise the caller inlines). Returns false on E.failure.
 bool summariseCall(Encoder &E, mlir::func::FuncOp callee,
@@ -62,10 +62,9 @@ bool summariseCall(Encoder &E, mlir::func::FuncOp callee,
 void contractObligations(Encoder &E, State &exit, mlir::func::FuncOp fn,
                          llvm::ArrayRef<SymValue> results, mlir::Location loc);
 
-/// The verdicts of one module's functions and which public functions have a
-/// proved contract. A function is checked after the public functions its
-/// body reaches through calls (and through the private callees it inlines);
-/// functions on a call cycle have no contract while the cycle is checked.
+/// The verdicts of one module's functions and which functions have a proved
+/// contract. A function is checked after the functions it calls; functions
+/// on a call cycle have no contract while the cycle is checked.
 class CallSummaries {
 public:
   CallSummaries(mlir::ModuleOp module, const VerifyOptions &opts);
@@ -78,13 +77,18 @@ public:
 private:
   struct Entry {
     bool active = false, done = false, contract = false;
+    /// `result` is the function's answer (a private function checked only
+    /// for its contract has none unless that check was SAFE).
+    bool answered = false;
     FunctionResult result;
   };
-  /// The public functions with a body that `fn`'s calls reach, directly or
-  /// through private callees, in the order of the calls.
-  std::vector<mlir::func::FuncOp> publicCallees(mlir::func::FuncOp fn);
-  /// Checks `fn` (its callees are done or active).
-  void check(mlir::func::FuncOp fn, Entry &entry);
+  /// The functions with a body that `fn` calls, in the order of the calls,
+  /// but dealloc_helpers the specification of [verify.encoding.helper]
+  /// encodes.
+  std::vector<mlir::func::FuncOp> contractCallees(mlir::func::FuncOp fn);
+  /// Checks `fn` (its callees are done or active): first its contract if
+  /// another function calls it; then, if `answer`, for its own answer.
+  void check(mlir::func::FuncOp fn, Entry &entry, bool answer);
 
   mlir::ModuleOp module;
   VerifyOptions opts;
@@ -93,7 +97,7 @@ private:
   /// not cover, so nothing is summarised.
   std::unique_ptr<ModuleFacts> facts;
   llvm::DenseMap<mlir::Operation *, Entry> entries;
-  /// Public functions some public function's calls reach.
+  /// Functions that some function calls (contractCallees).
   llvm::DenseSet<mlir::Operation *> called;
 };
 

@@ -58,6 +58,16 @@ struct ModuleFacts {
   bool byteContents = false;
   /// The module's symbols, as dealloc-run looks them up.
   ModuleIndex index;
+
+  /// [verify.encoding.helper] (HelperContract.cpp): which known helper
+  /// `f`'s body is (upstream's generic `dealloc_helper`: 0, the reference
+  /// pipeline's: 1), or -1.
+  int helperKind(mlir::func::FuncOp f);
+
+private:
+  llvm::DenseMap<mlir::Operation *, int> helperMatch;
+  /// Parsed bodies of the known helpers, by kind (on first use).
+  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> helperTemplates;
 };
 
 class Encoder {
@@ -258,10 +268,6 @@ public:
   /// ([verify.encoding.addr]) the views' buffers are compared.
   Expr indexEq(Expr a, Expr b);
 
-  /// [verify.encoding.helper] (HelperContract.cpp): which known helper
-  /// `f`'s body is (upstream's generic `dealloc_helper`: 0, the reference
-  /// pipeline's: 1), or -1.
-  int deallocHelperKind(mlir::func::FuncOp f);
   /// Encodes a call of `callee` with `args` by the helper's specification if
   /// it is the helper and the call meets the preconditions; false: it does
   /// not apply (nothing was encoded), the call is inlined.
@@ -269,9 +275,6 @@ public:
                         llvm::ArrayRef<SymValue> args, State &st);
   /// Calls encoded by encodeHelperCall (--solver-stats).
   unsigned helperContracts = 0;
-  llvm::DenseMap<mlir::Operation *, int> helperMatch;
-  /// Parsed bodies of the known helpers, by kind (on first use).
-  std::vector<mlir::OwningOpRef<mlir::ModuleOp>> helperTemplates;
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

@@ -309,7 +309,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   // [verify.output]: small inputs; the model still satisfies the query.
   // False (res says timeout) if the solver gives no model again.
   auto minimize = [&] {
-    if (minimizeInputMagnitudes(ea, S, {lastQuery}, opts.timeoutMs))
+    if (minimizeInput(ea, S, {lastQuery}, opts.timeoutMs))
       return true;
     res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
                  " ms ([verify.output])";

@@ -183,7 +183,7 @@ void writeBool(Encoder &E, State &st, const View &v, int64_t i, Expr b) {
 }
 } // namespace
 
-int Encoder::deallocHelperKind(func::FuncOp f) {
+int ModuleFacts::helperKind(func::FuncOp f) {
   auto it = helperMatch.find(f.getOperation());
   if (it != helperMatch.end())
     return it->second;
@@ -230,7 +230,7 @@ Expr Encoder::indexEq(Expr a, Expr b) {
 
 bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
                                State &st) {
-  int kind = opts.helperContract ? deallocHelperKind(callee) : -1;
+  int kind = opts.helperContract ? facts.helperKind(callee) : -1;
   if (kind < 0)
     return false;
   const HelperSpec &spec = kHelpers[kind];

@@ -220,8 +220,9 @@ void Encoder::buildLemmas() {
       for (const auto &ref : *outer)
         if (const View *v = viewOf(ref))
           addView(*v);
-    // The order of the terms follows their creation (deterministic), not
-    // the views'. A slot that is viewed for sure has no candidate.
+    // The order of the terms is Z3's numbering (deterministic for one run
+    // of the tool; a reused context renumbers), not the views'. A slot
+    // that is viewed for sure has no candidate.
     std::vector<Lemma::Unreached> kept;
     for (auto [u, s] : llvm::zip(lemma.unreached, p.slots)) {
       std::vector<Expr> &rs = reach[s];

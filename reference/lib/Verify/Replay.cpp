@@ -43,7 +43,7 @@ static int64_t smallestSatisfying(int64_t top,
   return lo;
 }
 
-bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
+bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
                                               std::vector<Expr> base,
                                               unsigned timeoutMs) {
   const std::vector<Expr> query = base;
@@ -52,7 +52,46 @@ bool dealloc::verify::minimizeInputMagnitudes(Encoder &E, smt::Solver &S,
   auto sat = [&](const std::vector<Expr> &as) {
     return S.check(as, timeoutMs) == smt::Result::Sat;
   };
+  // Memref arguments' buffers so far, one term per distinct buffer (in the
+  // order of the arguments that first view it).
+  std::vector<Expr> buffers;
   for (const SymValue &v : E.argValues) {
+    if (v.kind == SymValue::Kind::Bool) {
+      // false where possible, else true.
+      for (bool b : {false, true}) {
+        std::vector<Expr> as = base;
+        as.push_back(b ? v.e : c.mkNot(v.e));
+        if (sat(as)) {
+          base = std::move(as);
+          break;
+        }
+      }
+      continue;
+    }
+    if (v.kind == SymValue::Kind::MemRef) {
+      // A buffer of its own where possible, else the first earlier
+      // argument's buffer it can share.
+      Expr id = E.heap.idOf(v.view);
+      std::vector<Expr> own;
+      for (const Expr &b : buffers)
+        own.push_back(c.mkNe(id, b));
+      std::vector<Expr> as = base;
+      as.push_back(c.mkAnd(own));
+      if (sat(as)) {
+        base = std::move(as);
+        buffers.push_back(id);
+        continue;
+      }
+      for (const Expr &b : buffers) {
+        as = base;
+        as.push_back(c.mkEq(id, b));
+        if (sat(as)) {
+          base = std::move(as);
+          break;
+        }
+      }
+      continue;
+    }
     if (v.kind != SymValue::Kind::BV)
       continue;
     unsigned w = v.e.bvWidth();

@@ -505,7 +505,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
         return timeout();
       if (r != smt::Result::Sat)
         continue;
-      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs))
+      if (!minimizeInput(E, S, {lastQuery}, opts.timeoutMs))
         return timeout();
       const Violation *hit = nullptr;
       for (const Violation &v : E.heap.violations)
@@ -563,7 +563,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
         res.stopsCut = "cut off after " + sites() + ", more are reachable";
         break;
       }
-      if (!minimizeInputMagnitudes(E, S, {lastQuery}, opts.timeoutMs)) {
+      if (!minimizeInput(E, S, {lastQuery}, opts.timeoutMs)) {
         if (found.empty())
           return timeout();
         res.stopsCut = "a query timed out after " + sites();

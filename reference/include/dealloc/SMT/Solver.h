@@ -143,6 +143,8 @@ private:
   friend class Solver;
   struct Impl;
   std::unique_ptr<Impl> impl;
+  /// This thread's cleared Impl of its last small Context (Solver.cpp).
+  static std::unique_ptr<Impl> &spareImpl();
   Expr wrap(void *z3expr);
   Expr mkJunction(const std::vector<Expr> &xs, bool isAnd);
   std::optional<Expr> narrowCmp(Cmp p, Expr a, Expr b);
