@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/SMT/Solver.h"
+#include "Flattening.h"
 #include "Watchdog.h"
 
 #include <z3++.h>
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <new>
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -69,7 +71,7 @@ struct Context::Impl {
 /// counted, so clearing deletes them, and names and functions start again
 /// from none. Z3 may give a term of the reused context another AST id than
 /// a new context would; termId() is an identity, not an order the encoding
-/// relies on. A context whose check was interrupted is not reused.
+/// relies on.
 static constexpr size_t kSpareContextTerms = 200000;
 std::unique_ptr<Context::Impl> &Context::spareImpl() {
   static thread_local std::unique_ptr<Impl> spare;
@@ -100,7 +102,10 @@ static constexpr size_t kDeferredDeletionTerms = 1000000;
 /// one is, and the process ends with it: at most one large context more
 /// is alive at a time, and a file with one large function pays nothing.
 Context::~Context() {
-  if (impl->terms.size() < kSpareContextTerms && !impl->interrupted) {
+  // Not after an interrupt, nor while an exception (out of memory, say)
+  // unwinds: such a context is not trusted again.
+  if (impl->terms.size() < kSpareContextTerms && !impl->interrupted &&
+      std::uncaught_exceptions() == 0) {
     impl->clear();
     spareImpl() = std::move(impl);
     return;
@@ -793,27 +798,13 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   return Result::Unknown;
 }
 
-namespace {
-/// Z3's rewriters flatten nested conjunctions and disjunctions by default:
-/// (and (and g a) b) becomes (and g a b). The path guards of a nest of D
-/// `scf.if`s are such chains, each the previous one and one more input; once
-/// solve-eqs substitutes the definitions, flattening turns D guards of one
-/// operand more each into D^2/2 operands (5.5 million binary clauses for
-/// upstream's scf-if nest of depth 1,000, 14 s of SAT time; unflattened:
-/// 53,000 clauses, 1 s). The rewriter reads the module parameter
-/// `rewriter.flat` when a tactic makes one, so it is off while the one-shot
-/// solver is made and runs (the tools check one function at a time; no
-/// other thread rewrites meanwhile), and on again after.
-struct NoFlattening {
-  NoFlattening() { z3::set_param("rewriter.flat", false); }
-  ~NoFlattening() { z3::set_param("rewriter.flat", true); }
-};
-} // namespace
-
 Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   z3::context &c = ctx.impl->z3;
   z3::check_result r = z3::unknown;
-  NoFlattening unflattened;
+  std::vector<z3::expr> roots{termOf(query)};
+  for (const auto &scope : impl->scopes)
+    roots.insert(roots.end(), scope.begin(), scope.end());
+  NoFlattening unflattened(flatteningMultiplies(roots));
   try {
     z3::params sp(c);
     sp.set("subsumption", false);

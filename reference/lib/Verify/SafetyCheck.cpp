@@ -198,8 +198,8 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
       return std::string(buf);
     };
     std::string mode = setup.contract    ? "contract model"
-                       : setup.summaries ? "public calls summarised"
-                                         : "public calls inlined";
+                       : setup.summaries ? "calls summarised"
+                                         : "calls inlined";
     if (setup.induction)
       mode += ", induction (" + std::to_string(setup.inducted) + " loops)";
     std::string line = mode + ": " + verdictName(res.verdict).str() +
