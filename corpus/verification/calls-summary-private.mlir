@@ -10,6 +10,8 @@
 // JSON-NEXT: {"clause":"[heap.free.twice]","function":"owner_passed_twice","input":"",{{.*}}"verdict":"DOUBLE_FREE"}
 // JSON-NEXT: {"function":"returns_arg","seconds":{{[0-9.]+}},"verdict":"SAFE"}
 // JSON-NEXT: {"function":"global_arg","seconds":{{[0-9.]+}},"verdict":"SAFE"}
+// JSON-NEXT: {"function":"through_wrapper","seconds":{{[0-9.]+}},"summarised":["pub_leaf"],"verdict":"SAFE"}
+// JSON-NEXT: {"function":"pub_leaf","seconds":{{[0-9.]+}},"verdict":"SAFE"}
 // JSON-NOT: "function":"mid"
 // JSON-NOT: "function":"leaf"
 // A private function's own answer, when --function asks for it:
@@ -95,4 +97,28 @@ func.func @global_arg() {
   %r = call @leaf(%g) : (memref<4xf32>) -> memref<4xf32>
   memref.dealloc %r : memref<4xf32>
   return
+}
+
+// A private wrapper without a contract (it returns its argument) is
+// inlined; the public function it calls has one, so that call is
+// summarised inside the inlined body.
+// CHECK-LABEL: @through_wrapper: SAFE
+func.func @through_wrapper() {
+  %m = memref.alloc() : memref<4xf32>
+  %r = call @wrapper(%m) : (memref<4xf32>) -> memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+func.func private @wrapper(%a: memref<4xf32>) -> memref<4xf32> {
+  %r = call @pub_leaf(%a) : (memref<4xf32>) -> memref<4xf32>
+  memref.dealloc %r : memref<4xf32>
+  return %a : memref<4xf32>
+}
+
+// CHECK-LABEL: @pub_leaf: SAFE
+func.func @pub_leaf(%a: memref<4xf32>) -> memref<4xf32> {
+  %n = memref.alloc() : memref<4xf32>
+  memref.copy %a, %n : memref<4xf32> to memref<4xf32>
+  return %n : memref<4xf32>
 }

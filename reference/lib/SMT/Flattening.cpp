@@ -10,7 +10,7 @@
 
 using namespace dealloc::smt;
 
-static constexpr double kFlatGrowth = 4;
+static constexpr double kFlatGrowth = 16;
 static constexpr double kFlatOperands = 100000;
 
 bool dealloc::smt::flatteningMultiplies(const std::vector<z3::expr> &roots) {

@@ -800,47 +800,68 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
 
 Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   z3::context &c = ctx.impl->z3;
-  z3::check_result r = z3::unknown;
+  // One run of the one-shot solver, with or without flattening; sat or
+  // unsat decide, unknown is a timeout or a goal it cannot bit-blast.
+  auto once = [&](unsigned ms, bool unflattened) {
+    z3::check_result r = z3::unknown;
+    NoFlattening guard(unflattened);
+    try {
+      z3::params sp(c);
+      sp.set("subsumption", false);
+      sp.set("elim_vars", false);
+      sp.set("scc", false);
+      // Equalities under disjunctions are not solved: on upstream's output
+      // of a 300-scf.if chain (137,000 definitions) that took solve-eqs
+      // 8.9 s of the query's 15 s, and the SAT solver's time stayed 5 s.
+      z3::params se(c);
+      se.set("context_solve", false);
+      z3::tactic t = z3::tactic(c, "simplify") &
+                     z3::tactic(c, "propagate-values") &
+                     z3::with(z3::tactic(c, "solve-eqs"), se) &
+                     z3::tactic(c, "ackermannize_bv") &
+                     z3::tactic(c, "bit-blast") &
+                     z3::with(z3::tactic(c, "sat"), sp);
+      z3::solver s = t.mk_solver();
+      z3::params p(c);
+      p.set("timeout", ms == 0 ? 4294967295u : ms);
+      s.set(p);
+      for (const auto &scope : impl->scopes)
+        for (const z3::expr &e : scope)
+          s.add(e);
+      s.add(termOf(query));
+      bool fired = ctx.impl->watchdog.run(ms, [&] {
+        try {
+          r = s.check();
+        } catch (const z3::exception &) {
+          r = z3::unknown; // e.g. a goal the tactics cannot bit-blast
+        }
+      });
+      if (fired) {
+        ctx.impl->interrupted = true;
+        return z3::unknown;
+      }
+    } catch (const z3::exception &) {
+      return z3::unknown;
+    }
+    return r;
+  };
+  // Flattened first (Z3's default) unless flattening multiplies this
+  // formula (Flattening.h); the other way gets the rest of the time if the
+  // first does not decide within two thirds of it.
   std::vector<z3::expr> roots{termOf(query)};
   for (const auto &scope : impl->scopes)
     roots.insert(roots.end(), scope.begin(), scope.end());
-  NoFlattening unflattened(flatteningMultiplies(roots));
-  try {
-    z3::params sp(c);
-    sp.set("subsumption", false);
-    sp.set("elim_vars", false);
-    sp.set("scc", false);
-    // Equalities under disjunctions are not solved: on upstream's output
-    // of a 300-scf.if chain (137,000 definitions) that took solve-eqs
-    // 8.9 s of the query's 15 s, and the SAT solver's time stayed 5 s.
-    z3::params se(c);
-    se.set("context_solve", false);
-    z3::tactic t = z3::tactic(c, "simplify") &
-                   z3::tactic(c, "propagate-values") &
-                   z3::with(z3::tactic(c, "solve-eqs"), se) &
-                   z3::tactic(c, "ackermannize_bv") &
-                   z3::tactic(c, "bit-blast") & z3::with(z3::tactic(c, "sat"), sp);
-    z3::solver s = t.mk_solver();
-    z3::params p(c);
-    p.set("timeout", timeoutMs == 0 ? 4294967295u : timeoutMs);
-    s.set(p);
-    for (const auto &scope : impl->scopes)
-      for (const z3::expr &e : scope)
-        s.add(e);
-    s.add(termOf(query));
-    bool fired = ctx.impl->watchdog.run(timeoutMs, [&] {
-      try {
-        r = s.check();
-      } catch (const z3::exception &) {
-        r = z3::unknown; // e.g. a goal the tactics cannot bit-blast
-      }
-    });
-    if (fired) {
-      ctx.impl->interrupted = true;
-      return Result::Unknown;
-    }
-  } catch (const z3::exception &) {
-    return Result::Unknown;
+  bool unflattenedFirst = flatteningMultiplies(roots);
+  auto start = std::chrono::steady_clock::now();
+  z3::check_result r =
+      once(timeoutMs == 0 ? 0 : std::max(1u, timeoutMs / 3 * 2),
+           unflattenedFirst);
+  if (r == z3::unknown && timeoutMs != 0) {
+    auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+    if (spent + 50 < timeoutMs)
+      r = once(timeoutMs - unsigned(spent), !unflattenedFirst);
   }
   return r == z3::unsat ? Result::Unsat : Result::Unknown;
 }

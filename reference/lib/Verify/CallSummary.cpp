@@ -311,10 +311,23 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
   // its calls are inlined, and nothing else is asked of it.
   if (!answer)
     return;
+  // Some call the check would encode may be summarised: a callee with a
+  // contract, directly or in the body of a callee without one (inlined).
   bool anyContract = false;
-  if (!facts->byteContents)
-    for (func::FuncOp g : contractCallees(fn))
-      anyContract |= hasContract(g);
+  if (!facts->byteContents) {
+    llvm::DenseSet<Operation *> seen{fn.getOperation()};
+    std::vector<func::FuncOp> todo{fn};
+    while (!todo.empty() && !anyContract) {
+      func::FuncOp f = todo.back();
+      todo.pop_back();
+      for (func::FuncOp g : contractCallees(f)) {
+        if (hasContract(g))
+          anyContract = true;
+        else if (seen.insert(g.getOperation()).second)
+          todo.push_back(g);
+      }
+    }
+  }
   if (anyContract) {
     CheckSetup s;
     s.summaries = this;
