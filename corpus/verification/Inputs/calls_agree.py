@@ -14,19 +14,12 @@ For every public function ([verify.verdict], [verify.replay]):
     memref arguments: every input is enumerated).
 Prints `calls-agree: N functions, S SAFE by summaries, 0 disagreements`.
 """
-import json
-import os
-import subprocess
 import sys
-import tempfile
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-VIOLATIONS = {"LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION"}
+from agree import both_verdicts, disagree
+
 T = "memref<2xf32>"
 
 # Callee bodies, over (%c: i1, %a: T) -> T. `{next}` is the next callee.
@@ -127,11 +120,6 @@ def module(draw):
     return "\n".join(fs + gs)
 
 
-def verdicts(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout
-    return {o["function"]: o for o in map(json.loads, out.splitlines())}
-
-
 stats = {"functions": 0, "summarised": 0, "pairs": {}, "disagreements": []}
 
 
@@ -139,14 +127,7 @@ stats = {"functions": 0, "summarised": 0, "pairs": {}, "disagreements": []}
           suppress_health_check=list(HealthCheck))
 @given(module())
 def test_calls_agree(text):
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(text)
-        path = f.name
-    try:
-        v = verdicts([VERIFY, "--json", path])
-        r = verdicts([RUN, "--json", path])
-    finally:
-        os.unlink(path)
+    v, r = both_verdicts(text)
     for name, vo in v.items():
         vv, rv = vo["verdict"], r[name]["verdict"]
         stats["functions"] += 1
@@ -154,9 +135,7 @@ def test_calls_agree(text):
         stats["pairs"][pair] = stats["pairs"].get(pair, 0) + 1
         if vv == "SAFE" and vo.get("summarised"):
             stats["summarised"] += 1
-        if ((vv == "SAFE" and rv in VIOLATIONS) or
-                (rv in VIOLATIONS and vv not in VIOLATIONS) or
-                (vv in VIOLATIONS and rv not in VIOLATIONS)):
+        if disagree(vv, rv):
             stats["disagreements"].append(
                 f"@{name}: verify {vv}, run {rv}\n{text}")
 
