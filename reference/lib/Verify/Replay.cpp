@@ -44,8 +44,8 @@ static int64_t smallestSatisfying(int64_t top,
 }
 
 bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
-                                              std::vector<Expr> base,
-                                              unsigned timeoutMs) {
+                                    std::vector<Expr> base,
+                                    unsigned timeoutMs) {
   const std::vector<Expr> query = base;
   smt::Context &c = E.ctx;
   using Cmp = smt::Context::Cmp;
