@@ -2,6 +2,10 @@
 #include "dealloc/SMT/Solver.h"
 #include "gtest/gtest.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 using namespace dealloc::smt;
 
 TEST(Solver, LiteralsSimplifyEagerly) {
@@ -81,6 +85,61 @@ TEST(Solver, BitBlastingRefutesOnlyWhatIsUnsatisfiable) {
   // The incremental solver is untouched: both are satisfiable there.
   EXPECT_EQ(s.check({c.mkEq(x, ai)}, 0), Result::Sat);
   EXPECT_EQ(s.check({c.mkEq(x, aj)}, 0), Result::Sat);
+}
+
+TEST(Solver, BitBlastingDecidesNestedGuardChains) {
+  // The path guards of a deep scf.if nest: each the previous one and one
+  // more input. Flattened they have D^2/2 operands, so the one-shot solver
+  // takes them nested (Flattening.h); both answers stay right.
+  Context c;
+  Solver s(c);
+  std::vector<Expr> xs, guards;
+  Expr g = c.boolVal(true);
+  for (int i = 0; i < 2000; ++i) {
+    xs.push_back(c.freshBool("x"));
+    g = c.mkAnd(g, xs.back());
+    guards.push_back(g);
+  }
+  // Each guard implies the flag of its level (as definitions would say).
+  for (int i = 0; i < 2000; i += 100)
+    s.add(c.mkImplies(guards[1999], guards[i]));
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkAnd(guards[1999], c.mkNot(xs[7])), 20000),
+            Result::Unsat);
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkAnd(guards[1998], c.mkNot(xs[1999])),
+                                  20000),
+            Result::Unknown);
+  // Flattening is Z3's default again afterwards: a conjunction of
+  // conjunctions still simplifies to one.
+  Expr a = c.freshBool("a"), b = c.freshBool("b"), d = c.freshBool("d");
+  EXPECT_TRUE(c.simplify(c.mkAnd(c.mkAnd(a, b), d))
+                  .same(c.simplify(c.mkAnd({a, b, d}))));
+}
+
+TEST(Context, ReusedContextStartsClean) {
+  // A thread's next Context takes over the last one's Z3 context, cleared:
+  // names start again, literals are made anew, nothing dangles.
+  std::string first;
+  {
+    Context c;
+    first = c.freshBool("x").str();
+    EXPECT_EQ(c.freshBool("x").str(), "x!1");
+    EXPECT_TRUE(c.bvVal(8, -1).same(c.bvVal(8, 255)));
+    (void)c.mkUF("f", {c.bvVal(8, 1)}, 8);
+  }
+  Context c;
+  EXPECT_EQ(c.freshBool("x").str(), first);
+  Expr seven = c.bvVal(64, 7);
+  EXPECT_EQ(seven.bvLiteral(), std::optional<int64_t>(7));
+  EXPECT_TRUE(c.mkEq(seven, c.bvVal(64, 7)).isTrue());
+  EXPECT_TRUE(c.bvVal(8, -1).same(c.bvVal(8, 255)));
+  EXPECT_FALSE(c.bvVal(16, 255).same(c.bvVal(16, -1)));
+  Expr f1 = c.mkUF("f", {c.bvVal(8, 1)}, 8);
+  EXPECT_TRUE(f1.same(c.mkUF("f", {c.bvVal(8, 1)}, 8)));
+  Solver s(c);
+  Expr x = c.freshBV("y", 64);
+  s.add(c.mkEq(x, seven));
+  ASSERT_EQ(s.check({}, 0), Result::Sat);
+  EXPECT_EQ(s.evalBV(x), 7);
 }
 
 TEST(Context, MentionsAnyFindsSharedSubterms) {
