@@ -23,8 +23,9 @@ std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// the model's value is kept), then every dynamic extent of a memref
 /// argument dealloc-run's default 2 where possible, else the smallest
 /// ([verify.inputs]: small inputs). The input then depends on the formula
-/// alone, not on the solver's search (which Z3's term numbering steers);
-/// leaves the solver with a model of the last success, which satisfies
+/// alone, not on the solver's search (which Z3's term numbering steers),
+/// unless a query runs out of time (the choosing ends there); leaves the
+/// solver with a model of the last success, which satisfies
 /// `base`; false if neither the narrowed query nor `base` itself is found
 /// sat again (no model to read: a timeout).
 bool minimizeInput(Encoder &E, smt::Solver &S, std::vector<Expr> base,
