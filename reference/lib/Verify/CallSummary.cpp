@@ -229,8 +229,9 @@ std::vector<func::FuncOp> CallSummaries::contractCallees(func::FuncOp fn) {
     if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
       return;
     // Calls of a dealloc_helper go by its specification
-    // ([verify.encoding.helper]) or are inlined, never summarised.
-    if (opts.helperContract && g.isPrivate() && facts->helperKind(g) >= 0)
+    // ([verify.encoding.helper]) or, with --no-helper-contract, are
+    // inlined: never summarised.
+    if (g.isPrivate() && facts->helperKind(g) >= 0)
       return;
     out.push_back(g);
   });

@@ -74,6 +74,13 @@ bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
     as.push_back(e);
     return as;
   };
+  // Keeps `e` if it is satisfiable with the choices so far.
+  auto take = [&](Expr e) {
+    if (!sat(with(e)))
+      return false;
+    base.push_back(e);
+    return true;
+  };
   // i1 arguments later in the list that must be true (found by one query
   // after an argument that must be true).
   llvm::DenseSet<size_t> forcedTrue;
@@ -101,10 +108,8 @@ bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
           laterTrue.push_back(c.mkNot(E.argValues[j].e));
           later.push_back(j);
         }
-      if (sat(with(c.mkNot(v.e)))) {
-        base.push_back(c.mkNot(v.e));
+      if (take(c.mkNot(v.e)))
         continue;
-      }
       base.push_back(v.e); // true in the model before: satisfiable
       // Can any later argument the model had true be false at all? If
       // not, each must be true whatever is chosen from here on.
@@ -133,17 +138,18 @@ bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
         buffers.push_back(id);
         continue;
       }
-      if (sat(with(c.mkAnd(own)))) {
-        base.push_back(c.mkAnd(own));
+      if (take(c.mkAnd(own))) {
         buffers.push_back(id);
         continue;
       }
       for (auto [k, b] : llvm::enumerate(buffers)) {
         // The model's buffer is possible: no query for it.
-        if ((shared && k == *shared) || sat(with(c.mkEq(id, b)))) {
+        if (k == *shared) {
           base.push_back(c.mkEq(id, b));
           break;
         }
+        if (take(c.mkEq(id, b)))
+          break;
       }
       continue;
     }
@@ -156,23 +162,16 @@ bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
     int64_t top = w >= 22 ? kMaxMinimizedMagnitude
                           : (int64_t(1) << (w - 1)) - 1;
     auto within = [&](int64_t m) {
-      std::vector<Expr> as = base;
-      as.push_back(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, -m)));
-      as.push_back(c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, m)));
-      return sat(as);
+      return sat(with(c.mkAnd(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, -m)),
+                              c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, m)))));
     };
     if (!within(top))
       continue;
-    // The smallest magnitude m with a value in [-m, m].
+    // The smallest magnitude m with a value in [-m, m]; neither m nor -m
+    // taken is a timeout: the model's value is kept.
     int64_t lo = smallestSatisfying(top, within);
-    std::vector<Expr> as = base;
-    as.push_back(c.mkEq(v.e, c.bvVal(w, lo)));
-    if (!sat(as)) {
-      as.back() = c.mkEq(v.e, c.bvVal(w, -lo));
-      if (!sat(as))
-        continue; // a timeout: keep the model's value
-    }
-    base = std::move(as);
+    if (!take(c.mkEq(v.e, c.bvVal(w, lo))))
+      take(c.mkEq(v.e, c.bvVal(w, -lo)));
   }
   // Dynamic extents (at most 2^20, [verify.inputs]): dealloc-run's default
   // 2 where possible, else the smallest.
@@ -181,26 +180,16 @@ bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
       if (stuck)
         break;
       unsigned w = e.bvWidth();
-      auto is = [&](int64_t x) {
-        std::vector<Expr> as = base;
-        as.push_back(c.mkEq(e, c.bvVal(w, x)));
-        return as;
-      };
-      if (sat(is(2))) {
-        base = is(2);
+      if (take(c.mkEq(e, c.bvVal(w, 2))))
         continue;
-      }
       auto atMost = [&](int64_t m) {
-        std::vector<Expr> as = base;
-        as.push_back(c.mkCmp(Cmp::Ule, e, c.bvVal(w, m)));
-        return sat(as);
+        return sat(with(c.mkCmp(Cmp::Ule, e, c.bvVal(w, m))));
       };
       const int64_t top = int64_t(1) << 20;
       if (!atMost(top))
         continue;
       int64_t lo = smallestSatisfying(top, atMost);
-      if (sat(is(lo)))
-        base = is(lo);
+      take(c.mkEq(e, c.bvVal(w, lo)));
     }
   // Restores a model after failed attempts. A check that does not answer
   // sat leaves no model (its values would read as zeros and false): then the
