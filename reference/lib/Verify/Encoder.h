@@ -203,6 +203,10 @@ public:
   /// [verify.induction]: the invariants assumed of the abstract loop
   /// headers being encoded (LoopInduction.cpp), innermost last.
   std::vector<Expr> inductionAssumptions;
+  /// The loop proofs' queries so far and their time (with the syncing of
+  /// their solver), for --solver-stats.
+  unsigned inductionQueries = 0;
+  double inductionSeconds = 0;
   /// Loop proofs attempted so far (a loop's iteration whose encoding saw
   /// none depends on no assumption).
   unsigned inductionAttempts = 0;

@@ -82,13 +82,15 @@ const std::vector<Expr> &InductionSolver::constantsOf(const Expr &e) {
 }
 
 void InductionSolver::indexFacts(
-    const std::vector<Expr> &cons,
+    const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions) {
-  // `cons` changes at its end only (an abstract iteration's constraints are
-  // rolled back, the next one's added): keep the index of the common
-  // prefix, which every query used to rebuild (quadratic in the loops of a
-  // function).
-  size_t keep = 0;
+  // `cons` changes at the end of the heap's constraints (an abstract
+  // iteration's constraints are rolled back, the next one's added) and in
+  // the few after them: keep the index of the common prefix, which every
+  // query used to rebuild (quadratic in the loops of a function). The
+  // heap's first `heapStable` are known unchanged; from there on the terms
+  // are compared.
+  size_t keep = std::min({heapStable, indexed.size(), cons.size()});
   while (keep < indexed.size() && keep < cons.size() &&
          indexed[keep].termId() == cons[keep].termId())
     ++keep;
@@ -115,10 +117,11 @@ void InductionSolver::indexFacts(
       for (const Expr &k : ks)
         factsOf[k.termId()].push_back(i);
   }
+  heapStable = cons.heap.size();
 }
 
 smt::Result InductionSolver::checkSlice(
-    const std::vector<Expr> &cons,
+    const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms, const std::vector<Expr> *vals, std::vector<bool> &truth) {
   syncSlice(cons, definitions, query, vals);
@@ -126,7 +129,7 @@ smt::Result InductionSolver::checkSlice(
 }
 
 smt::Result InductionSolver::refuteSliceByBitBlasting(
-    const std::vector<Expr> &cons,
+    const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms) {
   syncSlice(cons, definitions, query, nullptr);
@@ -134,11 +137,15 @@ smt::Result InductionSolver::refuteSliceByBitBlasting(
 }
 
 void InductionSolver::syncSlice(
-    const std::vector<Expr> &cons,
+    const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     const std::vector<Expr> *vals) {
   indexFacts(cons, definitions);
-  std::vector<bool> in(cons.size(), false);
+  // The constraints taken, by index: marked in `taken` (cleared again
+  // below), listed in `picked` (a pass over all constraints per query was
+  // quadratic in a chain of loops).
+  taken.resize(cons.size(), false);
+  std::vector<size_t> picked;
   std::vector<Expr> frontier = constantsOf(query);
   if (vals)
     for (const Expr &v : *vals)
@@ -148,9 +155,10 @@ void InductionSolver::syncSlice(
   for (unsigned depth = 0; depth < kSliceDepth && !frontier.empty(); ++depth) {
     std::vector<Expr> next;
     auto take = [&](size_t i) {
-      if (in[i])
+      if (taken[i])
         return;
-      in[i] = true;
+      taken[i] = true;
+      picked.push_back(i);
       for (const Expr &k : constantsOf(cons[i]))
         next.push_back(k);
     };
@@ -169,10 +177,12 @@ void InductionSolver::syncSlice(
   }
   // One scope per constraint, older constraints first (they change less
   // between queries).
+  llvm::sort(picked);
   std::vector<Expr> sliceCons;
-  for (size_t i = 0; i < cons.size(); ++i)
-    if (in[i])
-      sliceCons.push_back(cons[i]);
+  for (size_t i : picked) {
+    sliceCons.push_back(cons[i]);
+    taken[i] = false;
+  }
   syncScopes(slice, sliceScopes, sliceCons, /*scopeEach=*/true);
 }
 

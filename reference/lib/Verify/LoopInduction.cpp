@@ -41,14 +41,15 @@ using BinOp = smt::Context::BinOp;
 
 void ForInduction::rollback(const Mark &m) {
   if (h.constraints.size() > m.constraints) {
-    std::vector<unsigned> gone;
-    for (auto &kv : h.definitions)
-      if (kv.second >= m.constraints)
-        gone.push_back(kv.first);
-    for (unsigned k : gone)
-      h.definitions.erase(k);
+    while (!h.definitionOrder.empty() &&
+           h.definitions.lookup(h.definitionOrder.back()) >= m.constraints) {
+      h.definitions.erase(h.definitionOrder.back());
+      h.definitionOrder.pop_back();
+    }
     h.constraints.resize(m.constraints);
   }
+  if (E.inductionSolver)
+    E.inductionSolver->heapCutTo(m.constraints);
   h.violations.erase(h.violations.begin() + m.violations, h.violations.end());
   h.stops.erase(h.stops.begin() + m.stops, h.stops.end());
   h.events.erase(h.events.begin() + m.events, h.events.end());
@@ -179,6 +180,14 @@ std::vector<Expr> ForInduction::wanted() const {
   return want;
 }
 
+QueryConstraints ForInduction::wantedView() const {
+  QueryConstraints q{h.constraints, {}};
+  if (h.addressesUsed)
+    q.extra = h.addrConstraints;
+  llvm::append_range(q.extra, E.inductionAssumptions);
+  return q;
+}
+
 smt::Solver &ForInduction::base() {
   return E.inductionSolver->sync(wanted());
 }
@@ -188,13 +197,20 @@ smt::Result ForInduction::check(Expr q, Use use,
   unsigned limit = queryMs();
   if (limit == 0)
     return smt::Result::Unknown;
+  auto start = std::chrono::steady_clock::now();
+  auto count = llvm::make_scope_exit([&]() {
+    ++E.inductionQueries;
+    E.inductionSeconds += std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+  });
   if (!E.inductionSolver)
     E.inductionSolver = std::make_shared<InductionSolver>(c);
   if (sliced) {
     // The whole-constraint solver is synchronized only when a query needs
     // it: each push internalizes what it adds.
     smt::Result r = E.inductionSolver->checkSlice(
-        wanted(), h.definitions, q, limit, vals, truth);
+        wantedView(), h.definitions, q, limit, vals, truth);
     if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
       return r;
   }
@@ -216,7 +232,7 @@ bool ForInduction::refuted(Expr bad, size_t conditions) {
   if (sliced && conditions > kBitBlastOver) {
     unsigned limit = queryMs();
     if (limit != 0 && E.inductionSolver->refuteSliceByBitBlasting(
-                          wanted(), h.definitions, bad, limit) ==
+                          wantedView(), h.definitions, bad, limit) ==
                           smt::Result::Unsat)
       return true;
   }
@@ -576,13 +592,22 @@ void ForInduction::prune(Header &X) {
   // iter_args of one loop took about 300 such queries one result at a
   // time (75 % of the proof), a few together.
   // reached[j][k]: candidate k of result j; `open`: (j, k) not yet seen.
+  // The loop's own summary slots are kept without a query: some run
+  // iterates and yields a buffer of the loop unless the loop never runs or
+  // never yields one, where a slot kept is merely a candidate no run takes
+  // (a chain of loops drops it at the next loop, as a candidate of its
+  // entry). Asking cost a query per loop of a chain of 4,000 loops.
   std::vector<std::vector<bool>> reached(X.iters.size());
   std::vector<std::pair<size_t, size_t>> open;
   for (auto [j, v] : llvm::enumerate(X.iters))
     if (v.kind == SymValue::Kind::MemRef && v.view.cands.size() >= 2) {
       reached[j].assign(v.view.cands.size(), false);
-      for (size_t k = 0; k < v.view.cands.size(); ++k)
-        open.push_back({j, k});
+      for (size_t k = 0; k < v.view.cands.size(); ++k) {
+        if (llvm::is_contained(X.loop, v.view.cands[k]))
+          reached[j][k] = true;
+        else
+          open.push_back({j, k});
+      }
     }
   while (!open.empty()) {
     std::vector<Expr> pts;

@@ -221,6 +221,11 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
             secs(fullTime) + " (" + std::to_string(fullQueries) +
             "), bit-blasted " + secs(bitBlastTime) + " (" +
             std::to_string(bitBlastQueries) + "), lemmas " + secs(lemmaTime);
+    if (E.inductionQueries)
+      line += ", induction queries " +
+              secs(std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(E.inductionSeconds))) +
+              " (" + std::to_string(E.inductionQueries) + ")";
     opts.stats(res.function, line);
     for (const std::string &q : slowQueries)
       opts.stats(res.function, "  " + q);

@@ -237,6 +237,7 @@ Expr SymbolicHeap::name(Expr def, const std::string &n) {
     return def;
   Expr v = ctx.freshBool(n);
   definitions[v.termId()] = constraints.size();
+  definitionOrder.push_back(v.termId());
   constraints.push_back(ctx.mkEq(v, def));
   return v;
 }

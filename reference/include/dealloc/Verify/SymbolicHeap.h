@@ -259,6 +259,10 @@ public:
   /// Per named term (a fresh constant `v` with the constraint `v == def`):
   /// v's term id -> index of that constraint ([verify.queries.local]).
   llvm::DenseMap<unsigned, size_t> definitions;
+  /// The keys of `definitions` in the order they were added (their
+  /// indices grow): a rolled-back loop iteration removes its own from the
+  /// end instead of searching them all.
+  std::vector<unsigned> definitionOrder;
   /// A fresh Boolean constrained equal to `def` (literals stay literals):
   /// names cut the formula at joins, so a query's cone stays local.
   Expr name(Expr def, const std::string &n);
