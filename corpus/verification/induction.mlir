@@ -7,6 +7,10 @@
 // RUN: dealloc-verify %t.mlir 2>/dev/null | FileCheck %s
 // RUN: dealloc-run %t.mlir | FileCheck %s --check-prefix=EXEC
 // RUN: dealloc-verify --json %t.mlir 2>/dev/null | FileCheck %s --check-prefix=JSON
+// --solver-stats says how many loops were proved and what their queries took.
+// RUN: dealloc-verify --solver-stats --function swap %t.mlir 2>&1 | FileCheck %s --check-prefix=STATS
+// STATS: stats: @swap: calls inlined, induction (1 loops): SAFE
+// STATS-SAME: induction queries {{[0-9.]+}} s ({{[1-9][0-9]*}})
 
 // Memref iter_args swapped every iteration, a new buffer each time.
 // CHECK-LABEL: @swap: SAFE
