@@ -5,6 +5,8 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --unroll 8 --function leak_at_six %s 2>/dev/null | FileCheck %s --check-prefix=UNROLL8
 // RUN: not dealloc-verify --json --function leak_at_six %s 2>/dev/null | FileCheck %s --check-prefix=JSON
+// RUN: not dealloc-verify --json --function constant_trip_count_1025 %s 2>/dev/null | FileCheck %s --check-prefix=JSON-BIG
+// RUN: dealloc-verify --unroll 2000 --function constant_trip_count_1025 %s 2>/dev/null | FileCheck %s --check-prefix=UNROLL2000
 
 // CHECK-LABEL: @constant_trip_count: SAFE
 func.func @constant_trip_count() {
@@ -76,6 +78,23 @@ func.func @while_loop(%n: index) {
     memref.dealloc %a : memref<2xf32>
     %k = arith.addi %j, %c1 : index
     scf.yield %k : index
+  }
+  return
+}
+
+// A loop with constant bounds beyond 1024 iterations: bounded at 1024 (not
+// at --unroll's 4), with the empty input quoted; --unroll above 1024 raises
+// the limit and the loop is encoded completely.
+// CHECK-LABEL: @constant_trip_count_1025: UNKNOWN (bounded: no violation with loops unrolled 1024 times, but input "" iterates more (loop bound 1024 reached ([verify.bound]))
+// JSON-BIG: {"bound":1024,"clause":"[verify.bound]","function":"constant_trip_count_1025","input":"",
+// UNROLL2000: @constant_trip_count_1025: SAFE
+func.func @constant_trip_count_1025() {
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 1025 : index
+  %s = arith.constant 1 : index
+  scf.for %i = %lb to %ub step %s {
+    %a = memref.alloc() : memref<2xf32>
+    memref.dealloc %a : memref<2xf32>
   }
   return
 }

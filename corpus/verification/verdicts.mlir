@@ -48,14 +48,15 @@ func.func @use_after_free(%i: index) -> f32 {
   return %v : f32
 }
 
-// CHECK-LABEL: @free_arg: INVALID_FREE on input b0 (
+// Freeing a caller's buffer cites the ABI, as dealloc-run does.
+// CHECK-LABEL: @free_arg: INVALID_FREE on input b0 (free of the buffer of argument 0, which the caller owns ([abi.args.not_owned]))
 // CHECK: replayed by dealloc-run: INVALID_FREE
 func.func @free_arg(%m: memref<2xf32>) {
   memref.dealloc %m : memref<2xf32>
   return
 }
 
-// CHECK-LABEL: @free_alloca: INVALID_FREE on input "" (
+// CHECK-LABEL: @free_alloca: INVALID_FREE on input "" (free of a buffer that is not a heap buffer (memref.alloca) ([heap.free.invalid]))
 func.func @free_alloca() {
   %a = memref.alloca() : memref<2xf32>
   memref.dealloc %a : memref<2xf32>

@@ -27,8 +27,6 @@ using namespace dealloc::verify;
 using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
 
-/// Literal iterations encoded per loop before the run is cut.
-static constexpr unsigned kMaxLiteralIterations = 1024;
 /// [verify.encoding.nesting]: regions nested deeper are not encoded (each
 /// level is a recursion of the encoder; see Support/DeepStack.h).
 static constexpr unsigned kMaxRegionDepth = 10000;
@@ -240,12 +238,12 @@ struct LoopUnroller {
     if (cond.isFalse() || running.guard.isFalse())
       return false;
     bool isLiteral = cond.isTrue();
-    if (isLiteral ? ++literal > kMaxLiteralIterations
-                  : ++symbolic > E.opts.unroll) {
+    unsigned bound = isLiteral ? literalBound(E.opts) : E.opts.unroll;
+    if (++(isLiteral ? literal : symbolic) > bound) {
       E.heap.stop(running, cond, loop->getLoc(),
-                  "loop bound " + std::to_string(E.opts.unroll) +
+                  "loop bound " + std::to_string(bound) +
                       " reached ([verify.bound])",
-                  /*isBound=*/true);
+                  bound);
       return false;
     }
     return true;

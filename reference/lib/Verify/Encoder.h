@@ -31,6 +31,12 @@ namespace dealloc::verify {
 /// of a check ([verify.queries]) and an iteration's conditions in a loop
 /// proof ([verify.induction]).
 inline constexpr size_t kBitBlastOver = 200;
+/// Iterations of a loop whose condition is a constant encoded before the
+/// run is cut ([verify.bound]): 1024, or `--unroll` where that is higher.
+inline constexpr unsigned kMaxLiteralIterations = 1024;
+inline unsigned literalBound(const VerifyOptions &o) {
+  return std::max(kMaxLiteralIterations, o.unroll);
+}
 
 /// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
 struct EncodingFailure {

@@ -385,10 +385,11 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     for (Encoder *e : {&ea, &eb})
       for (const Stop &s : e->heap.stops)
         if (S.evalBool(s.cond)) {
-          res.reason = "no difference found, but input " + res.input +
-                       " reaches " + s.reason + " at " + printLocation(s.loc);
+          res.reason = "no difference found, but input " +
+                       quotedInput(res.input) + " reaches " + s.reason +
+                       " at " + printLocation(s.loc);
           if (s.isBound)
-            res.bound = opts.unroll;
+            res.bound = s.bound;
           return res;
         }
     res.reason = "no difference found, but some run stops";
@@ -433,7 +434,7 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
   }
   os << "@" << r.function << ": " << equivVerdictName(r.verdict);
   if (r.verdict == EquivVerdict::Different)
-    os << " on input " << (r.input.empty() ? "\"\"" : r.input) << " ("
+    os << " on input " << quotedInput(r.input) << " ("
        << r.reason << ")";
   else if (r.verdict == EquivVerdict::Unknown)
     os << " (" << r.reason << ")";

@@ -19,8 +19,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 
-/// Iterations with a constant condition encoded per loop ([verify.bound]).
-static constexpr unsigned kMaxLiteralIterations = 1024;
 
 bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
                                               llvm::ArrayRef<Expr> ivs,
@@ -75,12 +73,12 @@ struct ParallelEncoding {
       if (cond.isFalse() || running.guard.isFalse())
         break;
       bool isLiteral = cond.isTrue();
-      if (isLiteral ? ++literal > kMaxLiteralIterations
-                    : ++symbolic > E.opts.unroll) {
+      unsigned bound = isLiteral ? literalBound(E.opts) : E.opts.unroll;
+      if (++(isLiteral ? literal : symbolic) > bound) {
         E.heap.stop(running, cond, op.getLoc(),
-                    "loop bound " + std::to_string(E.opts.unroll) +
+                    "loop bound " + std::to_string(bound) +
                         " reached ([verify.bound])",
-                    /*isBound=*/true);
+                    bound);
         break;
       }
       State iteration = running;

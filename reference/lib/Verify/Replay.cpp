@@ -204,7 +204,7 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
   auto demote = [&](const std::string &why) {
     res.reason = "counterexample " + std::string(verdictName(res.verdict)) +
                  " (" + res.reason + ") on input " +
-                 (res.input.empty() ? std::string("\"\"") : res.input) + " " + why +
+                 quotedInput(res.input) + " " + why +
                  " ([verify.replay])";
     res.verdict = Verdict::Unknown;
   };

@@ -101,7 +101,9 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     llvm::json::Object o;
     o["function"] = r.function;
     o["verdict"] = verdictName(r.verdict).str();
-    if (!r.input.empty() || isViolation(r.verdict))
+    // [verify.report.json]: also for a bounded or stopped UNKNOWN.
+    if (!r.input.empty() || isViolation(r.verdict) || r.bound ||
+        !r.stops.empty())
       o["input"] = r.input;
     if (!r.reason.empty()) {
       std::string clause = r.verdict == Verdict::Unsupported
@@ -170,7 +172,7 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     os << ")";
     break;
   default:
-    os << " on input " << (r.input.empty() ? "\"\"" : r.input) << " ("
+    os << " on input " << quotedInput(r.input) << " ("
        << r.reason << ")";
     break;
   }
@@ -187,7 +189,7 @@ void dealloc::verify::emitDiagnostic(const FunctionResult &r) {
     return;
   std::string text = "@" + r.function + ": " + verdictName(r.verdict).str();
   if (isViolation(r.verdict))
-    text += " on input " + (r.input.empty() ? std::string("\"\"") : r.input);
+    text += " on input " + quotedInput(r.input);
   text += " (" + r.reason + ")";
   if (isViolation(r.verdict))
     mlir::emitError(*r.diagLoc) << text;

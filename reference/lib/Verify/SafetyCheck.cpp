@@ -598,15 +598,15 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
         res.location = printLocation(hit->loc);
         res.diagLoc = hit->loc;
         if (hit->isBound) {
-          res.bound = opts.unroll;
+          res.bound = hit->bound;
           res.reason = "bounded: no violation with loops unrolled " +
-                       std::to_string(opts.unroll) +
-                       " times, but input " + res.input + " iterates more (" +
+                       std::to_string(hit->bound) + " times, but input " +
+                       quotedInput(res.input) + " iterates more (" +
                        hit->reason + ")";
           return finish();
         }
-        res.reason = "input " + res.input + " reaches " + hit->reason +
-                     ", where a run stops without a verdict";
+        res.reason = "input " + quotedInput(res.input) + " reaches " +
+                     hit->reason + ", where a run stops without a verdict";
         deadline += std::chrono::milliseconds(kStopBudgetMs);
       }
       found.insert(siteOf(*hit));
@@ -616,7 +616,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
       site.input = input;
       site.bound = hit->isBound;
       if (hit->isBound)
-        res.bound = opts.unroll;
+        res.bound = std::max(res.bound.value_or(0), hit->bound);
       replayStop(module, fn, opts, site);
       res.stops.push_back(std::move(site));
       if (std::chrono::steady_clock::now() > deadline) {

@@ -64,7 +64,7 @@ std::vector<std::string> dealloc::verify::stopNotes(const FunctionResult &r) {
     if (!s.op.empty())
       line += " ('" + s.op + "')";
     line += ": " + s.kind + ", on input " +
-            (s.input.empty() ? std::string("\"\"") : s.input);
+            quotedInput(s.input);
     line += s.replayed ? "; replayed by dealloc-run"
                        : "; " + s.run + " ([verify.replay])";
     lines.push_back(line);

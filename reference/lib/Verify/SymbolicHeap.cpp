@@ -158,11 +158,11 @@ void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
 }
 
 void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc,
-                        std::string reason, bool isBound) {
+                        std::string reason, unsigned bound) {
   Expr cond = ctx.mkAnd(st.guard, c);
   if (cond.isFalse())
     return;
-  stops.push_back(Stop{cond, loc, std::move(reason), isBound});
+  stops.push_back(Stop{cond, loc, std::move(reason), bound != 0, bound});
   narrow(st, ctx.mkNot(c));
 }
 
@@ -192,6 +192,14 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond,
     if (is.isFalse())
       continue;
     const Slot &slot = slots[s];
+    if (slot.kind == SlotKind::Arg) {
+      // [heap.free.invalid] defers to the ABI here, as dealloc-run does.
+      violate(st, Verdict::InvalidFree, is, loc,
+              "free of the buffer of " + slot.origin +
+                  ", which the caller owns ([abi.args.not_owned])",
+              s);
+      continue;
+    }
     if (slot.kind != SlotKind::Heap) {
       violate(st, Verdict::InvalidFree, is, loc,
               "free of a buffer that is not a heap buffer (" + slot.origin +

@@ -181,6 +181,9 @@ struct Stop {
   mlir::Location loc;
   std::string reason;
   bool isBound = false;
+  /// For a bound stop: the number of iterations encoded (--unroll, or the
+  /// limit of loops with a constant condition).
+  unsigned bound = 0;
 };
 
 /// A trace event, printed if `cond` holds in a counterexample.
@@ -323,9 +326,10 @@ public:
   void narrow(State &st, Expr c);
   /// Makes `st` unreachable.
   void kill(State &st);
-  /// Records a stop condition and removes it from the guard.
+  /// Records a stop condition and removes it from the guard; `bound` > 0:
+  /// a loop bound of that many iterations ([verify.bound]).
   void stop(State &st, Expr cond, mlir::Location loc, std::string reason,
-            bool isBound = false);
+            unsigned bound = 0);
   void event(const State &st, Expr cond, mlir::Location loc, std::string text,
              int slot = -1);
 

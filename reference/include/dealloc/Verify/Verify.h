@@ -60,6 +60,11 @@ struct StopSite {
   std::string runMessage; ///< dealloc-run's message on `input`, if it ran
 };
 
+/// An input as messages print it: `""` for a function without arguments.
+inline std::string quotedInput(const std::string &input) {
+  return input.empty() ? "\"\"" : input;
+}
+
 /// The verdict for one public function.
 struct FunctionResult {
   std::string function;
