@@ -80,6 +80,21 @@ func.func @stack_through_dealloc(%c: i1) {
   return
 }
 
+// A clone made and freed in every iteration: only the source is read, the
+// clone is fresh each time (the previous iteration's freed clone is not it).
+// CHECK-LABEL: @clone_in_loop: SAFE (3 inputs)
+func.func @clone_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<2xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %b = bufferization.clone %a : memref<2xf32> to memref<2xf32>
+    memref.dealloc %b : memref<2xf32>
+  }
+  memref.dealloc %a : memref<2xf32>
+  return
+}
+
 // clone: a fresh heap buffer (distinct address) with the source's contents.
 // CHECK-LABEL: @clone_fresh: SAFE (1 input)
 func.func @clone_fresh() {

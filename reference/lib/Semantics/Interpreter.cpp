@@ -209,6 +209,10 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
         Value v = e.getValue();
         if (!v || !isa<BaseMemRefType>(v.getType()))
           continue;
+        // A result the op defines (the clone it writes) is fresh: its
+        // binding from an earlier iteration of an enclosing loop is not it.
+        if (auto r = dyn_cast<OpResult>(v); r && r.getOwner() == op)
+          continue;
         auto it = f.values.find(v);
         if (it == f.values.end() || it->second.kind != RtValue::MemRef)
           continue;
