@@ -18,3 +18,15 @@ func.func @math_op(%x: i32) -> i32 {
 func.func @tensor_arg(%t: tensor<2xf32>) {
   return
 }
+
+// A float op the reference semantics does not have is UNSUPPORTED as in
+// dealloc-run, not an uninterpreted function.
+// RUN: not dealloc-run %s --function bitcast | FileCheck %s --check-prefix=EXEC
+// EXEC-LABEL: @bitcast: UNSUPPORTED
+// CHECK-LABEL: @bitcast: UNSUPPORTED
+// CHECK-SAME: ('arith.bitcast': op not modelled at {{.*}}unsupported.mlir:[[@LINE+3]]:8)
+func.func @bitcast(%i: i32) -> f32 {
+  // expected-warning @+1 {{@bitcast: UNSUPPORTED ('arith.bitcast': op not modelled)}}
+  %f = arith.bitcast %i : i32 to f32
+  return %f : f32
+}

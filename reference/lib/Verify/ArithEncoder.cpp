@@ -210,22 +210,21 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
       return true;
     }
   }
-  if (op->getDialect() && op->getDialect()->getNamespace() == "arith" &&
-      op->getNumResults() == 1 && op->getNumRegions() == 0) {
-    bool floaty = false;
-    for (Type t : op->getOperandTypes())
-      floaty |= isa<FloatType>(t);
+  // Only the float ops the reference semantics has ([op.arith.ops],
+  // [op.arith.cast]): any other is UNSUPPORTED, as in dealloc-run
+  // ([verify.unsupported]; `arith.bitcast` was an uninterpreted function).
+  if (isa<arith::ExtFOp, arith::TruncFOp, arith::NegFOp, arith::RemFOp,
+          arith::MaxNumFOp, arith::MaximumFOp, arith::MinNumFOp,
+          arith::MinimumFOp, arith::FPToSIOp, arith::FPToUIOp,
+          arith::SIToFPOp, arith::UIToFPOp>(op)) {
     Type rt = op->getResult(0).getType();
-    floaty |= isa<FloatType>(rt);
-    if (!floaty || !scalarWidth(rt))
+    if (!scalarWidth(rt))
       return unsupported(op, "op not modelled");
     std::vector<Expr> args;
     for (Value v : op->getOperands())
       args.push_back(asBV(*this, v));
-    std::string name = op->getName().getStringRef().str();
-    if (auto cmpf = dyn_cast<arith::CmpFOp>(op))
-      name += "." + arith::stringifyCmpFPredicate(cmpf.getPredicate()).str();
-    Expr r = ctx.mkUF(name, args, scalarWidth(rt));
+    Expr r = ctx.mkUF(op->getName().getStringRef().str(), args,
+                      scalarWidth(rt));
     bind(op->getResult(0), fromBV(*this, rt, r));
     return true;
   }
