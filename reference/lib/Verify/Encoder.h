@@ -155,6 +155,8 @@ public:
   bool encodeBufferization(mlir::Operation *op, State &st, bool &handled);
   /// linalg structured ops on memrefs (LinalgEncoder.cpp).
   bool encodeLinalg(mlir::Operation *op, State &st, bool &handled);
+  /// affine.apply / min / max ([op.affine.apply]; AffineEncoder.cpp).
+  bool encodeAffine(mlir::Operation *op, State &st, bool &handled);
 
   /// Control flow (ControlFlowEncoder.cpp).
   /// `entry` is taken by value: callers whose state is dead after the

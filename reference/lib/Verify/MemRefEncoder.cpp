@@ -485,6 +485,11 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     bind(p, SymValue::bv(v.addr));
     return true;
   }
+  if (auto r = dyn_cast<memref::RankOp>(op)) {
+    bind(r, SymValue::bv(ctx.bvVal(
+                kIndexWidth, (int64_t)getView(r.getMemref()).sizes.size())));
+    return true;
+  }
   if (auto d = dyn_cast<memref::DimOp>(op)) {
     const View &v = getView(d.getSource());
     Expr idx = getBV(d.getIndex());

@@ -486,6 +486,9 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   } else if (dialect == "linalg") {
     if (!encodeLinalg(op, st, handled) || handled)
       return !failure;
+  } else if (dialect == "affine") {
+    if (!encodeAffine(op, st, handled) || handled)
+      return !failure;
   }
   return unsupported(op, "op not modelled");
 }

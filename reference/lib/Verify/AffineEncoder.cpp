@@ -1,0 +1,113 @@
+//===- AffineEncoder.cpp - affine.apply / min / max -----------------------===//
+//
+// spec/operations.md [op.affine.apply], as dealloc-run evaluates it
+// (Semantics/AffineOps.cpp): the map on the operands (dimensions first,
+// then symbols) in 64-bit two's complement; `mod`, `floordiv` and `ceildiv`
+// by a non-positive value stop the run (UNKNOWN); `affine.min` / `max` take
+// the signed minimum / maximum of the map's results. An operand that is
+// uninitialized stops the run ([op.uninit.control]), as dealloc-run's
+// evaluation requires initialized integers.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+#include "Initialized.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using BinOp = smt::Context::BinOp;
+using Cmp = smt::Context::Cmp;
+
+namespace {
+/// The value of one affine expression; `nonPositive` collects the
+/// divisors of mod / floordiv / ceildiv that must be positive.
+struct AffineTerms {
+  smt::Context &c;
+  llvm::ArrayRef<Expr> dims, syms;
+  std::vector<Expr> divisors;
+
+  Expr eval(AffineExpr e) {
+    if (auto k = dyn_cast<AffineConstantExpr>(e))
+      return c.bvVal(kIndexWidth, k.getValue());
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      return dims[d.getPosition()];
+    if (auto s = dyn_cast<AffineSymbolExpr>(e))
+      return syms[s.getPosition()];
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    Expr l = eval(bin.getLHS()), r = eval(bin.getRHS());
+    if (bin.getKind() == AffineExprKind::Add)
+      return c.mkBin(BinOp::Add, l, r);
+    if (bin.getKind() == AffineExprKind::Mul)
+      return c.mkBin(BinOp::Mul, l, r);
+    divisors.push_back(r);
+    // With r > 0: the truncating quotient and remainder, corrected toward
+    // minus infinity (mod, floordiv) or plus infinity (ceildiv).
+    Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
+    Expr q = c.mkBin(BinOp::SDiv, l, r), rem = c.mkBin(BinOp::SRem, l, r);
+    Expr inexact = c.mkNe(rem, zero);
+    switch (bin.getKind()) {
+    case AffineExprKind::Mod:
+      return c.mkIte(c.mkCmp(Cmp::Slt, rem, zero), c.mkBin(BinOp::Add, rem, r),
+                     rem);
+    case AffineExprKind::FloorDiv:
+      return c.mkIte(c.mkAnd(inexact, c.mkCmp(Cmp::Slt, l, zero)),
+                     c.mkBin(BinOp::Sub, q, one), q);
+    default: // CeilDiv
+      return c.mkIte(c.mkAnd(inexact, c.mkCmp(Cmp::Sgt, l, zero)),
+                     c.mkBin(BinOp::Add, q, one), q);
+    }
+  }
+};
+} // namespace
+
+bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
+  handled = true;
+  AffineMap map;
+  ValueRange operands;
+  enum { Apply, Min, Max } kind;
+  if (auto ap = dyn_cast<affine::AffineApplyOp>(op)) {
+    map = ap.getAffineMap();
+    operands = ap.getMapOperands();
+    kind = Apply;
+  } else if (auto mn = dyn_cast<affine::AffineMinOp>(op)) {
+    map = mn.getAffineMap();
+    operands = mn.getMapOperands();
+    kind = Min;
+  } else if (auto mx = dyn_cast<affine::AffineMaxOp>(op)) {
+    map = mx.getAffineMap();
+    operands = mx.getMapOperands();
+    kind = Max;
+  } else {
+    handled = false;
+    return true;
+  }
+  if (map.getNumResults() == 0)
+    return unsupported(op, "affine map without results");
+  requireInitialized(*this, st, operands, op->getLoc());
+  std::vector<Expr> values;
+  for (Value v : operands)
+    values.push_back(getBV(v));
+  llvm::ArrayRef<Expr> all(values);
+  AffineTerms t{ctx, all.take_front(map.getNumDims()),
+                all.drop_front(map.getNumDims()), {}};
+  Expr result;
+  for (AffineExpr e : map.getResults()) {
+    Expr x = t.eval(e);
+    result = result.isNull() ? x
+             : kind == Min   ? ctx.mkIte(ctx.mkCmp(Cmp::Slt, x, result), x,
+                                         result)
+             : kind == Max   ? ctx.mkIte(ctx.mkCmp(Cmp::Sgt, x, result), x,
+                                         result)
+                             : result;
+  }
+  std::vector<Expr> bad;
+  for (const Expr &d : t.divisors)
+    bad.push_back(ctx.mkCmp(Cmp::Sle, d, ctx.bvVal(kIndexWidth, 0)));
+  heap.stop(st, ctx.mkOr(bad), op->getLoc(),
+            "affine mod/floordiv/ceildiv by a non-positive value "
+            "(undefined behaviour, [op.affine.apply])");
+  bind(op->getResult(0), SymValue::bv(result));
+  return true;
+}
