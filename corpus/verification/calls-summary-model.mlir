@@ -186,7 +186,7 @@ func.func @sized(%n: index) -> memref<?xf32> {
 }
 
 // Results are of fresh shape: every element inside the buffer.
-// CHECK-LABEL: @reads_result_end: UNKNOWN (input reaches out-of-bounds access (outside the buffer's bytes)
+// CHECK-LABEL: @reads_result_end: UNKNOWN (input "" reaches out-of-bounds access (outside the buffer's bytes)
 func.func @reads_result_end() {
   %c3 = arith.constant 3 : index
   %r = call @too_long() : () -> memref<4xf32>

@@ -5,7 +5,7 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
-// CHECK-LABEL: @fill_past_end: UNKNOWN (input  reaches out-of-bounds access by a linalg indexing map
+// CHECK-LABEL: @fill_past_end: UNKNOWN (input "" reaches out-of-bounds access by a linalg indexing map
 // INTERP-LABEL: @fill_past_end: UNKNOWN (1 input): out-of-bounds access
 func.func @fill_past_end() {
   %a = memref.alloc() : memref<2xf32>

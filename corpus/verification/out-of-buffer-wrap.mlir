@@ -9,7 +9,7 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
-// CHECK-LABEL: @fill_wraps: UNKNOWN (input  reaches out-of-bounds access by a linalg indexing map
+// CHECK-LABEL: @fill_wraps: UNKNOWN (input "" reaches out-of-bounds access by a linalg indexing map
 // INTERP-LABEL: @fill_wraps: UNKNOWN (1 input): out-of-bounds access
 func.func @fill_wraps() {
   %a = memref.alloc() : memref<2xf32>
@@ -20,7 +20,7 @@ func.func @fill_wraps() {
   return
 }
 
-// CHECK-LABEL: @copy_wraps: UNKNOWN (input  reaches {{.*}}out-of-bounds
+// CHECK-LABEL: @copy_wraps: UNKNOWN (input "" reaches {{.*}}out-of-bounds
 // INTERP-LABEL: @copy_wraps: UNKNOWN (1 input): out-of-bounds access
 func.func @copy_wraps() {
   %a = memref.alloc() : memref<2xf32>

@@ -7,7 +7,7 @@
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 // RUN: not dealloc-run %s --function subview_at --input=3 2>/dev/null | FileCheck %s --check-prefix=AT
 
-// CHECK-LABEL: @cast_past_end: UNKNOWN (input  reaches out-of-bounds access (outside the buffer's bytes)
+// CHECK-LABEL: @cast_past_end: UNKNOWN (input "" reaches out-of-bounds access (outside the buffer's bytes)
 // INTERP-LABEL: @cast_past_end: UNKNOWN (1 input): out-of-bounds access
 func.func @cast_past_end() -> f32 {
   %c3 = arith.constant 3 : index
@@ -60,7 +60,7 @@ func.func @subview_at(%i: index) {
 }
 
 // memref.copy out of a view that reaches past the source buffer.
-// CHECK-LABEL: @copy_past_end: UNKNOWN (input  reaches out-of-bounds access (outside the buffer's bytes)
+// CHECK-LABEL: @copy_past_end: UNKNOWN (input "" reaches out-of-bounds access (outside the buffer's bytes)
 // INTERP-LABEL: @copy_past_end: UNKNOWN (1 input): out-of-bounds access
 func.func @copy_past_end() {
   %a = memref.alloc() : memref<2xf32>
@@ -73,7 +73,7 @@ func.func @copy_past_end() {
 }
 
 // A global's buffer is bounded by its type.
-// CHECK-LABEL: @global_past_end: UNKNOWN (input  reaches out-of-bounds access (outside the buffer's bytes)
+// CHECK-LABEL: @global_past_end: UNKNOWN (input "" reaches out-of-bounds access (outside the buffer's bytes)
 // INTERP-LABEL: @global_past_end: UNKNOWN (1 input): out-of-bounds access
 memref.global "private" @g : memref<2xi32> = dense<[1, 2]>
 func.func @global_past_end() -> i32 {

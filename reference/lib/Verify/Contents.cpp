@@ -404,9 +404,7 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
   }
 }
 
-/// `v` is the descriptor slot `s` was allocated with, so writing each of
-/// its elements writes every cell of the buffer.
-static bool coversSlot(const Slot &slot, const View &v) {
+bool SymbolicHeap::coversSlot(const Slot &slot, const View &v) {
   const std::vector<Expr> &w = slot.whole;
   size_t r = v.sizes.size();
   if (w.size() != 1 + 2 * r || v.retyped || !v.byteShift.isNull() ||
@@ -416,6 +414,25 @@ static bool coversSlot(const Slot &slot, const View &v) {
     if (!v.sizes[k].same(w[1 + k]) || !v.strides[k].same(w[1 + r + k]))
       return false;
   return true;
+}
+
+void SymbolicHeap::setWhole(unsigned s, const View &v) {
+  std::vector<Expr> &w = slots[s].whole;
+  w.assign(1, v.offset);
+  w.insert(w.end(), v.sizes.begin(), v.sizes.end());
+  w.insert(w.end(), v.strides.begin(), v.strides.end());
+}
+
+View SymbolicHeap::uncoveredCandidates(const View &v) const {
+  View r = v;
+  r.cands.clear();
+  r.pts.clear();
+  for (auto [i, s] : llvm::enumerate(v.cands))
+    if (!coversSlot(slots[s], v)) {
+      r.cands.push_back(s);
+      r.pts.push_back(v.pts[i]);
+    }
+  return r;
 }
 
 void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {

@@ -303,7 +303,9 @@ View freshView(Encoder &E, unsigned s, mlir::MemRefType t,
 /// in [lo[k], hi[k]] is outside its buffer's bytes (elements of `eb` bytes).
 /// Exact for the box's first and last element in memory, which bound the
 /// others (MemRefEncoder.cpp). Caller-provided buffers are bounded only if
-/// `args` (else only once an element access has bounded them).
+/// `args` (else only once an element access has bounded them). The box is
+/// within `v`'s sizes, or where it is not that is a stop of its own: the
+/// buffers `v` covers (SymbolicHeap::coversSlot) are not checked.
 Expr boxOutsideBuffer(Encoder &E, const View &v, const std::vector<Expr> &lo,
                       const std::vector<Expr> &hi, unsigned eb,
                       bool args = true);

@@ -132,6 +132,8 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
     View own = freshView(*this, s, mt, shapeOf(mt, argExtents[i]));
+    if (mt.getLayout().isIdentity())
+      heap.setWhole(s, own);
     // In the contract model of [verify.encoding.calls.summary], any.
     heap.initContents(st, s, {byteExtent(own, 1)},
                       /*zero=*/!(setup && setup->contract), eb);

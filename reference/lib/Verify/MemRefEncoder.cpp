@@ -68,11 +68,13 @@ static void argBytes(Encoder &E, const View &v, unsigned eb) {
 /// [safety.oob]: an access of element `lin` of `v` that leaves its buffer's
 /// bytes stops the run, also where the view's sizes allow the index (a
 /// reinterpret_cast or memref.view reaching past the buffer's end), as
-/// dealloc-run's bounds check does.
+/// dealloc-run's bounds check does. `lin` is within `v`'s sizes (the
+/// callers' stops say so first), so buffers `v` covers need no check.
 static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
                           unsigned eb, Location loc) {
-  argBytes(E, v, eb);
-  E.heap.stop(st, E.heap.outsideBuffer(v, lin, eb), loc,
+  View rest = E.heap.uncoveredCandidates(v);
+  argBytes(E, rest, eb);
+  E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc,
               "out-of-bounds access (outside the buffer's bytes)");
 }
 
@@ -155,11 +157,12 @@ static void reallocContents(Encoder &E, State &st, const View &src,
   }
 }
 
-Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &v,
+Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &whole,
                                        const std::vector<Expr> &lo,
                                        const std::vector<Expr> &hi,
                                        unsigned eb, bool args) {
   smt::Context &c = E.ctx;
+  View v = E.heap.uncoveredCandidates(whole);
   if (args)
     argBytes(E, v, eb);
   // In 128-bit arithmetic, from 64-bit operands: the corners' byte offsets

@@ -132,12 +132,8 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
   // They span every element the descriptor reaches (a strided layout's
   // offset and strides included), not only the product of the sizes.
   heap.initContents(st, s, {byteExtent(v, 1)}, /*zero=*/false, eb);
-  if (t.getLayout().isIdentity()) {
-    std::vector<Expr> &w = heap.slots[s].whole;
-    w.push_back(v.offset);
-    w.insert(w.end(), v.sizes.begin(), v.sizes.end());
-    w.insert(w.end(), v.strides.begin(), v.strides.end());
-  }
+  if (t.getLayout().isIdentity())
+    heap.setWhole(s, v);
   // [safety.oob]: the buffer's size bounds every access through its views.
   // Where a dynamic size is so large that sizes in bytes may wrap around
   // 64 bits, the buffer's bounds are not checked (bytes = -1, see

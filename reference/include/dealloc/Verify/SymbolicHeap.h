@@ -305,6 +305,16 @@ public:
                    State *st);
   /// A fresh view of the whole of slot `s` with the given sizes (row-major).
   View wholeView(unsigned s, const std::vector<Expr> &sizes);
+  /// `v` is the descriptor `slot` was allocated (or passed) with (the same
+  /// terms): its elements are every cell of the buffer, each inside it.
+  static bool coversSlot(const Slot &slot, const View &v);
+  /// Records `v` as the descriptor slot `s` was allocated (passed) with.
+  void setWhole(unsigned s, const View &v);
+  /// `v` without the candidates it covers (coversSlot): where an element
+  /// of `v` within its sizes is accessed, only the others can be outside
+  /// their buffer's bytes. Proving that of the covered ones is nonlinear
+  /// (a 2-D dynamic buffer: i * d1 + j < d0 * d1), and took 50 s.
+  View uncoveredCandidates(const View &v) const;
 
   Expr allocOf(const State &st, unsigned s) const;
   Expr freedOf(const State &st, unsigned s) const;
