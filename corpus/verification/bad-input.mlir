@@ -4,7 +4,15 @@
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','%S/does-not-exist.mlir']) != 3)" 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--equiv','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=ARGS
 
-// CHECK: bad-input.mlir:[[@LINE+4]]:{{[0-9]+}}: error:
+// Bad flags and flag values are bad input too (cl's own exit code is 1,
+// which would read as a violation), for dealloc-run as well.
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--bogus','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--timeout','-5','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-run','--unroll-nothing','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
+
+// CHECK: bad-input.mlir:[[@LINE+6]]:{{[0-9]+}}: error:
+// FLAG: Unknown command line argument
+// VALUE: for the --timeout option: '-5' value invalid
 // MISSING: error: cannot read
 // ARGS: error: expected 2 input file(s), got 1
 func.func @f() {

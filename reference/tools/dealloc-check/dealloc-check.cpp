@@ -357,9 +357,12 @@ json::Object inProcess(const Request &req, const mlir::DialectRegistry &registry
 } // namespace
 
 static int toolMain(int argc, char **argv) {
-  cl::ParseCommandLineOptions(argc, argv,
+  // A bad flag or flag value is bad input (exit 3), not a violation (cl's
+  // own exit code is 1).
+  if (!cl::ParseCommandLineOptions(argc, argv,
                               "dealloc-check: reference pipeline, dealloc-verify "
-                              "and dealloc-run jobs as JSON lines\n");
+                              "and dealloc-run jobs as JSON lines\n", &llvm::errs()))
+    return 3;
   signal(SIGPIPE, SIG_IGN);
   mlir::registerAllPasses();
   dealloc::registerReferencePasses();

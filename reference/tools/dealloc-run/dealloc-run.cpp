@@ -110,13 +110,16 @@ static int writeDot(std::optional<DotChoice> &choice) {
 
 static int toolMain(int argc, char **argv) {
   cl::HideUnrelatedOptions(toolCategory);
-  cl::ParseCommandLineOptions(
+  // A bad flag or flag value is bad input (exit 3), not a violation (cl's
+  // own exit code is 1).
+  if (!cl::ParseCommandLineOptions(
       argc, argv,
       "dealloc-run: executable ownership semantics\n\n"
       "Exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED (an op without "
       "semantics, also one of an unregistered dialect) or UNKNOWN, 3 "
       "unreadable input (a file that cannot be read or parsed, bad "
-      "arguments)\n");
+      "arguments)\n", &llvm::errs()))
+    return 3;
   mlir::MLIRContext context;
   registerDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(inputFile, context);

@@ -106,13 +106,16 @@ static int writeCounterexampleDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
 static int toolMain(int argc, char **argv) {
   mlir::registerAllPasses();
   cl::HideUnrelatedOptions(toolCategory);
-  cl::ParseCommandLineOptions(
+  // A bad flag or flag value is bad input (exit 3), not a violation (cl's
+  // own exit code is 1).
+  if (!cl::ParseCommandLineOptions(
       argc, argv,
       "dealloc-verify: deallocation safety and equivalence with Z3\n\n"
       "Exit codes: 0 all SAFE / EQUIVALENT, 1 a violation / DIFFERENT, 2 "
       "UNSUPPORTED (an op without an encoding, also one of an unregistered "
       "dialect) or UNKNOWN, 3 unreadable input (a file that cannot be read "
-      "or parsed, bad arguments)\n");
+      "or parsed, bad arguments)\n", &llvm::errs()))
+    return 3;
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
