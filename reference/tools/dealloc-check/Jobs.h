@@ -50,6 +50,16 @@ struct JobOutput {
   std::string err;
 };
 
+/// A verify job's answer should memory run out in the middle of it
+/// ([verify.memory], as dealloc-verify prints it): the answers printed so
+/// far and the UNKNOWN of the function being checked, kept as JSON string
+/// contents (escaped) so that the out-of-memory handler of a forked job can
+/// write its reply without allocating. Both empty outside a verify job.
+struct PendingVerifyAnswer {
+  std::string escapedOut, escapedPending;
+};
+PendingVerifyAnswer &pendingVerifyAnswer();
+
 /// Runs one job. `registry` holds every upstream dialect and extension.
 JobOutput runJob(JobKind kind, const std::vector<JobInput> &inputs,
                  const JobOptions &options,

@@ -42,6 +42,8 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "llvm/Support/CommandLine.h"
+#include "dealloc/Support/OutOfMemory.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -269,28 +271,64 @@ bool drain(int outFd, int errFd, std::string &out, std::string &err,
   return true;
 }
 
+/// Writes all of `text` to `fd` (without allocating); false on failure.
+static bool writeAll(int fd, const char *text, size_t size) {
+  for (size_t done = 0; done < size;) {
+    ssize_t n = write(fd, text + done, size - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += n;
+  }
+  return true;
+}
+
+/// The forked job's reply fd, for its out-of-memory handler.
+static int replyFd = -1;
+
+/// [verify.memory] in a job: memory ran out. A verify job replies what
+/// dealloc-verify prints then (the answers so far and UNKNOWN for the
+/// function being checked, exit 2); other jobs end without an answer, as
+/// before. Does not allocate (pendingVerifyAnswer() is kept escaped).
+[[noreturn]] static void jobOutOfMemory() {
+  const dealloc::check::PendingVerifyAnswer &p =
+      dealloc::check::pendingVerifyAnswer();
+  if (p.escapedPending.empty())
+    _exit(dealloc::ExitUnsure);
+  static const char head[] =
+      "{\"exit\":2,\"stderr\":\"error: out of memory; the function being "
+      "checked is UNKNOWN, functions not printed were not checked "
+      "([verify.memory])\\n\",\"stdout\":\"";
+  static const char tail[] = "\"}";
+  bool ok = writeAll(replyFd, head, sizeof head - 1) &&
+            writeAll(replyFd, p.escapedOut.data(), p.escapedOut.size()) &&
+            writeAll(replyFd, p.escapedPending.data(),
+                     p.escapedPending.size()) &&
+            writeAll(replyFd, tail, sizeof tail - 1);
+  _exit(ok ? 0 : dealloc::ExitUnsure);
+}
+
 /// The child's side: run the job, write {"exit","stdout","stderr"} to `fd`.
 [[noreturn]] void child(const Request &req, const mlir::DialectRegistry &registry,
                         int fd) {
+  replyFd = fd;
+  llvm::remove_bad_alloc_error_handler();
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { jobOutOfMemory(); });
   if (req.memoryMb) {
     rlim_t bytes = static_cast<rlim_t>(req.memoryMb) << 20;
     struct rlimit lim = {bytes, bytes};
     setrlimit(RLIMIT_AS, &lim);
   }
-  JobOutput r = runJob(req.kind, req.inputs, req.options, registry);
+  JobOutput r = dealloc::stopWhenOutOfMemory(
+      [&] { return runJob(req.kind, req.inputs, req.options, registry); },
+      [] { jobOutOfMemory(); });
   std::string text;
   raw_string_ostream os(text);
   os << json::Value(answer(nullptr, "", r.exitCode, r.out, r.err, 0));
   os.flush();
-  for (size_t done = 0; done < text.size();) {
-    ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      _exit(dealloc::ExitBadInput);
-    done += n;
-  }
-  _exit(0);
+  _exit(writeAll(fd, text.data(), text.size()) ? 0 : dealloc::ExitBadInput);
 }
 
 json::Object isolated(const Request &req, const mlir::DialectRegistry &registry) {

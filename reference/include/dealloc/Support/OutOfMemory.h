@@ -65,22 +65,26 @@ inline bool saysOutOfMemory(const std::exception &e) {
 
 /// Runs `body`; an exception that says memory ran out (std::bad_alloc, a
 /// thread that cannot be made, or Z3's "out of memory") stops the process by
-/// stopOutOfMemory.
-template <typename Body> int stopWhenOutOfMemory(Body body) {
+/// `stop` (which does not return).
+template <typename Body, typename Stop>
+auto stopWhenOutOfMemory(Body body, Stop stop) -> decltype(body()) {
   try {
     return body();
   } catch (const std::bad_alloc &) {
-    stopOutOfMemory();
+    stop();
   } catch (const std::system_error &e) {
     // A thread that cannot be made (the solver's watchdog) for lack of it.
     if (e.code() == std::errc::resource_unavailable_try_again)
-      stopOutOfMemory();
+      stop();
     throw;
   } catch (const std::exception &e) {
     if (saysOutOfMemory(e))
-      stopOutOfMemory();
+      stop();
     throw;
   }
+}
+template <typename Body> int stopWhenOutOfMemory(Body body) {
+  return stopWhenOutOfMemory(body, [] { stopOutOfMemory(); });
 }
 
 } // namespace dealloc
