@@ -99,3 +99,17 @@ func.func @order(%c: i1) {
   }
   return
 }
+
+// A function with several returns: the violation is reported at the return
+// the counterexample's run takes (not at the function).
+// CHECK-LABEL: @leak_at_second_return: LEAK on input false (
+// CHECK: LEAK at {{.*}}verdicts.mlir:[[@LINE+8]]:3: buffer allocated by memref.alloc is not freed
+func.func @leak_at_second_return(%c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  memref.dealloc %a : memref<2xf32>
+  return
+^bb2:
+  return
+}

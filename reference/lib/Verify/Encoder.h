@@ -271,6 +271,11 @@ public:
   size_t lemmaEntries = 0;
 
   std::vector<unsigned> stackSlots; ///< allocas of the current call
+  /// The location of the checks at the function's exit, and where several
+  /// returns meet there, each one's path and location: a counterexample is
+  /// reported at the return its run takes.
+  std::optional<mlir::Location> exitLoc;
+  std::vector<std::pair<Expr, mlir::Location>> exitSites;
   /// Aligned-address terms of views ([verify.encoding.addr]), by term id:
   /// without address reuse and byte shifts, two such addresses are equal iff
   /// the views view the same buffer, which `arith.cmpi eq/ne` then encodes

@@ -152,6 +152,10 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       return unsupported(x.terminator, "function body ends without func.return");
   Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc()
                                       : fn.getLoc();
+  exitLoc = retLoc;
+  if (exits.size() > 1)
+    for (const RegionExit &x : exits)
+      exitSites.push_back({x.state.path, x.terminator->getLoc()});
   State exit;
   if (!mergeExits(exits, exit, results, "exit")) {
     heap.kill(exit);

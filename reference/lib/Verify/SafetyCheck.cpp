@@ -118,6 +118,18 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
   return out;
 }
 
+/// Where `v` happens in the model: its location, or for a check at the
+/// function's exit where several `func.return`s meet (located at the
+/// function), the return the model's run takes.
+static mlir::Location violationLoc(Encoder &E, smt::Solver &S,
+                                   const Violation &v) {
+  if (v.loc == E.exitLoc)
+    for (const auto &[path, loc] : E.exitSites)
+      if (S.evalBool(path))
+        return loc;
+  return v.loc;
+}
+
 /// The counterexample trace: the trace events that happen in the model.
 static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
                                                const Violation &v) {
@@ -143,8 +155,8 @@ static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
     lines.push_back((ev.text == "free" ? std::string("freed") : ev.text) +
                     " at " + printLocation(ev.loc));
   }
-  lines.push_back(verdictName(v.kind).str() + " at " + printLocation(v.loc) +
-                  ": " + v.message);
+  lines.push_back(verdictName(v.kind).str() + " at " +
+                  printLocation(violationLoc(E, S, v)) + ": " + v.message);
   return lines;
 }
 
@@ -522,8 +534,8 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
         continue;
       res.input = inputFromModel(E, S, fn);
       res.trace = traceFromModel(E, S, *hit);
-      res.location = printLocation(hit->loc);
-      res.diagLoc = hit->loc;
+      res.diagLoc = violationLoc(E, S, *hit);
+      res.location = printLocation(*res.diagLoc);
       res.reason = hit->message;
       res.verdict = kind;
       replayCounterexample(module, fn, opts, res);
