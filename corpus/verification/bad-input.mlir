@@ -9,6 +9,11 @@
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--bogus','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--timeout','-5','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=VALUE
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-run','--unroll-nothing','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
+// A module without a public function with a body: nothing is checked, and
+// both tools say so on stderr (exit 0).
+// RUN: echo "module {}" | dealloc-verify - 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: echo "module {}" | dealloc-run - 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: note: no public function with a body in '-'
 
 // CHECK: bad-input.mlir:[[@LINE+6]]:{{[0-9]+}}: error:
 // FLAG: Unknown command line argument

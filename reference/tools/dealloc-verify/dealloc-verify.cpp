@@ -218,6 +218,11 @@ static int toolMain(int argc, char **argv) {
       for (auto fn : modules[0]->getOps<mlir::func::FuncOp>())
         if (fn.isPublic() && !fn.isDeclaration())
           fns.push_back(fn);
+      // Nothing checked is said, as dealloc-run says it (exit 0: nothing
+      // is unsafe; there is no answer to print).
+      if (fns.empty())
+        errs() << "note: no public function with a body in '" << files[0]
+               << "'\n";
     }
     std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
     // Callees first, each once; calls of public callees with a proved
