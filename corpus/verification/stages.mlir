@@ -4,6 +4,14 @@
 // RUN: dealloc-verify --stages buffer-deallocation-pipeline %s | FileCheck %s
 // RUN: not dealloc-verify --stages 'no-such-pass' %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: dealloc-verify --stages "builtin.module(ownership-based-buffer-deallocation,canonicalize)" %s | FileCheck %s --check-prefix=ANCHORED
+// A pipeline without a deallocation stage verifies nothing: exit 2, not 0.
+// An empty pipeline, and --stages with --equiv, are bad arguments (exit 3).
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--stages','canonicalize','%s']) != 2)" | FileCheck %s --check-prefix=NONE
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--stages=','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--stages','canonicalize','--equiv','%s','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=BOTH
+// NONE: no stage inserts deallocation: nothing was verified
+// EMPTY: error: --stages needs a pipeline
+// BOTH: error: --stages validates one file's pipeline; it does not combine with --equiv
 
 // CHECK: stage 1 expand-realloc{{.*}}: no deallocation yet
 // CHECK: stage 3 ownership-based-buffer-deallocation{{.*}}: inserts deallocation; safety of its output:

@@ -20,6 +20,34 @@ import sys
 from . import check, report as report_mod, tools as tools_mod
 
 DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
+CHECKS = ("run", "verify", "equiv")
+# The tools each check needs (equiv compares with the reference pipeline's
+# output).
+CHECK_TOOLS = {"run": ("dealloc-run",), "verify": ("dealloc-verify",),
+               "equiv": ("dealloc-verify", "dealloc-opt")}
+
+
+class UsageError(Exception):
+    """Bad arguments or input files: a message, exit code 2."""
+
+
+def _number(kind, minimum):
+    """argparse type: a number of type `kind` that is at least `minimum`
+    (positive when minimum is 0 and kind is float)."""
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < minimum or (kind is float and value <= 0):
+            raise argparse.ArgumentTypeError(
+                f"must be {'> 0' if kind is float else f'>= {minimum}'}: {text!r}")
+        return value
+    return parse
+
+
+POSITIVE, NATURAL = _number(int, 1), _number(int, 0)
+SECONDS = _number(float, 0)
 
 
 def _common(p):
@@ -31,11 +59,11 @@ def _common(p):
                    "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
     p.add_argument("--out", default="dealloc-harness-out",
                    help="report directory (report.json, report.md, junit.xml)")
-    p.add_argument("--timeout", type=float, default=30.0,
+    p.add_argument("--timeout", type=SECONDS, default=30.0,
                    help="per-program timeout of the implementation, seconds")
-    p.add_argument("--memory-mb", type=int, default=2048,
+    p.add_argument("--memory-mb", type=POSITIVE, default=2048,
                    help="address-space limit of the implementation, MiB")
-    p.add_argument("--verify-timeout-ms", type=int, default=20000)
+    p.add_argument("--verify-timeout-ms", type=POSITIVE, default=20000)
     p.add_argument("--checks", default="run,verify,equiv",
                    help="comma-separated subset of run,verify,equiv")
     p.add_argument("--no-server", action="store_true",
@@ -51,18 +79,18 @@ def _parser():
     fz = sub.add_parser("fuzz", help="generate programs and check an implementation")
     _common(fz)
     budget = fz.add_mutually_exclusive_group()
-    budget.add_argument("--count", type=int, help="number of programs")
-    budget.add_argument("--time", type=float, help="seconds of generation")
+    budget.add_argument("--count", type=NATURAL, help="number of programs")
+    budget.add_argument("--time", type=SECONDS, help="seconds of generation")
     fz.add_argument("--seed", type=int, default=0)
-    fz.add_argument("-j", "--jobs", type=int, default=1)
+    fz.add_argument("-j", "--jobs", type=POSITIVE, default=1)
     fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
     fz.add_argument("--regressions", help="where shrunk findings go "
                     "(default: corpus/regressions of this checkout)")
-    fz.add_argument("--shrink-budget", type=int, default=60,
+    fz.add_argument("--shrink-budget", type=NATURAL, default=60,
                     help="max checks per shrunk finding")
-    fz.add_argument("--shrink-per-class", type=int, default=2,
+    fz.add_argument("--shrink-per-class", type=NATURAL, default=2,
                     help="programs shrunk per (kind, verdict)")
-    fz.add_argument("--stop-after", type=int,
+    fz.add_argument("--stop-after", type=POSITIVE,
                     help="stop generating after this many programs with findings")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
@@ -75,13 +103,13 @@ def _parser():
                         "(its .json record) and rewrite its reproducer")
     _common(rd)
     rd.add_argument("record", help="finding record (.json) written by fuzz")
-    rd.add_argument("--budget", type=int, default=200)
+    rd.add_argument("--budget", type=NATURAL, default=200)
     rd.add_argument("--into", help="directory for the result (default: the "
                     "record's directory)")
     bn = sub.add_parser("bench", help="time split of the checks vs. the "
                         "implementation alone")
     _common(bn)
-    bn.add_argument("--count", type=int, default=20)
+    bn.add_argument("--count", type=NATURAL, default=20)
     bn.add_argument("--seed", type=int, default=0)
     bn.add_argument("--compare", action="store_true",
                     help="measure both modes (dealloc-check jobs and a process "

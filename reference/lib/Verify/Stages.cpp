@@ -118,9 +118,12 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
     previous = std::move(current);
     current = std::move(next);
   }
+  // Nothing was verified where no stage deallocates: not an all-clear.
+  if (!deallocated)
+    code = combineExitCodes(code, ExitUnsure);
   if (!json) {
     if (!deallocated)
-      os << "no stage inserts deallocation\n";
+      os << "no stage inserts deallocation: nothing was verified\n";
     else if (firstChange)
       os << "stage " << *firstChange + 1 << " (" << stageTexts[*firstChange]
          << ") changed deallocation behaviour\n";

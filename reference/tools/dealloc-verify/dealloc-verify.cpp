@@ -138,6 +138,15 @@ static int toolMain(int argc, char **argv) {
       errs() << "stats: @" << function << ": " << line << "\n";
     };
 
+  if (stages.getNumOccurrences() && stages.empty()) {
+    errs() << "error: --stages needs a pipeline\n";
+    return ExitBadInput;
+  }
+  if (equiv && !stages.empty()) {
+    errs() << "error: --stages validates one file's pipeline; it does not "
+              "combine with --equiv\n";
+    return ExitBadInput;
+  }
   if (!dotFile.empty() && !stages.empty()) {
     errs() << "error: --dot draws a counterexample of the safety check or a "
               "distinguishing input of --equiv; it does not apply to "
