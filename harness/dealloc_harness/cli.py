@@ -118,28 +118,50 @@ def _parser():
 
 
 def _config(args):
-    impl = shlex.split(args.impl)
+    try:
+        impl = shlex.split(args.impl)
+    except ValueError as exc:
+        raise UsageError(f"--impl {args.impl!r}: {exc}") from None
     if not impl:
-        raise SystemExit("dealloc-harness: --impl is empty")
+        raise UsageError("--impl is empty")
     # The implementation runs in a temporary directory: arguments naming
     # files relative to the caller's directory are made absolute.
     impl = [os.path.abspath(a) if not a.startswith("-") and
             ("/" in a or n > 0) and os.path.exists(a) else a
             for n, a in enumerate(impl)]
+    checks = tuple(c for c in args.checks.split(",") if c)
+    bad = [c for c in checks if c not in CHECKS]
+    if bad or not checks:
+        raise UsageError(f"--checks {args.checks!r}: expected a comma-separated "
+                         f"subset of {','.join(CHECKS)}")
+    if args.tools and not os.path.isdir(args.tools):
+        raise UsageError(f"--tools {args.tools}: no such directory")
     paths = tools_mod.locate(args.tools)
+    if not any(all(paths.get(t) for t in CHECK_TOOLS[c]) for c in checks):
+        where = args.tools or os.environ.get("DEALLOC_TOOLS") or "build/bin"
+        raise UsageError(f"nothing could be checked: the tools of the checks "
+                         f"{','.join(checks)} are not built (looked in {where})")
     tools = tools_mod.Tools(paths, timeout=max(60.0, args.verify_timeout_ms / 1000 * 3),
                             verify_timeout_ms=args.verify_timeout_ms,
                             use_server=not args.no_server)
-    checks = tuple(c for c in args.checks.split(",") if c)
-    bad = [c for c in checks if c not in ("run", "verify", "equiv")]
-    if bad:
-        raise SystemExit(f"dealloc-harness: unknown check(s) {bad}")
     missing = [n for n, p in paths.items() if not p and n != "dealloc-check"]
     if missing and not args.quiet:
         print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
               "are reported as not run", file=sys.stderr)
     return check.Config(impl=impl, tools=tools, timeout=args.timeout,
                         memory=args.memory_mb * 1024 * 1024, checks=checks)
+
+
+def _output_dir(path, option, create=True):
+    """Check (and create) an output directory before any work is done, so
+    that a bad path does not lose a finished run."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UsageError(f"{option} {path}: exists and is not a directory")
+    if create:
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"{option} {path}: {exc.strerror}") from None
 
 
 def _summary(rep):
@@ -150,7 +172,11 @@ def cmd_fuzz(args):
     from .campaign import Campaign, run
     if args.count is None and args.time is None:
         args.count = 100
-    camp = Campaign(cfg=_config(args), seed=args.seed, count=args.count,
+    cfg = _config(args)
+    _output_dir(args.out, "--out")
+    if args.regressions:
+        _output_dir(args.regressions, "--regressions", create=False)
+    camp = Campaign(cfg=cfg, seed=args.seed, count=args.count,
                     time_limit=args.time, jobs=args.jobs, scheduler=args.scheduler,
                     out=args.out, regressions=args.regressions,
                     shrink_budget=args.shrink_budget,
@@ -166,7 +192,11 @@ def cmd_fuzz(args):
 def cmd_conformance(args):
     from . import conformance
     dirs = args.dirs or [os.path.join(tools_mod.REPO, "corpus")]
+    missing = [d for d in dirs if not os.path.exists(d)]
+    if missing:
+        raise UsageError(f"no such corpus folder or file: {', '.join(missing)}")
     cfg = _config(args)
+    _output_dir(args.out, "--out")
     rep = conformance.run(cfg.impl, cfg.tools, dirs, args.out, timeout=args.timeout,
                           progress=not args.quiet)
     _summary(rep)
@@ -191,6 +221,7 @@ def cmd_report(args):
 def cmd_bench(args):
     from . import bench
     cfg = _config(args)
+    _output_dir(args.out, "--out")
     if args.compare:
         if not cfg.tools.serving:
             print("dealloc-harness: --compare needs dealloc-check (built next to "
@@ -210,11 +241,41 @@ def cmd_bench(args):
     return 0
 
 
+RECORD_FIELDS = {"seed": int, "index": int, "choices": str, "kind": str,
+                 "verdict": str}
+
+
+def _record(path):
+    """A finding record written by fuzz, or a UsageError saying what is wrong."""
+    try:
+        with open(path) as f:
+            rec = json.load(f)
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror}") from None
+    except ValueError as exc:   # not UTF-8, not JSON
+        raise UsageError(f"{path}: not a finding record (JSON): {exc}") from None
+    if not isinstance(rec, dict):
+        raise UsageError(f"{path}: not a finding record (a JSON object)")
+    bad = [k for k, kind in RECORD_FIELDS.items() if not isinstance(rec.get(k), kind)]
+    impl = rec.get("implementation")
+    if impl and not (isinstance(impl, list) and all(isinstance(a, str) for a in impl)):
+        bad.append("implementation")
+    try:
+        bytes.fromhex(rec.get("choices") or "")
+    except (TypeError, ValueError):
+        bad.append("choices")
+    if bad:
+        raise UsageError(f"{path}: not a finding record: missing or invalid "
+                         f"{', '.join(sorted(set(bad)))}")
+    return rec
+
+
 def cmd_reduce(args):
     from . import findings, generate
     from .campaign import shrink_one
-    with open(args.record) as f:
-        rec = json.load(f)
+    rec = _record(args.record)
+    if args.into:
+        _output_dir(args.into, "--into", create=False)
     if "--impl" not in sys.argv and rec.get("implementation"):
         args.impl = shlex.join(rec["implementation"])
     cfg = _config(args)
@@ -241,6 +302,10 @@ def cmd_reduce(args):
 
 def main(argv=None):
     args = _parser().parse_args(argv)
-    return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
-            "report": cmd_report, "bench": cmd_bench,
-            "reduce": cmd_reduce}[args.command](args)
+    try:
+        return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
+                "report": cmd_report, "bench": cmd_bench,
+                "reduce": cmd_reduce}[args.command](args)
+    except UsageError as exc:
+        print(f"dealloc-harness {args.command}: {exc}", file=sys.stderr)
+        return 2

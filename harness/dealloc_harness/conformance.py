@@ -10,13 +10,17 @@ bufferize with one-shot-bufferize) is bufferized first, with the options
 tensor-level generated programs get (gen_tensor.bufferize). A file in an
 `Inputs/` folder without RUN lines is not a test but an input of other tests
 (lit excludes `Inputs/` too): it is skipped once, as a file, whatever it
-contains. Every other case is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
+contains. A case without a public function has nothing the tools check
+(they print a note and exit 0): it is skipped too. A file that cannot be read
+(e.g. not UTF-8) is skipped and named in the report's errors; the rest of the
+run goes on. Every other case is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
 that implementation and reference can be compared.
 """
 
 import glob
 import os
 import re
+import sys
 import time
 
 from . import check, findings, report as report_mod, tools as tools_mod
@@ -27,6 +31,10 @@ from .mlir_text import annotate_sites
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 RUN_LINE = re.compile(r"^// RUN:(.*)$", re.M)
 INPUT_OF_OTHER_TESTS = "Inputs/ file without RUN lines (an input of other tests)"
+UNREADABLE = "unreadable input"
+NO_PUBLIC_FUNCTION = "no public function (nothing to check)"
+# The tools check public functions; a public func.func always has a body.
+PUBLIC_FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@", re.M)
 
 
 def is_test_input(path, content):
@@ -35,8 +43,24 @@ def is_test_input(path, content):
     return "Inputs" in parts[:-1] and not RUN_LINE.search(content)
 
 
+def _read(path):
+    """(content, "") or (None, why the file cannot be read, with a location)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        return None, f"{UNREADABLE}: {exc.strerror}"
+    try:
+        return data.decode("utf-8"), ""
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return None, (f"{UNREADABLE}: line {line}: not UTF-8 (byte "
+                      f"0x{data[exc.start]:02x} at offset {exc.start})")
+
+
 def cases(paths):
-    """Yield (name, text) or (name, None, reason) per case, sorted."""
+    """Yield (name, text, "") or (name, None, reason) per case, sorted. An
+    unreadable file is one (name, None, "unreadable input: ...")."""
     files = []
     for path in paths:
         if os.path.isdir(path):
@@ -44,10 +68,12 @@ def cases(paths):
         else:
             files.append(path)
     for path in sorted(set(files)):
-        with open(path) as f:
-            content = f.read()
         rel = os.path.relpath(path, tools_mod.REPO) if path.startswith(
             tools_mod.REPO) else path
+        content, why = _read(path)
+        if content is None:
+            yield rel, None, why
+            continue
         if is_test_input(path, content):
             yield rel, None, INPUT_OF_OTHER_TESTS
             continue
@@ -63,6 +89,8 @@ def cases(paths):
                 yield name, None, "expected-diagnostics case"
             elif "func.func" not in part:
                 yield name, None, "no function"
+            elif not PUBLIC_FUNCTION.search(part):
+                yield name, None, NO_PUBLIC_FUNCTION
             elif "one-shot-bufferize" in runs and "tensor<" in part:
                 # A tensor-level case: bufferized first, like generated ones.
                 try:
@@ -84,6 +112,11 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
     for item in cases(dirs):
         name, text, reason = item
         if text is None:
+            if reason.startswith(UNREADABLE):
+                # Named in the report (errors), not only counted.
+                errors.append(f"{name}: {reason}")
+                print(f"dealloc-harness: {name}: {reason}", file=sys.stderr)
+                reason = UNREADABLE
             skipped[reason] = skipped.get(reason, 0) + 1
             continue
         if not tools_mod.parses(text):
@@ -113,7 +146,7 @@ def run(impl, tools, dirs, out, timeout=30.0, progress=True):
                           "message": entry.message[:2000]})
         if progress:
             print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}",
-                  file=__import__("sys").stderr, flush=True)
+                  file=sys.stderr, flush=True)
     params = {"impl": " ".join(impl), "dirs": list(dirs),
               "skipped": dict(sorted(skipped.items()))}
     rep = report_mod.build("conformance", params, programs, counts, not_run,

@@ -114,6 +114,25 @@ def junit(report):
             + "\n".join(cases) + "\n</testsuite>\n")
 
 
+# What markdown() and `report` read, and their types.
+REQUIRED = {"mode": str, "parameters": dict, "programs": int, "counts": dict,
+            "not_run": dict, "errors": list, "findings": list,
+            "implementation_findings": int}
+FINDING_KEYS = {"kind", "signature", "reproducer"}
+
+
 def load(out_dir):
+    """The report written to out_dir; ValueError if it is not one."""
     with open(os.path.join(out_dir, "report.json")) as f:
-        return json.load(f)
+        rep = json.load(f)
+    if not isinstance(rep, dict):
+        raise ValueError("report.json is not a JSON object")
+    bad = [k for k, kind in REQUIRED.items() if not isinstance(rep.get(k), kind)]
+    if not all(isinstance(fd, dict) and FINDING_KEYS <= set(fd)
+               for fd in rep.get("findings") or []):
+        bad.append("findings")
+    if not isinstance(rep.get("timing", {}), dict):
+        bad.append("timing")
+    if bad:
+        raise ValueError(f"report.json lacks or has invalid {', '.join(sorted(set(bad)))}")
+    return rep

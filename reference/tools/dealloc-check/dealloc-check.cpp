@@ -15,7 +15,8 @@
 //                                                     dealloc-verify --equiv --json
 //   optional: "names" (file names diagnostics print), "options": {"timeout_ms",
 //   "unroll", "reuse_addresses", "max_inputs", "max_steps", "pipeline",
-//   "memory_mb" (this job's limit instead of --memory-mb)}
+//   "memory_mb" (this job's limit instead of --memory-mb)}; an option of
+//   another name, of the wrong type or out of range is a bad request
 //
 //   -> {"id": 7, "status": S, "exit": N, "stdout": "...", "stderr": "...",
 //       "seconds": F}
@@ -24,7 +25,8 @@
 // difference, 2 unsupported / unknown, 3 unreadable input), "signal" (the job
 // crashed; exit is minus the signal number, stderr has the stack dump),
 // "timeout" (killed after --job-timeout), "bad-request" (exit 3; stderr
-// names the request line). Each job runs in a forked child of the initialized
+// names the request line). A verify job that runs out of memory replies
+// "exit" 2 with the answers so far ([verify.memory]). Each job runs in a forked child of the initialized
 // and warmed-up process (crash isolation, per-job time and memory limits,
 // start-up paid once). --no-isolation runs jobs in this process, several
 // times faster where page faults are expensive (VMs), but a crashing job ends
@@ -50,6 +52,8 @@
 
 #include <chrono>
 #include <csignal>
+#include <limits>
+#include <type_traits>
 #include <fcntl.h>
 #include <iostream>
 #include <poll.h>
@@ -208,16 +212,53 @@ std::string parseRequest(StringRef line, Request &req) {
   req.memoryMb = memoryMb;
   o.verifyTimeoutMs = timeoutMs;
   o.unroll = unroll;
-  if (const json::Object *opts = obj->getObject("options")) {
-    if (auto v = opts->getInteger("timeout_ms")) o.verifyTimeoutMs = *v;
-    if (auto v = opts->getInteger("unroll")) o.unroll = *v;
-    if (auto v = opts->getBoolean("reuse_addresses")) o.reuseAddresses = *v;
-    if (auto v = opts->getInteger("max_inputs")) o.maxInputs = *v;
-    if (auto v = opts->getInteger("max_steps")) o.maxSteps = *v;
-    if (auto v = opts->getString("pipeline")) o.pipeline = v->str();
-    if (auto v = opts->getInteger("memory_mb")) req.memoryMb = *v;
+  const json::Value *optsValue = obj->get("options");
+  if (!optsValue)
+    return "";
+  const json::Object *opts = optsValue->getAsObject();
+  if (!opts)
+    return "\"options\" must be an object";
+  // Values of the wrong type or out of range are bad requests, as the
+  // command-line tools reject them (they were ignored, or wrapped around).
+  std::string bad;
+  auto count = [&](StringRef key, uint64_t max, auto &dst) {
+    const json::Value *v = opts->get(key);
+    if (!v || !bad.empty())
+      return;
+    std::optional<int64_t> i = v->getAsInteger();
+    if (!i || *i < 0 || uint64_t(*i) > max)
+      bad = "\"options\".\"" + key.str() + "\" must be an integer from 0 to " +
+            std::to_string(max);
+    else
+      dst = static_cast<std::remove_reference_t<decltype(dst)>>(*i);
+  };
+  constexpr uint64_t kUnsigned = std::numeric_limits<unsigned>::max();
+  count("timeout_ms", kUnsigned, o.verifyTimeoutMs);
+  count("unroll", kUnsigned, o.unroll);
+  count("max_inputs", std::numeric_limits<int64_t>::max(), o.maxInputs);
+  count("max_steps", std::numeric_limits<int64_t>::max(), o.maxSteps);
+  count("memory_mb", kUnsigned, req.memoryMb);
+  if (const json::Value *v = opts->get("reuse_addresses")) {
+    if (auto b = v->getAsBoolean())
+      o.reuseAddresses = *b;
+    else if (bad.empty())
+      bad = "\"options\".\"reuse_addresses\" must be true or false";
   }
-  return "";
+  if (const json::Value *v = opts->get("pipeline")) {
+    if (auto s = v->getAsString())
+      o.pipeline = s->str();
+    else if (bad.empty())
+      bad = "\"options\".\"pipeline\" must be a string";
+  }
+  for (const auto &kv : *opts) {
+    StringRef key = kv.first;
+    if (bad.empty() &&
+        !llvm::is_contained({"timeout_ms", "unroll", "max_inputs", "max_steps",
+                             "memory_mb", "reuse_addresses", "pipeline"},
+                            key))
+      bad = "unknown option \"" + key.str() + "\"";
+  }
+  return bad;
 }
 
 json::Object answer(const json::Value &id, StringRef status, int exitCode,
