@@ -272,7 +272,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     r = S.check({lit}, opts.timeoutMs);
     if (r == smt::Result::Unknown)
       res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
-                   " ms ([verify.output])";
+                   " ms ([verify.timeout])";
     return r;
   };
   auto outcome = [&](SymbolicHeap &h) -> std::string {
@@ -312,7 +312,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     if (minimizeInput(ea, S, {lastQuery}, opts.timeoutMs))
       return true;
     res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
-                 " ms ([verify.output])";
+                 " ms ([verify.timeout])";
     return false;
   };
   if (r == smt::Result::Sat) {
