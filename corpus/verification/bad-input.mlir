@@ -9,6 +9,8 @@
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--bogus','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--timeout','-5','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=VALUE
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-run','--unroll-nothing','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-run','--max-inputs','0','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=NOINPUTS
+// NOINPUTS: error: --max-inputs must be at least 1
 // A module without a public function with a body: nothing is checked, and
 // both tools say so on stderr (exit 0).
 // RUN: echo "module {}" | dealloc-verify - 2>&1 | FileCheck %s --check-prefix=NONE

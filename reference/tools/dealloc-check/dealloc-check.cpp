@@ -221,21 +221,21 @@ std::string parseRequest(StringRef line, Request &req) {
   // Values of the wrong type or out of range are bad requests, as the
   // command-line tools reject them (they were ignored, or wrapped around).
   std::string bad;
-  auto count = [&](StringRef key, uint64_t max, auto &dst) {
+  auto count = [&](StringRef key, uint64_t max, auto &dst, int64_t min = 0) {
     const json::Value *v = opts->get(key);
     if (!v || !bad.empty())
       return;
     std::optional<int64_t> i = v->getAsInteger();
-    if (!i || *i < 0 || uint64_t(*i) > max)
-      bad = "\"options\".\"" + key.str() + "\" must be an integer from 0 to " +
-            std::to_string(max);
+    if (!i || *i < min || uint64_t(*i) > max)
+      bad = "\"options\".\"" + key.str() + "\" must be an integer from " +
+            std::to_string(min) + " to " + std::to_string(max);
     else
       dst = static_cast<std::remove_reference_t<decltype(dst)>>(*i);
   };
   constexpr uint64_t kUnsigned = std::numeric_limits<unsigned>::max();
   count("timeout_ms", kUnsigned, o.verifyTimeoutMs);
   count("unroll", kUnsigned, o.unroll);
-  count("max_inputs", std::numeric_limits<int64_t>::max(), o.maxInputs);
+  count("max_inputs", std::numeric_limits<int64_t>::max(), o.maxInputs, 1);
   count("max_steps", std::numeric_limits<int64_t>::max(), o.maxSteps);
   count("memory_mb", kUnsigned, req.memoryMb);
   if (const json::Value *v = opts->get("reuse_addresses")) {

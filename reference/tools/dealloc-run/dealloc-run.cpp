@@ -120,6 +120,11 @@ static int toolMain(int argc, char **argv) {
       "unreadable input (a file that cannot be read or parsed, bad "
       "arguments)\n", &llvm::errs()))
     return 3;
+  // No input at all would make every answer a vacuous SAFE.
+  if (maxInputs == 0) {
+    errs() << "error: --max-inputs must be at least 1\n";
+    return ExitBadInput;
+  }
   mlir::MLIRContext context;
   registerDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(inputFile, context);
