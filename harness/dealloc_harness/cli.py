@@ -31,23 +31,23 @@ class UsageError(Exception):
     """Bad arguments or input files: a message, exit code 2."""
 
 
-def _number(kind, minimum):
-    """argparse type: a number of type `kind` that is at least `minimum`
-    (positive when minimum is 0 and kind is float)."""
+def _number(kind, minimum, strict=False):
+    """argparse type: a number of type `kind` that is >= `minimum` (> with
+    `strict`); a bad one is a usage error (exit 2)."""
     def parse(text):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if value < minimum or (kind is float and value <= 0):
+        if not (value > minimum if strict else value >= minimum):   # NaN too
             raise argparse.ArgumentTypeError(
-                f"must be {'> 0' if kind is float else f'>= {minimum}'}: {text!r}")
+                f"must be {'>' if strict else '>='} {minimum}: {text!r}")
         return value
     return parse
 
 
 POSITIVE, NATURAL = _number(int, 1), _number(int, 0)
-SECONDS = _number(float, 0)
+SECONDS = _number(float, 0, strict=True)
 
 
 def _common(p):
@@ -82,7 +82,7 @@ def _parser():
     budget.add_argument("--count", type=NATURAL, help="number of programs")
     budget.add_argument("--time", type=SECONDS, help="seconds of generation")
     fz.add_argument("--seed", type=int, default=0)
-    fz.add_argument("-j", "--jobs", type=POSITIVE, default=1)
+    fz.add_argument("-j", "--jobs", type=NATURAL, default=1)
     fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
     fz.add_argument("--regressions", help="where shrunk findings go "
                     "(default: corpus/regressions of this checkout)")

@@ -1,7 +1,12 @@
 """`conformance` skips files under `Inputs/` that have no RUN lines: they are
 inputs of other tests (lit excludes them), not tests. Such a file is skipped
 once, as a file, even when its content would otherwise be a case; a file
-under `Inputs/` with RUN lines, and a file elsewhere, are still cases."""
+under `Inputs/` with RUN lines, and a file elsewhere, are still cases. A case
+without a public function (nothing for the tools to check) is skipped, not a
+tool error; an unreadable (non-UTF-8) file is named in the report and the
+run goes on."""
+import json
+
 from dealloc_harness import conformance
 
 PROGRAM = """func.func @f() -> memref<4xf32> {
@@ -42,3 +47,27 @@ def test_no_case_of_the_corpus_comes_from_an_inputs_file_without_run_lines():
             has_run = "// RUN:" in f.read()
         if not has_run:
             assert text is None and reason == conformance.INPUT_OF_OTHER_TESTS, name
+
+
+def test_a_case_without_a_public_function_has_nothing_to_check(tmp_path):
+    # The tools check public functions only: they print nothing (a note) and
+    # exit 0 on such a case, which is not a tool error.
+    (tmp_path / "t.mlir").write_text(RUN + PROGRAM.replace("@f", "private @f")
+                                     + "// -----\n" + PROGRAM)
+    found = [(text, reason) for _, text, reason in conformance.cases([str(tmp_path)])]
+    assert found == [(None, conformance.NO_PUBLIC_FUNCTION), ("\n" + PROGRAM, "")]
+
+
+def test_an_unreadable_file_is_named_and_the_run_goes_on(tmp_path, capsys):
+    from dealloc_harness import cli
+    (tmp_path / "bad.mlir").write_bytes(b"func.func @f() {\n  return\n}\n// \xfa\n")
+    (tmp_path / "private.mlir").write_text(RUN + PROGRAM.replace("@f", "private @f"))
+    out = tmp_path / "out"
+    assert cli.main(["conformance", "-q", "--out", str(out), str(tmp_path)]) == 2
+    assert "bad.mlir: unreadable input: line 4: not UTF-8" in capsys.readouterr().err
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["findings"] == [] and rep["programs"] == 0
+    assert rep["parameters"]["skipped"] == {conformance.UNREADABLE: 1,
+                                            conformance.NO_PUBLIC_FUNCTION: 1}
+    assert [e.split("/")[-1] for e in rep["errors"]] == [
+        "bad.mlir: unreadable input: line 4: not UTF-8 (byte 0xfa at offset 31)"]
