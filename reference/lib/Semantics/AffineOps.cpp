@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/AffineMapOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 
 using namespace mlir;
@@ -83,24 +84,10 @@ bool evalAffineMap(AffineMap map, ArrayRef<int64_t> dims,
 }
 
 std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
-  AffineMap map;
-  ValueRange operands;
-  enum { Apply, Min, Max } kind;
-  if (auto ap = dyn_cast<affine::AffineApplyOp>(op)) {
-    map = ap.getAffineMap();
-    operands = ap.getMapOperands();
-    kind = Apply;
-  } else if (auto mn = dyn_cast<affine::AffineMinOp>(op)) {
-    map = mn.getAffineMap();
-    operands = mn.getMapOperands();
-    kind = Min;
-  } else if (auto mx = dyn_cast<affine::AffineMaxOp>(op)) {
-    map = mx.getAffineMap();
-    operands = mx.getMapOperands();
-    kind = Max;
-  } else {
+  std::optional<AffineMapOp> mop = asAffineMapOp(op);
+  if (!mop)
     return std::nullopt;
-  }
+  auto [kind, map, operands] = *mop;
   SmallVector<int64_t, 4> values;
   for (Value v : operands) {
     int64_t x;
@@ -119,7 +106,8 @@ std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
       return unknown("affine mod/floordiv/ceildiv by a non-positive value "
                      "(undefined behaviour, [op.affine.apply])",
                      op->getLoc());
-    if (!result || (kind == Min && x < *result) || (kind == Max && x > *result))
+    if (!result || (kind == AffineMapOp::Min && x < *result) ||
+        (kind == AffineMapOp::Max && x > *result))
       result = x;
   }
   if (!result)

@@ -12,7 +12,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "dealloc/Support/AffineMapOps.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -64,25 +64,12 @@ struct AffineTerms {
 
 bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
   handled = true;
-  AffineMap map;
-  ValueRange operands;
-  enum { Apply, Min, Max } kind;
-  if (auto ap = dyn_cast<affine::AffineApplyOp>(op)) {
-    map = ap.getAffineMap();
-    operands = ap.getMapOperands();
-    kind = Apply;
-  } else if (auto mn = dyn_cast<affine::AffineMinOp>(op)) {
-    map = mn.getAffineMap();
-    operands = mn.getMapOperands();
-    kind = Min;
-  } else if (auto mx = dyn_cast<affine::AffineMaxOp>(op)) {
-    map = mx.getAffineMap();
-    operands = mx.getMapOperands();
-    kind = Max;
-  } else {
+  std::optional<AffineMapOp> mop = asAffineMapOp(op);
+  if (!mop) {
     handled = false;
     return true;
   }
+  auto [kind, map, operands] = *mop;
   if (map.getNumResults() == 0)
     return unsupported(op, "affine map without results");
   requireInitialized(*this, st, operands, op->getLoc());
@@ -96,11 +83,11 @@ bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
   for (AffineExpr e : map.getResults()) {
     Expr x = t.eval(e);
     result = result.isNull() ? x
-             : kind == Min   ? ctx.mkIte(ctx.mkCmp(Cmp::Slt, x, result), x,
-                                         result)
-             : kind == Max   ? ctx.mkIte(ctx.mkCmp(Cmp::Sgt, x, result), x,
-                                         result)
-                             : result;
+             : kind == AffineMapOp::Min
+                 ? ctx.mkIte(ctx.mkCmp(Cmp::Slt, x, result), x, result)
+             : kind == AffineMapOp::Max
+                 ? ctx.mkIte(ctx.mkCmp(Cmp::Sgt, x, result), x, result)
+                 : result;
   }
   std::vector<Expr> bad;
   for (const Expr &d : t.divisors)
