@@ -51,7 +51,8 @@ SECONDS = _number(float, 0, strict=True)
 
 
 def _common(p):
-    p.add_argument("--impl", default=DEFAULT_IMPL,
+    # None: not given (reduce then takes the record's implementation).
+    p.add_argument("--impl", default=None,
                    help="implementation command (split like a shell; the input "
                         "file is appended; the deallocated module on stdout); "
                         f"default: {DEFAULT_IMPL}")
@@ -118,6 +119,8 @@ def _parser():
 
 
 def _config(args):
+    if args.impl is None:
+        args.impl = DEFAULT_IMPL
     try:
         impl = shlex.split(args.impl)
     except ValueError as exc:
@@ -276,7 +279,7 @@ def cmd_reduce(args):
     rec = _record(args.record)
     if args.into:
         _output_dir(args.into, "--into", create=False)
-    if "--impl" not in sys.argv and rec.get("implementation"):
+    if args.impl is None and rec.get("implementation"):
         args.impl = shlex.join(rec["implementation"])
     cfg = _config(args)
     prog = generate.program_from_choices(rec["seed"], rec["index"],

@@ -81,3 +81,14 @@ def test_report_rejects_what_is_not_a_report(name, tmp_path, capsys):
     (tmp_path / "report.json").write_bytes(BAD_FILES[name])
     code, err = harness(capsys, "report", str(tmp_path))
     assert code == 2 and "no report in" in err, err
+
+
+def test_reduce_knows_whether_impl_was_given(monkeypatch):
+    """`reduce` takes the record's implementation unless --impl is among
+    *its* arguments (it looked at sys.argv, wrong when main() is called
+    from Python)."""
+    monkeypatch.setattr("sys.argv", ["dealloc-harness", "--impl", "x"])
+    args = cli._parser().parse_args(["reduce", "record.json"])
+    assert args.impl is None
+    args = cli._parser().parse_args(["reduce", "record.json", "--impl", "y"])
+    assert args.impl == "y"
