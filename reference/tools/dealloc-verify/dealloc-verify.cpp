@@ -27,6 +27,8 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -185,6 +187,11 @@ static int toolMain(int argc, char **argv) {
     handler = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
                                                                  &context);
   std::vector<OwningOpRefModule> modules;
+  // Not destroyed at the end (dealloc-run.cpp says why).
+  auto bury = llvm::make_scope_exit([&] {
+    for (OwningOpRefModule &m : modules)
+      llvm::BuryPointer(m.release().getOperation());
+  });
   std::vector<std::unique_ptr<SourceMgr>> parseMgrs;
   for (auto &buffer : buffers) {
     parseMgrs.push_back(std::make_unique<SourceMgr>());
