@@ -53,9 +53,10 @@ def _read(path):
     try:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        at = exc.start
+        line = data.count(b"\n", 0, at) + 1
         return None, (f"{UNREADABLE}: line {line}: not UTF-8 (byte "
-                      f"0x{data[exc.start]:02x} at offset {exc.start})")
+                      f"0x{data[at]:02x} at offset {at})")
 
 
 def cases(paths):

@@ -21,8 +21,8 @@ using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
 
 namespace {
-/// The value of one affine expression; `nonPositive` collects the
-/// divisors of mod / floordiv / ceildiv that must be positive.
+/// The value of one affine expression; `divisors` collects those of mod /
+/// floordiv / ceildiv, which must be positive.
 struct AffineTerms {
   smt::Context &c;
   llvm::ArrayRef<Expr> dims, syms;
