@@ -715,6 +715,58 @@ bool Context::mentionsAny(const std::vector<Expr> &roots,
   return false;
 }
 
+std::vector<uint64_t> Context::alphaKey(const std::vector<Expr> &roots) {
+  // The key lists the DAG's nodes in post-order, each as its decl (an
+  // uninterpreted constant: its number of first occurrence and its sort;
+  // anything else: the Z3 id of its declaration, which Z3 hash-conses with
+  // its parameters, so a literal's value is part of it), its number of
+  // arguments and their node numbers; then the roots' node numbers.
+  Z3_context zc = impl->z3;
+  std::vector<uint64_t> key;
+  std::unordered_map<unsigned, uint64_t> node;
+  uint64_t constants = 0;
+  std::vector<std::pair<Z3_ast, bool>> todo;
+  auto id = [&](Z3_ast t) { return Z3_get_ast_id(zc, t); };
+  for (const Expr &r : roots)
+    todo.push_back({TERM(r), false});
+  while (!todo.empty()) {
+    auto [t, expanded] = todo.back();
+    if (node.count(id(t))) {
+      todo.pop_back();
+      continue;
+    }
+    if (Z3_get_ast_kind(zc, t) != Z3_APP_AST && Z3_get_ast_kind(zc, t) !=
+                                                    Z3_NUMERAL_AST)
+      return {};
+    Z3_app a = Z3_to_app(zc, t);
+    unsigned n = Z3_get_app_num_args(zc, a);
+    if (!expanded) {
+      todo.back().second = true;
+      for (unsigned i = n; i-- > 0;)
+        todo.push_back({Z3_get_app_arg(zc, a, i), false});
+      continue;
+    }
+    todo.pop_back();
+    Z3_func_decl d = Z3_get_app_decl(zc, a);
+    if (n == 0 && Z3_get_decl_kind(zc, d) == Z3_OP_UNINTERPRETED) {
+      key.push_back(0);
+      key.push_back(constants++);
+      key.push_back(id(Z3_sort_to_ast(zc, Z3_get_sort(zc, t))));
+    } else {
+      key.push_back(1);
+      key.push_back(id(Z3_func_decl_to_ast(zc, d)));
+    }
+    key.push_back(n);
+    for (unsigned i = 0; i < n; ++i)
+      key.push_back(node.at(id(Z3_get_app_arg(zc, a, i))));
+    node.emplace(id(t), node.size());
+  }
+  key.push_back(roots.size());
+  for (const Expr &r : roots)
+    key.push_back(node.at(id(TERM(r))));
+  return key;
+}
+
 struct Solver::Impl {
   z3::context &c;
   bool plain;

@@ -215,6 +215,9 @@ public:
   /// their solver), for --solver-stats.
   unsigned inductionQueries = 0;
   double inductionSeconds = 0;
+  /// Of those, the slice queries answered by an earlier one of the same
+  /// shape (InductionSolver::answers).
+  size_t inductionReused = 0;
   /// Loop proofs attempted so far (a loop's iteration whose encoding saw
   /// none depends on no assumption).
   unsigned inductionAttempts = 0;

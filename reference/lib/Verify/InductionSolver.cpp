@@ -23,6 +23,9 @@ static constexpr unsigned kSliceDepth = 4;
 /// constants, or not at all.
 static constexpr size_t kHubFacts = 8;
 
+/// The words of the keys of InductionSolver::answers kept at most (64 MiB).
+static constexpr size_t kAnswerWords = size_t(8) << 20;
+
 /// The newest constraints a slice pushes get a scope each; older ones
 /// pushed at the same time share one.
 static constexpr size_t kSingleScopes = 8;
@@ -120,23 +123,63 @@ void InductionSolver::indexFacts(
   heapStable = cons.heap.size();
 }
 
+smt::Result InductionSolver::answerSlice(
+    const QueryConstraints &cons,
+    const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
+    const std::vector<Expr> *vals, bool blasted, std::vector<bool> &truth,
+    llvm::function_ref<smt::Result()> decide) {
+  std::vector<Expr> sliceCons = sliceOf(cons, definitions, query, vals);
+  std::vector<Expr> roots = sliceCons;
+  roots.push_back(query);
+  if (vals)
+    roots.insert(roots.end(), vals->begin(), vals->end());
+  std::vector<uint64_t> key = ctx.alphaKey(roots);
+  if (!key.empty()) {
+    // The two deciders answer different questions (Unknown of the
+    // bit-blasting one includes Sat).
+    key.push_back(blasted);
+    auto it = answers.find(key);
+    if (it != answers.end()) {
+      ++answersReused;
+      truth = it->second.truth;
+      return it->second.result;
+    }
+  }
+  syncScopes(slice, sliceScopes, sliceCons, /*scopeEach=*/true);
+  smt::Result r = decide();
+  // Unknown (out of time) is not an answer of the question.
+  if (key.empty() || (r == smt::Result::Unknown && !blasted) ||
+      (r != smt::Result::Unsat && blasted))
+    return r;
+  // The keys kept are bounded: forgotten all at once when full (a
+  // function whose loops all differ gains nothing from them).
+  if (answerWords + key.size() > kAnswerWords) {
+    answers.clear();
+    answerWords = 0;
+  }
+  answerWords += key.size();
+  answers.emplace(std::move(key), Answer{r, truth});
+  return r;
+}
+
 smt::Result InductionSolver::checkSlice(
     const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms, const std::vector<Expr> *vals, std::vector<bool> &truth) {
-  syncSlice(cons, definitions, query, vals);
-  return checkScoped(slice, query, ms, vals, truth);
+  return answerSlice(cons, definitions, query, vals, /*blasted=*/false, truth,
+                     [&] { return checkScoped(slice, query, ms, vals, truth); });
 }
 
 smt::Result InductionSolver::refuteSliceByBitBlasting(
     const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms) {
-  syncSlice(cons, definitions, query, nullptr);
-  return slice.refuteByBitBlasting(query, ms);
+  std::vector<bool> none;
+  return answerSlice(cons, definitions, query, nullptr, /*blasted=*/true, none,
+                     [&] { return slice.refuteByBitBlasting(query, ms); });
 }
 
-void InductionSolver::syncSlice(
+std::vector<Expr> InductionSolver::sliceOf(
     const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     const std::vector<Expr> *vals) {
@@ -183,7 +226,7 @@ void InductionSolver::syncSlice(
     sliceCons.push_back(cons[i]);
     taken[i] = false;
   }
-  syncScopes(slice, sliceScopes, sliceCons, /*scopeEach=*/true);
+  return sliceCons;
 }
 
 smt::Result InductionSolver::checkScoped(smt::Solver &T, Expr query,

@@ -211,6 +211,7 @@ smt::Result ForInduction::check(Expr q, Use use,
     // it: each push internalizes what it adds.
     smt::Result r = E.inductionSolver->checkSlice(
         wantedView(), h.definitions, q, limit, vals, truth);
+    E.inductionReused = E.inductionSolver->answersReused;
     if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
       return r;
   }

@@ -108,6 +108,8 @@ struct InductionSolver {
                           std::vector<bool> &truth);
   /// The heap's constraints were cut back to their first `n`.
   void heapCutTo(size_t n) { heapStable = std::min(heapStable, n); }
+  /// Slice queries answered by an earlier one of the same shape.
+  size_t answersReused = 0;
 private:
   /// The solver of the slices, a scope per constraint (term ids in
   /// `sliceScopes`), kept in step as `S` is by sync(): consecutive queries
@@ -115,11 +117,30 @@ private:
   /// (bit-blasting its arithmetic) when it is pushed, not when checked.
   smt::Solver slice;
   std::vector<std::vector<unsigned>> sliceScopes;
-  /// Makes `slice` hold the slice of `cons` around the constants of
-  /// `query` and `vals`.
-  void syncSlice(const QueryConstraints &cons,
-                 const llvm::DenseMap<unsigned, size_t> &definitions,
-                 Expr query, const std::vector<Expr> *vals);
+  /// The constraints of the slice of `cons` around the constants of
+  /// `query` and `vals`, in their order in `cons`.
+  std::vector<Expr> sliceOf(const QueryConstraints &cons,
+                            const llvm::DenseMap<unsigned, size_t> &definitions,
+                            Expr query, const std::vector<Expr> *vals);
+  /// Answers of slice checks (Sat or Unsat, and the model's values of the
+  /// query's `vals` after Sat) by the smt::Context::alphaKey of the slice,
+  /// the query and `vals`: the loops of a chain ask the same queries
+  /// about other constants.
+  struct Answer {
+    smt::Result result;
+    std::vector<bool> truth;
+  };
+  std::map<std::vector<uint64_t>, Answer> answers;
+  size_t answerWords = 0;
+  /// The answer of `query` (and after Sat, in `truth`, the values of
+  /// `vals`) on its slice of `cons`: an earlier one's, or `decide`'s with
+  /// `slice` synchronized to the slice (`blasted`: `decide` is the
+  /// bit-blasting solver, whose only answer is Unsat).
+  smt::Result answerSlice(const QueryConstraints &cons,
+                          const llvm::DenseMap<unsigned, size_t> &definitions,
+                          Expr query, const std::vector<Expr> *vals,
+                          bool blasted, std::vector<bool> &truth,
+                          llvm::function_ref<smt::Result()> decide);
   llvm::DenseMap<unsigned, std::vector<Expr>> constants;
   const std::vector<Expr> &constantsOf(const Expr &e);
   /// The constraints indexed so far (and whether each is a definition),

@@ -237,7 +237,9 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
       line += ", induction queries " +
               secs(std::chrono::duration_cast<Clock::duration>(
                   std::chrono::duration<double>(E.inductionSeconds))) +
-              " (" + std::to_string(E.inductionQueries) + ")";
+              " (" + std::to_string(E.inductionQueries) + ", " +
+              std::to_string(E.inductionReused) +
+              " answered by an earlier one)";
     opts.stats(res.function, line);
     for (const std::string &q : slowQueries)
       opts.stats(res.function, "  " + q);

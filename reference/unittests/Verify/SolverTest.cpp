@@ -158,6 +158,38 @@ TEST(Context, MentionsAnyFindsSharedSubterms) {
   EXPECT_TRUE(c.mkAnd(p, t).same(p));
 }
 
+// Two lists get one key iff they are equal up to a one-to-one renaming of
+// their constants that keeps sorts: the induction queries' answers are
+// reused by it ([verify.induction] "Answers reused").
+TEST(Context, AlphaKeysIdentifyRenamedFormulas) {
+  Context c;
+  Expr x = c.freshBV("x", 8), y = c.freshBV("y", 8);
+  Expr u = c.freshBV("u", 8), v = c.freshBV("v", 8);
+  Expr p = c.freshBool("p"), q = c.freshBool("q");
+  auto f = [&](Expr b, Expr a, Expr d) {
+    return c.mkAnd(b, c.mkCmp(Context::Cmp::Ult, a, c.mkBin(Context::BinOp::Add,
+                                                            d, c.bvVal(8, 3))));
+  };
+  // Renamed: x -> u, y -> v, p -> q.
+  EXPECT_EQ(c.alphaKey({f(p, x, y), p}), c.alphaKey({f(q, u, v), q}));
+  // Not a renaming: two constants become one, or the roots differ.
+  EXPECT_NE(c.alphaKey({f(p, x, y)}), c.alphaKey({f(p, x, x)}));
+  EXPECT_NE(c.alphaKey({f(p, x, y), p}), c.alphaKey({f(q, u, v), p}));
+  // Another literal, another sort, another order of the same constants.
+  Expr g = c.mkAnd(p, c.mkCmp(Context::Cmp::Ult, x,
+                              c.mkBin(Context::BinOp::Add, y, c.bvVal(8, 4))));
+  EXPECT_NE(c.alphaKey({f(p, x, y)}), c.alphaKey({g}));
+  Expr w = c.freshBV("w", 16);
+  EXPECT_NE(c.alphaKey({c.mkEq(x, y)}), c.alphaKey({c.mkEq(w, w)}));
+  EXPECT_NE(c.alphaKey({x, y}), c.alphaKey({x, x}));
+  EXPECT_EQ(c.alphaKey({x, y}), c.alphaKey({y, x}));
+  // A lambda (its bound variable) is not keyed.
+  Expr arr = c.freshArray("a", 8, 8), rep = c.freshArray("b", 8, 8);
+  EXPECT_TRUE(c.alphaKey({c.mkHavocSlice(arr, rep, 3, 0, c.bvVal(4, 1))})
+                  .empty());
+  EXPECT_FALSE(c.alphaKey({c.mkSelect(arr, x)}).empty());
+}
+
 // Literal operands are folded by the wrapper, not by Z3's simplifier: the
 // folded value must be what Z3 computes for the same operation.
 TEST(Context, FoldedLiteralsAgreeWithZ3) {

@@ -135,6 +135,15 @@ public:
   bool mentionsAny(const std::vector<Expr> &roots,
                    const std::vector<unsigned> &ids);
 
+  /// A key of the list `roots` up to the names of its uninterpreted
+  /// constants: two lists get the same key iff one is the other with its
+  /// constants renamed by a bijection that keeps their sorts (so both are
+  /// satisfiable or neither, and a model of one is one of the other after
+  /// renaming). The constants are numbered by first occurrence, the other
+  /// nodes by the term DAG's shape. Empty for a term with a bound variable
+  /// (a lambda): not keyed.
+  std::vector<uint64_t> alphaKey(const std::vector<Expr> &roots);
+
   /// The Z3 term of `e` (a `z3::expr *`); only Solver.cpp dereferences it.
   void *rawTerm(const Expr &e) const;
 
