@@ -17,6 +17,14 @@
 // --equiv: telling @factor from a version that always frees is factoring too.
 // RUN: sed 's/scf.if %leak {/scf.if %false {/' %s > %t.frees.mlir
 // RUN: not dealloc-verify --timeout 1 --equiv --function factor %s %t.frees.mlir 2>/dev/null | FileCheck %s --check-prefix=EQUIV
+// --function-timeout MS bounds the check of one function as a whole (its
+// encoding and all its queries): without a limit per query (--timeout 0),
+// the function's budget still ends the search.
+// RUN: not dealloc-verify --timeout 0 --function-timeout 300 %s 2>/dev/null | FileCheck %s --check-prefix=BUDGET
+// RUN: not dealloc-verify --timeout 0 --function-timeout 300 --json %s 2>/dev/null | FileCheck %s --check-prefix=BUDGET-JSON
+// RUN: not dealloc-verify --timeout 0 --function-timeout 300 --equiv --function factor %s %t.frees.mlir 2>/dev/null | FileCheck %s --check-prefix=BUDGET
+// BUDGET: @factor: UNKNOWN (timeout after 300 ms for the function (--function-timeout) ([verify.timeout]))
+// BUDGET-JSON: {"clause":"[verify.timeout]","function":"factor","message":"timeout after 300 ms for the function (--function-timeout)",{{.*}}"verdict":"UNKNOWN"}
 
 // CHECK: @factor: UNKNOWN (timeout after 1 ms
 // CHECK-NOT: SAFE

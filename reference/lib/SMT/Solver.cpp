@@ -855,6 +855,34 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   return Result::Unknown;
 }
 
+/// This thread's budget's end, in steady-clock nanoseconds; INT64_MAX: none.
+static thread_local int64_t budgetEnd = INT64_MAX;
+
+static int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+Budget::Budget(unsigned ms) : saved(budgetEnd) {
+  if (ms != 0)
+    budgetEnd = std::min(budgetEnd, nowNs() + int64_t(ms) * 1000000);
+}
+
+Budget::~Budget() { budgetEnd = saved; }
+
+bool Budget::spent() {
+  return budgetEnd != INT64_MAX && nowNs() >= budgetEnd;
+}
+
+unsigned Budget::cut(unsigned ms) {
+  if (budgetEnd == INT64_MAX)
+    return ms;
+  int64_t left = std::max<int64_t>(1, (budgetEnd - nowNs()) / 1000000);
+  return ms == 0 ? unsigned(std::min<int64_t>(left, UINT32_MAX - 1))
+                 : unsigned(std::min<int64_t>(left, ms));
+}
+
 Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   z3::context &c = ctx.impl->z3;
   // One run of the one-shot solver, with or without flattening; sat or
@@ -909,6 +937,9 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
   for (const auto &scope : impl->scopes)
     roots.insert(roots.end(), scope.begin(), scope.end());
   bool unflattenedFirst = flatteningMultiplies(roots);
+  if (Budget::spent())
+    return Result::Unknown;
+  timeoutMs = Budget::cut(timeoutMs);
   auto start = std::chrono::steady_clock::now();
   z3::check_result r =
       once(timeoutMs == 0 ? 0 : std::max(1u, timeoutMs / 3 * 2),
@@ -936,12 +967,18 @@ Result Solver::checkOnce(const std::vector<Expr> &assumptions,
   for (const Expr &a : assumptions)
     as.push_back(termOf(a));
   impl->model.reset();
+  // The function's budget ([verify.timeout]) is kept by the watchdog, not
+  // by Z3's parameter (setting it costs more than a small check).
+  if (Budget::spent()) {
+    impl->reason = "budget";
+    return Result::Unknown;
+  }
   z3::check_result r = z3::unknown;
-  if (ctx.impl->watchdog.run(timeoutMs,
+  if (ctx.impl->watchdog.run(Budget::cut(timeoutMs),
                              [&] { r = impl->solver.check(as); })) {
     ctx.impl->interrupted = true;
     // A model read from an interrupted context need not evaluate.
-    impl->reason = "timeout";
+    impl->reason = Budget::spent() ? "budget" : "timeout";
     return Result::Unknown;
   }
   if (r == z3::sat) {

@@ -280,6 +280,8 @@ const FunctionResult &CallSummaries::verify(func::FuncOp fn) {
 }
 
 void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
+  // [verify.timeout]: all checks of the function share its budget.
+  smt::Budget budget(opts.functionTimeoutMs);
   double seconds = 0;
   // Checks with summaries decide only by SAFE; their counterexamples are
   // not needed (the exact check finds its own).

@@ -39,6 +39,17 @@ inline unsigned literalBound(const VerifyOptions &o) {
 }
 
 /// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
+/// The reason of an UNKNOWN because time ran out ([verify.timeout]): a
+/// query's (`--timeout`) or, where `budget` (the solver said "budget" or
+/// smt::Budget::spent()), the function's (`--function-timeout`).
+inline std::string timeoutReason(const VerifyOptions &opts, bool budget) {
+  if (budget)
+    return "timeout after " + std::to_string(opts.functionTimeoutMs) +
+           " ms for the function (--function-timeout) ([verify.timeout])";
+  return "timeout after " + std::to_string(opts.timeoutMs) +
+         " ms ([verify.timeout])";
+}
+
 struct EncodingFailure {
   Verdict verdict;
   std::string reason;

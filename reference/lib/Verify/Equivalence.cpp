@@ -217,6 +217,7 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
                                               const VerifyOptions &opts) {
   auto start = std::chrono::steady_clock::now();
+  smt::Budget budget(opts.functionTimeoutMs);
   EquivResult res = compareVersions(a, b, name, opts);
   res.seconds = std::chrono::duration<double>(
                     std::chrono::steady_clock::now() - start)
@@ -271,8 +272,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     lastQuery = lit;
     r = S.check({lit}, opts.timeoutMs);
     if (r == smt::Result::Unknown)
-      res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
-                   " ms ([verify.timeout])";
+      res.reason = timeoutReason(opts, smt::Budget::spent());
     return r;
   };
   auto outcome = [&](SymbolicHeap &h) -> std::string {
@@ -311,8 +311,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   auto minimize = [&] {
     if (minimizeInput(ea, S, {lastQuery}, opts.timeoutMs))
       return true;
-    res.reason = "timeout after " + std::to_string(opts.timeoutMs) +
-                 " ms ([verify.timeout])";
+    res.reason = timeoutReason(opts, smt::Budget::spent());
     return false;
   };
   if (r == smt::Result::Sat) {

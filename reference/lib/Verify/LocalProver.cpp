@@ -42,6 +42,10 @@ void LocalProver::addFact(Expr f) {
 }
 
 smt::Result LocalProver::check(Expr query, unsigned ms) {
+  // [verify.timeout]: once the function's budget is spent, building the
+  // slice would be wasted (its check answers Unknown at once).
+  if (smt::Budget::spent())
+    return smt::Result::Unknown;
   std::vector<Expr> frontier = ctx.constantsOf(query);
   llvm::DenseSet<unsigned> visited;
   std::vector<size_t> defs, factIdx;

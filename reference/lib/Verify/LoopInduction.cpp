@@ -223,7 +223,7 @@ unsigned ForInduction::queryMs() const {
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                   deadline - std::chrono::steady_clock::now())
                   .count();
-  return left <= 0 ? 0 : std::min<unsigned>(ms, left);
+  return left <= 0 || smt::Budget::spent() ? 0 : std::min<unsigned>(ms, left);
 }
 
 bool ForInduction::refuted(Expr bad, size_t conditions) {

@@ -430,6 +430,9 @@ static std::string typeText(Type t) {
 }
 
 bool Encoder::encodeOp(Operation *op, State &st) {
+  // [verify.timeout]: the function's budget also bounds its encoding.
+  if (smt::Budget::spent())
+    return fail(Verdict::Unknown, timeoutReason(opts, true), op->getLoc());
   // As dealloc-run's support scan: an op with a type the semantics does not
   // model is UNSUPPORTED, even where the encoding would not look at it.
   for (Type t : op->getOperandTypes())

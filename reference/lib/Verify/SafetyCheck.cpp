@@ -295,7 +295,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline - std::chrono::steady_clock::now())
                         .count();
-        if (left <= 0)
+        if (left <= 0 || smt::Budget::spent())
           return;
         unsigned ms = std::min<unsigned>(
             left, opts.timeoutMs == 0 ? kLemmaTimeoutMs
@@ -319,9 +319,9 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
   auto timeout = [&]() {
     res.verdict = Verdict::Unknown;
     std::string why = S.reasonUnknown();
-    res.reason = why == "timeout" || why == "canceled"
-                     ? "timeout after " + std::to_string(opts.timeoutMs) +
-                           " ms ([verify.timeout])"
+    bool budget = why == "budget" || smt::Budget::spent();
+    res.reason = budget || why == "timeout" || why == "canceled"
+                     ? timeoutReason(opts, budget)
                      : "solver gave up: " + why + " ([verify.output])";
     return finish();
   };
@@ -363,6 +363,12 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
     std::function<smt::Result(ArrayRef<Expr>)> decide =
         [&](ArrayRef<Expr> conds) {
           smt::Result res;
+          // [verify.timeout]: the function's budget is spent; every group
+          // left is undecided.
+          if (smt::Budget::spent()) {
+            unknown = true;
+            return smt::Result::Unknown;
+          }
           if (conds.size() > chunk) {
             bool some = false;
             // `chunk` changes while the pieces are decided: advance by the

@@ -44,6 +44,7 @@ static cl::list<std::string> files(cl::Positional, cl::cat(toolCategory), cl::de
 static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
 static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
+static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(toolCategory), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(120000));
 static cl::opt<unsigned> unroll("unroll", cl::cat(toolCategory), cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<bool> noReplay("no-replay", cl::cat(toolCategory), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
@@ -132,6 +133,7 @@ static int toolMain(int argc, char **argv) {
   VerifyOptions opts;
   opts.unroll = unroll;
   opts.timeoutMs = timeoutMs;
+  opts.functionTimeoutMs = functionTimeoutMs;
   opts.reuseAddresses = reuse;
   opts.replay = !noReplay;
   opts.helperContract = !noHelperContract;

@@ -1,5 +1,8 @@
 //===- SolverTest.cpp - The Z3 wrapper ------------------------------------===//
 #include "dealloc/SMT/Solver.h"
+
+#include <chrono>
+#include <thread>
 #include "gtest/gtest.h"
 
 #include <optional>
@@ -156,6 +159,36 @@ TEST(Context, MentionsAnyFindsSharedSubterms) {
   EXPECT_TRUE(c.mkNot(t).isFalse());
   EXPECT_FALSE(p.isTrue());
   EXPECT_TRUE(c.mkAnd(p, t).same(p));
+}
+
+// [verify.timeout]: a function's budget cuts every check of the thread
+// while it lives; nested budgets keep the earliest end.
+TEST(Solver, BudgetEndsEveryCheck) {
+  Context c;
+  Solver s(c);
+  Expr x = c.freshBV("x", 8);
+  s.add(c.mkCmp(Context::Cmp::Ult, x, c.bvVal(8, 3)));
+  EXPECT_FALSE(Budget::spent());
+  EXPECT_EQ(Budget::cut(500), 500u);
+  {
+    Budget outer(20);
+    EXPECT_LE(Budget::cut(500), 20u);
+    EXPECT_GE(Budget::cut(0), 1u);
+    {
+      Budget inner(100000); // does not extend the outer budget
+      EXPECT_LE(Budget::cut(0), 20u);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    EXPECT_TRUE(Budget::spent());
+    EXPECT_EQ(s.check({}, 0), Result::Unknown);
+    EXPECT_EQ(s.reasonUnknown(), "budget");
+    EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, c.bvVal(8, 7)), 0),
+              Result::Unknown);
+  }
+  EXPECT_FALSE(Budget::spent());
+  EXPECT_EQ(s.check({}, 0), Result::Sat);
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, c.bvVal(8, 7)), 0),
+            Result::Unsat);
 }
 
 // Two lists get one key iff they are equal up to a one-to-one renaming of

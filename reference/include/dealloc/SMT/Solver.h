@@ -162,6 +162,27 @@ private:
 
 enum class Result { Sat, Unsat, Unknown };
 
+/// A time budget for every check this thread makes while the Budget lives
+/// (spec/verification.md [verify.timeout]: the check of one function as a
+/// whole). Each check's time limit is cut to what is left of it; once it
+/// is spent, a check answers Unknown at once, with reasonUnknown()
+/// "budget". Budgets nest: the earliest end holds. 0 ms: no budget.
+class Budget {
+public:
+  explicit Budget(unsigned ms);
+  ~Budget();
+  Budget(const Budget &) = delete;
+  Budget &operator=(const Budget &) = delete;
+  /// Whether this thread's budget is spent (false without one).
+  static bool spent();
+  /// `ms` (0: none) cut to the milliseconds left of this thread's budget;
+  /// 0 only where there is no limit at all. Callers ask spent() first.
+  static unsigned cut(unsigned ms);
+
+private:
+  int64_t saved;
+};
+
 /// An incremental solver over one Context.
 class Solver {
 public:

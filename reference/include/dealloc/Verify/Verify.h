@@ -25,8 +25,10 @@ namespace dealloc::verify {
 struct VerifyOptions {
   /// Iterations of input-dependent loops to encode ([verify.bound]).
   unsigned unroll = 4;
-  /// Per solver query; 0 = none ([verify.output]).
+  /// Per solver query; 0 = none ([verify.timeout]).
   unsigned timeoutMs = 20000;
+  /// Per function, its check as a whole; 0 = none ([verify.timeout]).
+  unsigned functionTimeoutMs = 120000;
   /// Address-reuse mode ([addr.reuse]).
   bool reuseAddresses = false;
   /// Replay counterexamples with dealloc-run's semantics ([verify.replay]).
