@@ -107,6 +107,7 @@ verify::VerifyOptions verifyOptions(const JobOptions &options) {
   verify::VerifyOptions opts;
   opts.unroll = options.unroll;
   opts.timeoutMs = options.verifyTimeoutMs;
+  opts.functionTimeoutMs = options.verifyFunctionTimeoutMs;
   opts.reuseAddresses = options.reuseAddresses;
   return opts;
 }

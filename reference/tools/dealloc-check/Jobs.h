@@ -29,6 +29,7 @@ unsigned inputCount(JobKind kind);
 /// The options of the replaced tools that the harness uses.
 struct JobOptions {
   unsigned verifyTimeoutMs = 20000; ///< dealloc-verify --timeout
+  unsigned verifyFunctionTimeoutMs = 120000; ///< --function-timeout
   unsigned unroll = 4;              ///< dealloc-verify --unroll
   bool reuseAddresses = false;      ///< --reuse-addresses (verify, run)
   uint64_t maxInputs = 4096;        ///< dealloc-run --max-inputs

@@ -14,7 +14,7 @@
 //   {"id": 10, "tool": "equiv", "inputs": [A, B], "names": ["impl.mlir", "ref.mlir"]}
 //                                                     dealloc-verify --equiv --json
 //   optional: "names" (file names diagnostics print), "options": {"timeout_ms",
-//   "unroll", "reuse_addresses", "max_inputs", "max_steps", "pipeline",
+//   "function_timeout_ms", "unroll", "reuse_addresses", "max_inputs", "max_steps", "pipeline",
 //   "memory_mb" (this job's limit instead of --memory-mb)}; an option of
 //   another name, of the wrong type or out of range is a bad request
 //
@@ -128,6 +128,7 @@ unsigned warmUp(const mlir::DialectRegistry &registry, unsigned kinds,
   // No solver timeout: Z3 runs timeouts on timer threads, which a fork would
   // not copy; with none started, the forked jobs start their own.
   options.verifyTimeoutMs = 0;
+  options.verifyFunctionTimeoutMs = 0;
   JobInput out{"warm-up.mlir", kWarmUpProgram};
   const JobKind order[] = {JobKind::Reference, JobKind::Run, JobKind::Verify,
                            JobKind::Equiv};
@@ -234,6 +235,7 @@ std::string parseRequest(StringRef line, Request &req) {
   };
   constexpr uint64_t kUnsigned = std::numeric_limits<unsigned>::max();
   count("timeout_ms", kUnsigned, o.verifyTimeoutMs);
+  count("function_timeout_ms", kUnsigned, o.verifyFunctionTimeoutMs);
   count("unroll", kUnsigned, o.unroll);
   count("max_inputs", std::numeric_limits<int64_t>::max(), o.maxInputs, 1);
   count("max_steps", std::numeric_limits<int64_t>::max(), o.maxSteps);
@@ -253,8 +255,9 @@ std::string parseRequest(StringRef line, Request &req) {
   for (const auto &kv : *opts) {
     StringRef key = kv.first;
     if (bad.empty() &&
-        !llvm::is_contained({"timeout_ms", "unroll", "max_inputs", "max_steps",
-                             "memory_mb", "reuse_addresses", "pipeline"},
+        !llvm::is_contained({"timeout_ms", "function_timeout_ms", "unroll",
+                             "max_inputs", "max_steps", "memory_mb",
+                             "reuse_addresses", "pipeline"},
                             key))
       bad = "unknown option \"" + key.str() + "\"";
   }
