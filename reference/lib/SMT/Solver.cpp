@@ -27,6 +27,16 @@ struct Context::Impl {
   z3::context z3;
   std::vector<z3::expr> terms;
   std::vector<unsigned> ids; ///< per term, its Z3 AST id (termId())
+  /// A list of stores at literal indices (read over write, mkSelect): the
+  /// array below them and, per literal index (its AST id), the value
+  /// stored last.
+  struct StoreIndex {
+    z3::expr base;
+    std::unordered_map<unsigned, z3::expr> value;
+  };
+  /// Per literal store at the top of a list (its AST id), the list's index.
+  std::unordered_map<unsigned, std::unique_ptr<StoreIndex>> storeIndex;
+  StoreIndex &storeIndexOf(const z3::expr &a);
   /// AST ids of `true` and `false` (Z3 shares terms: one AST each).
   unsigned trueId = Z3_get_ast_id(z3, z3.bool_val(true));
   unsigned falseId = Z3_get_ast_id(z3, z3.bool_val(false));
@@ -52,6 +62,7 @@ struct Context::Impl {
   /// Forgets every term and name, as if the context were new (the Z3
   /// context stays, with the ASTs of `true` and `false`).
   void clear() {
+    storeIndex.clear();
     terms.clear();
     ids.clear();
     boolIdx[0].reset();
@@ -145,7 +156,7 @@ bool Expr::isArray() const { return termOf(*this).is_array(); }
 unsigned Expr::bvWidth() const { return termOf(*this).get_sort().bv_size(); }
 bool Expr::isTrue() const { return termId() == ctx->impl->trueId; }
 bool Expr::isFalse() const { return termId() == ctx->impl->falseId; }
-bool Expr::same(const Expr &o) const { return termId() == o.termId(); }
+bool Expr::sameTerm(const Expr &o) const { return termId() == o.termId(); }
 unsigned Expr::termId() const { return ctx->impl->ids[idx]; }
 std::optional<int64_t> Expr::bvLiteral() const {
   z3::expr &t = termOf(*this);
@@ -608,8 +619,37 @@ Expr Context::mkConstArray(unsigned idxWidth, Expr val) {
   z3::expr r = z3::const_array(impl->z3.bv_sort(idxWidth), TERM(val));
   return wrap(&r);
 }
-/// Stores a select at a literal index looks through (read over write).
-static constexpr unsigned kReadOverWrite = 4096;
+static bool isLiteralStore(const z3::expr &a) {
+  return a.is_app() && a.decl().decl_kind() == Z3_OP_STORE &&
+         a.num_args() == 3 && a.arg(1).is_numeral();
+}
+
+Context::Impl::StoreIndex &Context::Impl::storeIndexOf(const z3::expr &a) {
+  auto found = storeIndex.find(a.id());
+  if (found != storeIndex.end())
+    return *found->second;
+  // The stores above the nearest indexed one (or the base), newest first.
+  std::vector<z3::expr> above;
+  z3::expr b = a;
+  while (isLiteralStore(b) && !storeIndex.count(b.id())) {
+    above.push_back(b);
+    b = b.arg(0);
+  }
+  std::unique_ptr<StoreIndex> ix;
+  if (isLiteralStore(b)) {
+    // A list is read at its newest store: the index moves up to it (an
+    // older store read again is indexed anew).
+    auto it = storeIndex.find(b.id());
+    ix = std::move(it->second);
+    storeIndex.erase(it);
+  } else {
+    ix = std::make_unique<StoreIndex>(StoreIndex{b, {}});
+  }
+  for (auto it = above.rbegin(); it != above.rend(); ++it)
+    ix->value.insert_or_assign(Z3_get_ast_id(z3, it->arg(1)),
+                               it->arg(2));
+  return *storeIndex.emplace(a.id(), std::move(ix)).first->second;
+}
 
 Expr Context::mkSelect(Expr arr, Expr idx) {
   // Read over write at literal indices: select(store(a, j, v), i) is v if
@@ -617,23 +657,18 @@ Expr Context::mkSelect(Expr arr, Expr idx) {
   // an array of stores at literal indices (the dealloc_helper's lists of a
   // loop with hundreds of memref iter_args): its entries read back as the
   // stored terms, so addresses compare as buffer identities
-  // ([verify.encoding.addr]) instead of as 64-bit selects.
+  // ([verify.encoding.addr]) instead of as 64-bit selects. The stores are
+  // looked up in an index of the list, not walked: each of N reads of an
+  // N-entry list walked it (a chain of 4,000 loops: 12 % of its check).
   z3::expr a = TERM(arr), i = TERM(idx);
-  if (i.is_numeral()) {
-    unsigned iid = Z3_get_ast_id(impl->z3, i);
-    for (unsigned n = 0; n < kReadOverWrite && a.is_app() &&
-                         a.decl().decl_kind() == Z3_OP_STORE &&
-                         a.num_args() == 3;
-         ++n) {
-      z3::expr j = a.arg(1);
-      if (!j.is_numeral())
-        break;
-      if (Z3_get_ast_id(impl->z3, j) == iid) {
-        z3::expr v = a.arg(2);
-        return wrap(&v);
-      }
-      a = a.arg(0);
+  if (i.is_numeral() && isLiteralStore(a)) {
+    Impl::StoreIndex &ix = impl->storeIndexOf(a);
+    auto v = ix.value.find(Z3_get_ast_id(impl->z3, i));
+    if (v != ix.value.end()) {
+      z3::expr r = v->second;
+      return wrap(&r);
     }
+    a = ix.base;
   }
   z3::expr r = z3::select(a, i);
   return wrap(&r);

@@ -227,7 +227,8 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
                    : "") +
               ", " + std::to_string(E.heap.lemmas.size()) +
               " lemma points, " + std::to_string(E.helperContracts) +
-              " dealloc_helper calls by their specification)";
+              " dealloc_helper calls by their specification, " +
+              std::to_string(E.heap.slots.size()) + " heap slots)";
     line += "; slice queries " + secs(localTime) + " (" +
             std::to_string(localQueries) + "), full queries " +
             secs(fullTime) + " (" + std::to_string(fullQueries) +

@@ -372,3 +372,36 @@ TEST(Context, SelectsReadOverWritesAtLiteralIndices) {
         c.mkNe(c.mkSelect(w, c.bvVal(64, k)), c.mkSelect(b, c.bvVal(64, k))));
   EXPECT_EQ(s.check({c.mkEq(b, w), c.mkOr(d)}, 0), Result::Unsat);
 }
+
+// The lists' index moves to the newest store read; a list that forks (two
+// stores on one list), or an older store read again, reads the same.
+TEST(Context, IndexedListsReadLikeTheirStores) {
+  Context c;
+  Expr a = c.freshArray("a", 64, 64);
+  std::vector<Expr> heads{a};
+  for (int64_t k = 0; k < 50; ++k)
+    heads.push_back(c.mkStore(heads.back(), c.bvVal(64, k % 7),
+                              c.bvVal(64, 100 + k)));
+  Expr forkA = c.mkStore(heads[30], c.bvVal(64, 3), c.bvVal(64, 1));
+  Expr forkB = c.mkStore(heads[30], c.bvVal(64, 4), c.bvVal(64, 2));
+  // The value of index i in the list of the first n stores, if stored.
+  auto expected = [&](size_t n, int64_t i) -> std::optional<int64_t> {
+    for (size_t k = n; k-- > 0;)
+      if (int64_t(k) % 7 == i)
+        return 100 + int64_t(k);
+    return std::nullopt;
+  };
+  for (size_t n : {50u, 10u, 30u, 49u, 1u, 50u})
+    for (int64_t i = 0; i < 8; ++i) {
+      Expr r = c.mkSelect(heads[n], c.bvVal(64, i));
+      auto v = expected(n, i);
+      if (v)
+        EXPECT_EQ(r.bvLiteral(), v) << n << " " << i;
+      else
+        EXPECT_TRUE(r.same(c.mkSelect(a, c.bvVal(64, i)))) << n << " " << i;
+    }
+  EXPECT_EQ(c.mkSelect(forkA, c.bvVal(64, 3)).bvLiteral(), 1);
+  EXPECT_EQ(c.mkSelect(forkB, c.bvVal(64, 3)).bvLiteral(), expected(30, 3));
+  EXPECT_EQ(c.mkSelect(forkB, c.bvVal(64, 4)).bvLiteral(), 2);
+  EXPECT_EQ(c.mkSelect(forkA, c.bvVal(64, 4)).bvLiteral(), expected(30, 4));
+}

@@ -34,8 +34,9 @@ public:
   /// True if this is the literal `true` / `false`.
   bool isTrue() const;
   bool isFalse() const;
-  /// Structural identity (Z3 hash-conses terms).
-  bool same(const Expr &o) const;
+  /// Structural identity (Z3 hash-conses terms). One handle copied is the
+  /// common case (a state's unchanged entries), answered without a lookup.
+  bool same(const Expr &o) const { return idx == o.idx || sameTerm(o); }
   /// A number identifying the term structurally (equal iff same()).
   unsigned termId() const;
   /// The value of a bit-vector literal, if this is one (sign-extended).
@@ -46,6 +47,7 @@ private:
   friend class Context;
   friend class Solver;
   Expr(Context *c, unsigned i) : ctx(c), idx(i) {}
+  bool sameTerm(const Expr &o) const;
   Context *ctx = nullptr;
   unsigned idx = 0;
 };
