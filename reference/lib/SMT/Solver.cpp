@@ -751,11 +751,12 @@ bool Context::mentionsAny(const std::vector<Expr> &roots,
 }
 
 std::vector<uint64_t> Context::alphaKey(const std::vector<Expr> &roots) {
-  // The key lists the DAG's nodes in post-order, each as its decl (an
-  // uninterpreted constant: its number of first occurrence and its sort;
-  // anything else: the Z3 id of its declaration, which Z3 hash-conses with
-  // its parameters, so a literal's value is part of it), its number of
-  // arguments and their node numbers; then the roots' node numbers.
+  // The key lists the DAG's nodes in post-order, each as its decl (tag 0,
+  // an uninterpreted constant: its number of first occurrence and its
+  // sort; tag 1, anything else: the Z3 id of its declaration, which Z3
+  // hash-conses with its parameters, so a literal's value is part of it),
+  // its number of arguments and their node numbers; then the roots' node
+  // numbers.
   Z3_context zc = impl->z3;
   std::vector<uint64_t> key;
   std::unordered_map<unsigned, uint64_t> node;
@@ -796,6 +797,9 @@ std::vector<uint64_t> Context::alphaKey(const std::vector<Expr> &roots) {
       key.push_back(node.at(id(Z3_get_app_arg(zc, a, i))));
     node.emplace(id(t), node.size());
   }
+  // Tag 2 starts the roots: no node starts with it, so no two lists share
+  // a key.
+  key.push_back(2);
   key.push_back(roots.size());
   for (const Expr &r : roots)
     key.push_back(node.at(id(TERM(r))));
