@@ -6,6 +6,9 @@
 // RUN: mlir-opt --buffer-deallocation-pipeline --mlir-print-debuginfo %S/pipeline-outputs.mlir -o %t.a.mlir
 // RUN: mlir-opt --canonicalize --mlir-print-debuginfo %t.a.mlir -o %t.b.mlir
 // RUN: dealloc-verify --equiv %t.a.mlir %t.b.mlir | FileCheck %s --check-prefix=CANON
+// --solver-stats: one line per function pair, on stderr.
+// RUN: dealloc-verify --solver-stats --equiv --function diamond %t.a.mlir %t.b.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// STATS: stats: @diamond: equivalence: EQUIVALENT in {{[0-9.]+}} s; encoding {{[0-9.]+}} s (A: {{[0-9]+}} violation conditions, {{[0-9]+}} constraints, {{[0-9]+}} heap slots, B: {{.*}}); queries {{[0-9.]+}} s ({{[1-9][0-9]*}})
 // RUN: mlir-opt --ownership-based-buffer-deallocation --mlir-print-debuginfo %S/pipeline-outputs.mlir -o %t.own.mlir
 // RUN: dealloc-verify --equiv %t.own.mlir %t.a.mlir | FileCheck %s --check-prefix=CANON
 // One free removed (the first memref.dealloc of the file, in @diamond):

@@ -210,23 +210,47 @@ static const Verdict kViolationKinds[] = {
     Verdict::Leak, Verdict::DoubleFree, Verdict::UseAfterFree,
     Verdict::InvalidFree, Verdict::AbiViolation};
 
+/// Where an --equiv check's time went, for --solver-stats.
+struct EquivStats {
+  double encodeSeconds = 0, querySeconds = 0;
+  unsigned queries = 0;
+  /// Per version: violation conditions, constraints, heap slots; empty
+  /// if the check ended before both were encoded.
+  std::string sizes;
+};
+
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
-                                   const VerifyOptions &opts);
+                                   const VerifyOptions &opts,
+                                   EquivStats &stats);
 
 EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
                                               const VerifyOptions &opts) {
   auto start = std::chrono::steady_clock::now();
   smt::Budget budget(opts.functionTimeoutMs);
-  EquivResult res = compareVersions(a, b, name, opts);
+  EquivStats stats;
+  EquivResult res = compareVersions(a, b, name, opts, stats);
   res.seconds = std::chrono::duration<double>(
                     std::chrono::steady_clock::now() - start)
                     .count();
+  if (opts.stats) {
+    auto secs = [](double s) {
+      char buf[32];
+      snprintf(buf, sizeof buf, "%.2f s", s);
+      return std::string(buf);
+    };
+    opts.stats(name, "equivalence: " + equivVerdictName(res.verdict).str() +
+                         " in " + secs(res.seconds) + "; encoding " +
+                         secs(stats.encodeSeconds) + stats.sizes +
+                         "; queries " + secs(stats.querySeconds) + " (" +
+                         std::to_string(stats.queries) + ")");
+  }
   return res;
 }
 
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
-                                   const VerifyOptions &opts) {
+                                   const VerifyOptions &opts,
+                                   EquivStats &stats) {
   EquivResult res;
   res.function = name.str();
   auto fa = a.lookupSymbol<func::FuncOp>(name);
@@ -247,12 +271,24 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   smt::Context ctx;
   Encoder ea(ctx, a, opts, &sa), eb(ctx, b, opts, &sb);
   eb.inputsFrom = &ea;
+  auto encodeStart = std::chrono::steady_clock::now();
   for (auto [e, f, tag] : {std::tuple{&ea, fa, "A"}, std::tuple{&eb, fb, "B"}})
     if (!e->encodeEntry(f)) {
       res.reason = std::string(tag) + ": " + e->failure->reason + " at " +
                    printLocation(e->failure->loc);
       return res;
     }
+  stats.encodeSeconds = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - encodeStart)
+                            .count();
+  for (auto [e, tag] : {std::pair{&ea, "A"}, std::pair{&eb, "B"}})
+    stats.sizes += std::string(stats.sizes.empty() ? " (" : ", ") + tag +
+                   ": " + std::to_string(e->heap.violations.size()) +
+                   " violation conditions, " +
+                   std::to_string(e->heap.constraints.size()) +
+                   " constraints, " + std::to_string(e->heap.slots.size()) +
+                   " heap slots";
+  stats.sizes += ")";
   smt::Solver S(ctx);
   for (Encoder *e : {&ea, &eb})
     for (const Expr &c : e->heap.constraintsToAssert())
@@ -270,7 +306,12 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     Expr lit = ctx.freshBool("equiv_query");
     S.add(ctx.mkImplies(lit, q));
     lastQuery = lit;
+    auto began = std::chrono::steady_clock::now();
     r = S.check({lit}, opts.timeoutMs);
+    ++stats.queries;
+    stats.querySeconds += std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - began)
+                              .count();
     if (r == smt::Result::Unknown)
       res.reason = timeoutReason(opts, smt::Budget::spent());
     return r;
