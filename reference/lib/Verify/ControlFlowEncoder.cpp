@@ -263,7 +263,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     }
   } outerScope{*this};
   if (recordLemmas && (op->getNumRegions() > 0 || isa<func::CallOp>(op))) {
-    liveOuter.push_back(liveAfter(op));
+    liveOuter.push_back({op, lastVersion, nullptr});
     outerScope.pushed = true;
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {

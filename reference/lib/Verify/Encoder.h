@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -238,8 +239,31 @@ public:
   std::shared_ptr<struct InductionSolver> inductionSolver;
   /// Per enclosing op being encoded (structured op, inlined call): the
   /// memref values live after it (their views: viewOf), which a run inside
-  /// may still free.
-  std::vector<std::shared_ptr<const ValueRefs>> liveOuter;
+  /// may still free; computed when first asked (outerRefs), since most ops
+  /// have no lemma point or fusion inside (a chain of N loops listed the
+  /// O(N) values live after each loop: quadratic).
+  struct LiveAfterOp {
+    mlir::Operation *op;
+    /// lastVersion when the op's encoding began.
+    unsigned clock;
+    std::shared_ptr<const ValueRefs> refs;
+  };
+  std::vector<LiveAfterOp> liveOuter;
+  /// The memref values live after liveOuter[i]'s op, as its entry would
+  /// have listed them: a value bound again since (a recursive callee
+  /// inlined in itself) gets a version no binding has, so viewOf finds no
+  /// view for it, as for the version the entry saw.
+  const std::shared_ptr<const ValueRefs> &outerRefs(size_t i) {
+    LiveAfterOp &l = liveOuter[i];
+    if (!l.refs) {
+      auto refs = std::make_shared<ValueRefs>(*liveAfter(l.op));
+      for (auto &[v, version] : *refs)
+        if (version > l.clock)
+          version = std::numeric_limits<unsigned>::max();
+      l.refs = std::move(refs);
+    }
+    return l.refs;
+  }
   /// The memref values live after `op` in its block, for liveOuter.
   std::shared_ptr<const ValueRefs> liveAfter(mlir::Operation *op);
   /// The view of a recorded memref value, if its symbolic value is still

@@ -165,7 +165,8 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
              !sv.e.isFalse() && isMergedFlag(v, entryOp))
       flags->flags.push_back(sv.e);
   }
-  pending->outer = liveOuter;
+  for (size_t i = 0; i < liveOuter.size(); ++i)
+    pending->outer.push_back(outerRefs(i));
   Lemma lemma{{}, loc};
   for (unsigned s = 0; s < st.alloc.size() && s < heap.slots.size(); ++s) {
     if (heap.slots[s].kind != SlotKind::Heap)

@@ -114,7 +114,7 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   // [verify.lemmas]: values live after `op` stay reachable inside it.
   bool pushed = E.recordLemmas;
   if (pushed)
-    E.liveOuter.push_back(E.liveAfter(op));
+    E.liveOuter.push_back({op, E.lastVersion, nullptr});
   ParallelEncoding pe{E, op, {}, {}, {}, {}};
   for (Value v : op.getLowerBound())
     pe.lbs.push_back(E.getBV(v));

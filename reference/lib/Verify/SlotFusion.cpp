@@ -122,8 +122,8 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
     count(v);
   // An outer value encoded again since it was recorded (a recursive
   // callee inlined in itself) has an unknown view there: no renaming.
-  for (const auto &outer : liveOuter)
-    for (const auto &ref : *outer) {
+  for (size_t i = 0; i < liveOuter.size(); ++i)
+    for (const auto &ref : *outerRefs(i)) {
       const View *v = viewOf(ref);
       if (!v)
         return;

@@ -96,16 +96,6 @@ View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
   return v;
 }
 
-Expr SymbolicHeap::allocOf(const State &st, unsigned s) const {
-  if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
-    return ctx.boolVal(true);
-  return s < st.alloc.size() ? st.alloc[s] : ctx.boolVal(false);
-}
-
-Expr SymbolicHeap::freedOf(const State &st, unsigned s) const {
-  return s < st.freed.size() ? st.freed[s] : ctx.boolVal(false);
-}
-
 Expr SymbolicHeap::denotes(const View &v, unsigned s) {
   auto it = std::lower_bound(v.cands.begin(), v.cands.end(), s);
   if (it == v.cands.end() || *it != s)

@@ -316,8 +316,14 @@ public:
   /// (a 2-D dynamic buffer: i * d1 + j < d0 * d1), and took 50 s.
   View uncoveredCandidates(const View &v) const;
 
-  Expr allocOf(const State &st, unsigned s) const;
-  Expr freedOf(const State &st, unsigned s) const;
+  Expr allocOf(const State &st, unsigned s) const {
+    if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
+      return ctx.boolVal(true);
+    return s < st.alloc.size() ? st.alloc[s] : ctx.boolVal(false);
+  }
+  Expr freedOf(const State &st, unsigned s) const {
+    return s < st.freed.size() ? st.freed[s] : ctx.boolVal(false);
+  }
   /// `v` denotes slot `s`.
   Expr denotes(const View &v, unsigned s);
   /// The identity of `v`'s buffer as a bit-vector (the slot number); for
