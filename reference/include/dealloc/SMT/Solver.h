@@ -143,7 +143,9 @@ public:
   /// satisfiable or neither, and a model of one is one of the other after
   /// renaming). The constants are numbered by first occurrence, the other
   /// nodes by the term DAG's shape. Empty for a term with a bound variable
-  /// (a lambda): not keyed.
+  /// (a lambda): not keyed. Keys hold Z3 ids of declarations and sorts, so
+  /// they compare within one Context only (which keeps every term, and so
+  /// every id, alive until it is destroyed).
   std::vector<uint64_t> alphaKey(const std::vector<Expr> &roots);
 
   /// The Z3 term of `e` (a `z3::expr *`); only Solver.cpp dereferences it.
