@@ -922,7 +922,8 @@ unsigned Budget::cut(unsigned ms) {
                  : unsigned(std::min<int64_t>(left, ms));
 }
 
-Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
+Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs,
+                                   bool eachWayFull) {
   z3::context &c = ctx.impl->z3;
   // One run of the one-shot solver, with or without flattening; sat or
   // unsat decide, unknown is a timeout or a goal it cannot bit-blast.
@@ -980,14 +981,17 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs) {
     return Result::Unknown;
   timeoutMs = Budget::cut(timeoutMs);
   auto start = std::chrono::steady_clock::now();
-  z3::check_result r =
-      once(timeoutMs == 0 ? 0 : std::max(1u, timeoutMs / 3 * 2),
-           unflattenedFirst);
-  if (r == z3::unknown && timeoutMs != 0) {
+  unsigned first = timeoutMs == 0 || eachWayFull
+                       ? timeoutMs
+                       : std::max(1u, timeoutMs / 3 * 2);
+  z3::check_result r = once(first, unflattenedFirst);
+  if (r == z3::unknown && timeoutMs != 0 && !Budget::spent()) {
     auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
                      std::chrono::steady_clock::now() - start)
                      .count();
-    if (spent + 50 < timeoutMs)
+    if (eachWayFull)
+      r = once(Budget::cut(timeoutMs), !unflattenedFirst);
+    else if (spent + 50 < timeoutMs)
       r = once(timeoutMs - unsigned(spent), !unflattenedFirst);
   }
   return r == z3::unsat ? Result::Unsat : Result::Unknown;

@@ -218,7 +218,11 @@ public:
   /// state, no model). Unsat is a proof; Unknown is every other outcome
   /// (satisfiable, out of time, or a formula the tactics cannot bit-blast,
   /// such as arrays or floats). Does not touch the incremental solver.
-  Result refuteByBitBlasting(Expr query, unsigned timeoutMs);
+  /// The formula is tried flattened and nested (Flattening.h), the way
+  /// likely faster first: within one `timeoutMs` in all (the first way
+  /// two thirds of it), or (`eachWayFull`) `timeoutMs` for each way.
+  Result refuteByBitBlasting(Expr query, unsigned timeoutMs,
+                             bool eachWayFull = false);
   /// Why the last check returned Unknown (e.g. "timeout").
   std::string reasonUnknown() const;
   // Model queries after a Sat check (model completion on).
