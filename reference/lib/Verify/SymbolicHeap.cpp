@@ -313,25 +313,22 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
     }
     return true;
   };
+  // Slot i's flag `field` as read by `of` (allocOf reads an argument's or
+  // a global's flag as true, whatever the entry holds).
+  auto mergeFlag = [&](std::vector<Expr> State::*field, auto of, size_t i) {
+    if (unchanged(field, i)) {
+      (r.*field).push_back((states[0]->*field)[i]);
+      return;
+    }
+    for (size_t k = 0; k < states.size(); ++k)
+      vals[k] = (this->*of)(*states[k], i);
+    (r.*field).push_back(mergeExprs(guards, vals));
+  };
   r.alloc.reserve(n);
   r.freed.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    // allocOf reads an argument's or a global's flag as true, whatever
-    // the entry holds.
-    if (unchanged(&State::alloc, i)) {
-      r.alloc.push_back(states[0]->alloc[i]);
-    } else {
-      for (size_t k = 0; k < states.size(); ++k)
-        vals[k] = allocOf(*states[k], i);
-      r.alloc.push_back(mergeExprs(guards, vals));
-    }
-    if (unchanged(&State::freed, i)) {
-      r.freed.push_back(states[0]->freed[i]);
-    } else {
-      for (size_t k = 0; k < states.size(); ++k)
-        vals[k] = freedOf(*states[k], i);
-      r.freed.push_back(mergeExprs(guards, vals));
-    }
+    mergeFlag(&State::alloc, &SymbolicHeap::allocOf, i);
+    mergeFlag(&State::freed, &SymbolicHeap::freedOf, i);
   }
   size_t nMem = 0;
   for (const State *s : states)
