@@ -485,6 +485,17 @@ void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
 Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
                                      const std::vector<const State *> &states,
                                      size_t s) {
+  // The common case at a join: every state holds the same terms (no branch
+  // changed them), taken without gathering the operands (a chain of 4,000
+  // loops joins states of 28,000 slots at every scf.if of every loop body).
+  bool same = !byteContents;
+  for (size_t k = 0; k < states.size() && same; ++k)
+    same = s < states[k]->mem.size() &&
+           states[k]->mem[s].sameTerms(states[0]->mem[s]);
+  if (same) {
+    const Contents &c = states[0]->mem[s];
+    return c.elems.empty() && c.array.isNull() ? Contents{} : c;
+  }
   // Only states that have the slot's contents take part; the others do not
   // have the slot allocated, so its contents do not matter there.
   std::vector<Expr> ps;

@@ -39,7 +39,6 @@ inline unsigned literalBound(const VerifyOptions &o) {
   return std::max(kMaxLiteralIterations, o.unroll);
 }
 
-/// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
 /// The reason of an UNKNOWN because time ran out ([verify.timeout]): a
 /// query's (`--timeout`) or, where `budget` (the solver said "budget" or
 /// smt::Budget::spent()), the function's (`--function-timeout`).
@@ -51,6 +50,7 @@ inline std::string timeoutReason(const VerifyOptions &opts, bool budget) {
          " ms ([verify.timeout])";
 }
 
+/// Why an encoding could not be completed (UNSUPPORTED or UNKNOWN).
 struct EncodingFailure {
   Verdict verdict;
   std::string reason;

@@ -232,10 +232,13 @@ bool ForInduction::refuted(Expr bad, size_t conditions) {
   // a fraction of it.
   if (sliced && conditions > kBitBlastOver) {
     unsigned limit = queryMs();
-    if (limit != 0 && E.inductionSolver->refuteSliceByBitBlasting(
-                          wantedView(), h.definitions, bad, limit) ==
-                          smt::Result::Unsat)
-      return true;
+    if (limit != 0) {
+      smt::Result r = E.inductionSolver->refuteSliceByBitBlasting(
+          wantedView(), h.definitions, bad, limit);
+      E.inductionReused = E.inductionSolver->answersReused;
+      if (r == smt::Result::Unsat)
+        return true;
+    }
   }
   return check(bad, Use::Refute) == smt::Result::Unsat;
 }

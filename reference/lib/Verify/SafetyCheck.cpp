@@ -337,7 +337,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
   // `whole`: the first query, the disjunction of every condition: each way
   // of bit-blasting gets the whole limit, since what follows when it is not
   // refuted (queries per op) takes longer than a second try (upstream's
-  // 4,000-loop chain: refuted flattened in 12-14 s, about the two thirds
+  // 4,000-loop chain: refuted flattened in 10-14 s, about the two thirds
   // of 20 s a shared limit gives the first way; the queries per op after
   // it ran out of the function's 120 s).
   auto bitBlast = [&](Expr any, unsigned ms, bool whole = false) {
