@@ -52,7 +52,8 @@ struct Candidate {
 
 /// Sizes of what the encoding of one abstract iteration adds.
 struct Mark {
-  size_t constraints, violations, stops, events, lemmas, unbound, slots;
+  size_t constraints, violations, stops, events, lemmas, unbound, slots,
+      addrConstraints;
 };
 
 } // namespace dealloc::verify::induction
@@ -200,6 +201,11 @@ private:
   std::map<size_t, std::set<unsigned>> outerOf;
   /// A counted loop's step (scf.for, scf.parallel).
   Expr step;
+  /// The size in bytes of every `memref.alloc` of the loop, where they all
+  /// have one static size: the guess of the "loopbytes" candidate (null:
+  /// none). Summary slots built while it is kept have this size.
+  Expr loopBytes;
+  void guessLoopBytes();
   bool counted = false;
   std::vector<Candidate> cands;
   std::set<std::string> dropped;
@@ -209,7 +215,7 @@ private:
   Mark mark() const {
     return {h.constraints.size(), h.violations.size(), h.stops.size(),
             h.events.size(),      h.lemmas.size(),     E.unboundUses.size(),
-            h.slots.size()};
+            h.slots.size(),       h.addrConstraints.size()};
   }
   void rollback(const Mark &m);
   void build(Header &x);
