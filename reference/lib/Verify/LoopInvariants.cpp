@@ -74,8 +74,8 @@ void ForInduction::guessLoopBytes() {
   // bytes, the summary slots likely have that size ("loopbytes", checked
   // as every candidate is: a clone, a call or a nested loop's buffer of
   // another size drops it). A fresh 64-bit size per summary slot, bounded
-  // by "inside", had the one-shot solver decide its bits: 75 % of the
-  // final query of a chain of 4,000 loops.
+  // by "inside", had the one-shot solver decide its bits: most of the
+  // final query after upstream's chain of 4,000 loops (9-11 s -> 2 s).
   std::optional<int64_t> bytes;
   bool one = true;
   op->walk([&](memref::AllocOp a) {
