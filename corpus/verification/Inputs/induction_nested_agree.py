@@ -5,9 +5,10 @@ dealloc-verify's SAFE answers agree with dealloc-run.
 Generates, with a fixed seed, functions
   (%n: index, %m: index, %c: i1, %arg: memref<2xf32>) -> memref<2xf32>
 whose bodies hold a chain of 2-3 sequential scf.for loops, an outer scf.for
-around an inner one (depth 2), or both; trip counts %n or %m (input
-dependent), every loop carrying 1-2 memref iter_args. The bodies allocate,
-copy, load, store and choose between buffers on %c (arith.select, scf.if).
+around one or two inner ones (depth 2), or a chain with such a nest in it;
+every loop runs from 0 or 1 to %n or %m (input dependent) and carries 1-2
+memref iter_args. The bodies allocate, copy, load, store and choose between
+buffers on %c (arith.select, scf.if).
 Two kinds:
   - "hand": frees written by hand along an ownership discipline (every
     buffer freed once, after its last use, iter_args handed on), then, in
@@ -22,10 +23,13 @@ parse, or whose pipeline fails, is discarded (and counted). dealloc-verify
 runs with --unroll 2, so a SAFE answer for these loops can only come from
 the induction proof. For every function:
   - dealloc-verify says SAFE => dealloc-run says SAFE on every enumerated
-    input (trip counts 0..2) and on extra inputs with trip counts 3..5;
+    input (trip counts 0..2) and, through wrappers that call the function,
+    on trip counts 3..5 and 0, 3, 6;
   - a counterexample of dealloc-verify (a violation verdict) reproduces
     under dealloc-run on its input, and no answer of dealloc-verify says that
-    a replay did not reproduce ([verify.replay]).
+    a replay did not reproduce ([verify.replay]);
+  - both tools answer (a crash or a timeout is a disagreement; a module
+    whose run stops early is rerun function by function).
 Prints `induction-nested-agree: N functions, S safe, D disagreements`; every
 disagreement is printed to stderr with the function and both tools' output.
 """

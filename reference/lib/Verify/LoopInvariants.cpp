@@ -254,6 +254,10 @@ void ForInduction::makeCandidates() {
     });
     add("layout" + J, false, [this, j, t](const Header &x) {
       const View &v = x.iters[j].view;
+      // A value of no buffer (every run stopped before the yield, e.g. at
+      // an invalid free): nothing to state.
+      if (v.cands.empty())
+        return Expr();
       View f = ::dealloc::verify::freshView(E, v.cands.front(), t, v.sizes);
       std::vector<Expr> eq{c.mkEq(v.offset, f.offset)};
       for (auto [a, b] : llvm::zip(v.strides, f.strides))
