@@ -202,7 +202,7 @@ smt::Result ForInduction::check(Expr q, Use use,
   if (limit == 0)
     return smt::Result::Unknown;
   auto start = std::chrono::steady_clock::now();
-  auto count = llvm::make_scope_exit([&]() {
+  llvm::scope_exit count([&]() {
     ++E.inductionQueries;
     E.inductionSeconds += std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - start)

@@ -135,7 +135,7 @@ static int toolMain(int argc, char **argv) {
   // Destroying a module costs MLIR depth^2 in its region nesting (each op's
   // destruction walks every region below it again: 90 % of the run on a
   // 6,000-deep nest); the process ends right after, so it is left alone.
-  auto bury = llvm::make_scope_exit(
+  llvm::scope_exit bury(
       [&] { llvm::BuryPointer(module.release().getOperation()); });
 
   std::vector<mlir::func::FuncOp> fns;

@@ -190,7 +190,7 @@ static int toolMain(int argc, char **argv) {
                                                                  &context);
   std::vector<OwningOpRefModule> modules;
   // Not destroyed at the end (dealloc-run.cpp says why).
-  auto bury = llvm::make_scope_exit([&] {
+  llvm::scope_exit bury([&] {
     for (OwningOpRefModule &m : modules)
       llvm::BuryPointer(m.release().getOperation());
   });

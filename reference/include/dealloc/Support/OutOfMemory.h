@@ -72,6 +72,7 @@ auto stopWhenOutOfMemory(Body body, Stop stop) -> decltype(body()) {
     return body();
   } catch (const std::bad_alloc &) {
     stop();
+    throw; // not reached: `stop` does not return
   } catch (const std::system_error &e) {
     // A thread that cannot be made (the solver's watchdog) for lack of it.
     if (e.code() == std::errc::resource_unavailable_try_again)
