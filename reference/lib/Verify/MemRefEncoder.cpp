@@ -395,7 +395,9 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     View r = v;
     std::vector<Expr> out = mixed(*this, ex.getMixedOutputShape());
     r.sizes = out;
-    r.strides.assign(out.size(), Expr());
+    // A rank-0 source has no groups: its unit dimensions get stride 1, as
+    // in dealloc-run (null strides crashed every later use).
+    r.strides.assign(out.size(), ctx.bvVal(kIndexWidth, 1));
     for (auto [d, group] : llvm::enumerate(ex.getReassociationIndices())) {
       Expr stride = v.strides[d];
       for (size_t k = group.size(); k-- > 0;) {
