@@ -438,11 +438,11 @@ def main():
     for kind, fns in (("hand", hand), ("pipe", pipe)):
         for k in range(PROGRAMS):
             g = Gen(rng, f"{kind}{k}", kind == "hand")
-            text = g.function()
+            name, text = g.name, g.function()
             for b in g.fired:
                 fired[b] = fired.get(b, 0) + 1
             if parses(text):
-                fns[g.name] = text
+                fns[name] = text
             else:
                 discards["invalid"] += 1
                 print(f"discarded (does not parse): @{g.name}\n{text}",

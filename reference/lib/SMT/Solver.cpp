@@ -103,18 +103,15 @@ Context::Context()
         std::free(room);
         return std::make_unique<Impl>();
       }()) {}
-/// Terms from which a context's deletion is deferred: every context not
-/// reused (kSpareContextTerms).
-static constexpr size_t kDeferredDeletionTerms = kSpareContextTerms;
-
 /// Z3 4.8 can take longer to delete a large context than to check it, and
 /// the time follows the shape of the terms more than their number: the
 /// context of upstream's for-iterargs 1,500 (3.6 million terms, lists kept
 /// as arrays) took 61 s to delete after a 19 s check, and 53 s after a
-/// 10 s check once it had fewer than a million terms. So the last large
-/// context is not deleted with its Context but when the next large one is,
-/// and the process ends with it: at most one large context more is alive
-/// at a time, and a file with one large function pays nothing.
+/// 10 s check once it had fewer than a million terms. So a large context
+/// (kSpareContextTerms terms or more, too large to reuse) is not deleted
+/// with its Context but when the next large one is, and the process ends
+/// with it: at most one large context more is alive at a time, and a file
+/// with one large function pays nothing.
 Context::~Context() {
   // Not after an interrupt, nor while an exception (out of memory, say)
   // unwinds: such a context is not trusted again.
@@ -124,7 +121,7 @@ Context::~Context() {
     spareImpl() = std::move(impl);
     return;
   }
-  if (impl->terms.size() < kDeferredDeletionTerms)
+  if (impl->terms.size() < kSpareContextTerms)
     return;
   static std::mutex m;
   static Impl *deferred = nullptr; // never deleted at exit, on purpose
