@@ -72,7 +72,7 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
                                SmallVectorImpl<RtValue> &args) {
   FunctionType type = fn.getFunctionType();
   if (input.args.size() != type.getNumInputs())
-    return unknown("input has " + std::to_string(input.args.size()) +
+    return unknown(StopKind::BadInput, "input has " + std::to_string(input.args.size()) +
                        " values for " + std::to_string(type.getNumInputs()) +
                        " arguments",
                    fn.getLoc());
@@ -90,7 +90,7 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
       matches = matches && isSupportedMemRef(mt) &&
                 (in.extents.empty() || in.extents.size() == mt.getNumDynamicDims());
     if (!matches)
-      return unknown("input value " + std::to_string(k) +
+      return unknown(StopKind::BadInput, "input value " + std::to_string(k) +
                          " does not match the argument type",
                      fn.getLoc());
     switch (in.kind) {
@@ -107,7 +107,7 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
       auto it = groups.find(in.group);
       if (it != groups.end()) { // [input.memref.alias]
         if (groupTypes.lookup(in.group) != t)
-          return unknown("input shares buffer b" + std::to_string(in.group) +
+          return unknown(StopKind::BadInput, "input shares buffer b" + std::to_string(in.group) +
                              " between arguments of different types",
                          fn.getLoc());
         args.push_back(it->second);

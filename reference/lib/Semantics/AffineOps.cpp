@@ -103,7 +103,7 @@ std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
     int64_t x;
     bool bad = false;
     if (!evalAffine(e, dims, syms, x, bad))
-      return unknown("affine mod/floordiv/ceildiv by a non-positive value "
+      return unknown(StopKind::AffineDivisor, "affine mod/floordiv/ceildiv by a non-positive value "
                      "(undefined behaviour, [op.affine.apply])",
                      op->getLoc());
     if (!result || (kind == AffineMapOp::Min && x < *result) ||

@@ -119,7 +119,7 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
     const RtValue &c = lookup(f, sel.getCondition());
     if (c.isUninit()) {
       if (isa<BaseMemRefType>(resTy))
-        return unknown("uninitialized value decides control flow ([op.uninit.control])",
+        return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
                        op->getLoc());
       bind(f, sel, RtValue::uninit());
       return true;
@@ -137,9 +137,9 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
     IntUB ub;
     std::optional<APInt> r = intBinary(op, operand(0).i, operand(1).i, ub);
     if (ub == IntUB::DivZero)
-      return unknown("division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
+      return unknown(StopKind::DivisionUB, "division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
     if (ub == IntUB::Overflow)
-      return unknown("signed division overflow (undefined behaviour, [op.arith.ub])", op->getLoc());
+      return unknown(StopKind::DivisionUB, "signed division overflow (undefined behaviour, [op.arith.ub])", op->getLoc());
     bind(f, op->getResult(0), r ? RtValue::makeInt(*r) : RtValue::uninit());
     return true;
   }

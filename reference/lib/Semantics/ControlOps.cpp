@@ -37,11 +37,11 @@ static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
   RtValue st = m.lookup(f, op.getStep());
   if (lb.kind != RtValue::Int || ub.kind != RtValue::Int ||
       st.kind != RtValue::Int)
-    return m.unknown("uninitialized value decides control flow ([op.uninit.control])",
+    return m.unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
                      op.getLoc());
   bool isUnsigned = op.getUnsignedCmp();
   if (isUnsigned ? st.i.isZero() : !st.i.isStrictlyPositive())
-    return m.unknown("scf.for with a non-positive step (undefined behaviour)",
+    return m.unknown(StopKind::NonPositiveStep, "scf.for with a non-positive step (undefined behaviour)",
                      op.getLoc());
   llvm::APInt iv = lb.i;
   SmallVector<RtValue, 4> carried = operandValues(m, f, op.getInitArgs());
@@ -75,12 +75,12 @@ static bool execParallel(Machine &m, scf::ParallelOp op, Frame &f) {
   for (const auto &range : {lbs, ubs, steps})
     for (const RtValue &v : range)
       if (v.kind != RtValue::Int)
-        return m.unknown(
+        return m.unknown(StopKind::UninitControl, 
             "uninitialized value decides control flow ([op.uninit.control])",
             op.getLoc());
   for (const RtValue &st : steps)
     if (!st.i.isStrictlyPositive())
-      return m.unknown(
+      return m.unknown(StopKind::NonPositiveStep, 
           "scf.parallel with a non-positive step (undefined behaviour)",
           op.getLoc());
   SmallVector<RtValue, 4> accs = operandValues(m, f, op.getInitVals());

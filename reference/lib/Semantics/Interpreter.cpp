@@ -58,9 +58,11 @@ bool Machine::violation(Verdict v, StringRef clause, const std::string &message,
   return false;
 }
 
-bool Machine::unknown(const std::string &reason, Location loc) {
+bool Machine::unknown(StopKind kind, const std::string &reason,
+                      Location loc) {
   RunResult r;
   r.verdict = Verdict::Unknown;
+  r.stop = kind;
   r.message = reason + " at " + printLoc(loc);
   stopped = std::move(r);
   return false;
@@ -89,7 +91,7 @@ bool Machine::abortRun(Location loc) {
 bool Machine::decide(Frame &f, Value v, Operation *op, bool &out) {
   const RtValue &r = lookup(f, v);
   if (r.kind != RtValue::Int)
-    return unknown("uninitialized value decides control flow ([op.uninit.control])",
+    return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
                    op->getLoc());
   out = r.isTrue();
   return true;
@@ -98,7 +100,7 @@ bool Machine::decide(Frame &f, Value v, Operation *op, bool &out) {
 bool Machine::decideInt(Frame &f, Value v, Operation *op, int64_t &out) {
   const RtValue &r = lookup(f, v);
   if (r.kind != RtValue::Int)
-    return unknown("uninitialized value decides control flow ([op.uninit.control])",
+    return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
                    op->getLoc());
   out = r.i.getBitWidth() == 1 ? (r.isTrue() ? 1 : 0) : r.i.getSExtValue();
   return true;
@@ -121,7 +123,7 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
       }
       current = &op;
       if (++steps > options.maxSteps)
-        return unknown("step limit " + std::to_string(options.maxSteps) +
+        return unknown(StopKind::StepLimit, "step limit " + std::to_string(options.maxSteps) +
                            " reached ([safety.steps])",
                        op.getLoc());
       // [op.cf.br], [op.cf.cond_br]: jumps stay inside the region.
@@ -193,7 +195,7 @@ bool Machine::execOp(Operation *op, Frame &f) {
 
 bool Machine::execOpHere(Operation *op, Frame &f) {
   if (++steps > options.maxSteps)
-    return unknown("step limit " + std::to_string(options.maxSteps) +
+    return unknown(StopKind::StepLimit, "step limit " + std::to_string(options.maxSteps) +
                        " reached ([safety.steps])",
                    op->getLoc());
   // [heap.use]: an op that reads or writes (by its memory effects) a memref
@@ -225,7 +227,7 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   // reported instead of crashing.
   for (Value v : op->getOperands())
     if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
-      return unknown("internal error: memref operand without a value", op->getLoc());
+      return unknown(StopKind::Internal, "internal error: memref operand without a value", op->getLoc());
   for (auto family : {&Machine::execControl, &Machine::execArith,
                       &Machine::execMemRef, &Machine::execBufferization,
                       &Machine::execLinalg, &Machine::execAffine}) {
@@ -263,7 +265,7 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
     return true;
   }
   if (++callDepth > kMaxCallDepth)
-    return unknown("call depth limit " + std::to_string(kMaxCallDepth) +
+    return unknown(StopKind::StepLimit, "call depth limit " + std::to_string(kMaxCallDepth) +
                        " reached ([safety.steps])",
                    loc);
   bool isEntry = callDepth == 1;

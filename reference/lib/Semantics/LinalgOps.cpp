@@ -74,7 +74,7 @@ bool LinalgRun::computeDomain() {
     return m.unsupported(op.getOperation(),
                          "operand ranks do not match the indexing maps");
   if (!evalAffineMap(shapesToLoops, dims, {}, ranges))
-    return m.unknown("linalg iteration domain divides by a non-positive value "
+    return m.unknown(StopKind::LinalgDomain, "linalg iteration domain divides by a non-positive value "
                      "(undefined behaviour)",
                      op->getLoc());
   // [op.linalg.domain]: every operand dimension indexed by a loop alone must
@@ -88,7 +88,7 @@ bool LinalgRun::computeDomain() {
       auto dim = dyn_cast<AffineDimExpr>(e);
       if (!dim || d.sizes[k] == ranges[dim.getPosition()])
         continue;
-      return m.unknown("linalg operand " + std::to_string(o.getOperandNumber()) +
+      return m.unknown(StopKind::LinalgDomain, "linalg operand " + std::to_string(o.getOperandNumber()) +
                            " has size " + std::to_string(d.sizes[k]) +
                            " in dimension " + std::to_string(k) +
                            " where the iteration domain has " +
@@ -104,7 +104,7 @@ bool LinalgRun::offsetAt(Value v, AffineMap map, ArrayRef<int64_t> point,
                          int64_t &byteOff) {
   SmallVector<int64_t, 4> idx;
   if (!evalAffineMap(map, point, {}, idx))
-    return m.unknown("linalg indexing map divides by a non-positive value "
+    return m.unknown(StopKind::LinalgDomain, "linalg indexing map divides by a non-positive value "
                      "(undefined behaviour)",
                      op->getLoc());
   return m.elementOffset(m.lookup(f, v).m, cast<MemRefType>(v.getType()), idx,

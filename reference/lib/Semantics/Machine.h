@@ -89,7 +89,10 @@ public:
   /// final trace event (double_free, use, invalid_free, leak, return).
   bool violation(Verdict v, llvm::StringRef clause, const std::string &message,
                  unsigned buffer, llvm::StringRef event, mlir::Location loc);
-  bool unknown(const std::string &reason, mlir::Location loc);
+  /// Stops the run without a verdict: `kind` says whether the program's
+  /// behaviour is undefined there or the interpreter is incomplete
+  /// ([safety.defined]).
+  bool unknown(StopKind kind, const std::string &reason, mlir::Location loc);
   bool unsupported(mlir::Operation *op, const std::string &reason);
   bool abortRun(mlir::Location loc);
   /// The trace events of a buffer's life so far: creation and free.

@@ -248,13 +248,13 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
         return false;
       RtValue v = loadScalar(shape.buffer, off, shapeType.getElementType());
       if (v.kind != RtValue::Int)
-        return unknown("uninitialized value decides control flow "
+        return unknown(StopKind::UninitControl, "uninitialized value decides control flow "
                        "([op.uninit.control])",
                        op->getLoc());
       int64_t size = v.i.getSExtValue();
       int64_t expected = rs.getType().getDimSize(k);
       if (size < 0 || (!ShapedType::isDynamic(expected) && size != expected))
-        return unknown("memref.reshape to size " + std::to_string(size) +
+        return unknown(StopKind::ReshapeSize, "memref.reshape to size " + std::to_string(size) +
                            " in dimension " + std::to_string(k) +
                            " (undefined behaviour)",
                        op->getLoc());
@@ -314,7 +314,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     if (!decideInt(f, dim.getIndex(), op, k))
       return false;
     if (k < 0 || k >= static_cast<int64_t>(src.sizes.size()))
-      return unknown("memref.dim index out of range (undefined behaviour)",
+      return unknown(StopKind::DimIndex, "memref.dim index out of range (undefined behaviour)",
                      op->getLoc());
     bind(f, dim, indexValue(src.sizes[k]));
     return true;

@@ -61,11 +61,11 @@ bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes
                        RtValue &out) {
   for (int64_t s : dynSizes)
     if (s < 0)
-      return unknown("negative allocation size (undefined behaviour)", loc);
+      return unknown(StopKind::NegativeSize, "negative allocation size (undefined behaviour)", loc);
   MemRefDesc d = layoutFor(t, dynSizes, 0, 0);
   int64_t bytes = extentBytes(t, d);
   if (bytes > kMaxBufferBytes)
-    return unknown("buffer of " + std::to_string(bytes) +
+    return unknown(StopKind::BufferLimit, "buffer of " + std::to_string(bytes) +
                        " bytes exceeds the interpreter's limit",
                    loc);
   Buffer &b = heap.create(kind, bytes, alignment, origin.str(), printLoc(loc));
@@ -99,7 +99,7 @@ bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
   uint64_t linear = static_cast<uint64_t>(d.offset);
   for (auto [idx, size, stride] : llvm::zip(indices, d.sizes, d.strides)) {
     if (idx < 0 || idx >= size)
-      return unknown(oob, op->getLoc());
+      return unknown(StopKind::OutOfBounds, oob, op->getLoc());
     linear += static_cast<uint64_t>(idx) * static_cast<uint64_t>(stride);
   }
   int64_t eb = elementBytes(t.getElementType());
@@ -108,7 +108,7 @@ bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
                                  linear * static_cast<uint64_t>(eb) -
                                  static_cast<uint64_t>(b.base));
   if (byteOff < 0 || byteOff > b.sizeBytes - eb)
-    return unknown(oob, op->getLoc());
+    return unknown(StopKind::OutOfBounds, oob, op->getLoc());
   return true;
 }
 
@@ -160,7 +160,7 @@ bool Machine::copyView(const MemRefDesc &src, MemRefType srcType,
                        const MemRefDesc &dst, MemRefType dstType,
                        Operation *op) {
   if (src.sizes != dst.sizes)
-    return unknown("copy between views of different shapes (undefined behaviour)",
+    return unknown(StopKind::CopyShape, "copy between views of different shapes (undefined behaviour)",
                    op->getLoc());
   for (int64_t s : src.sizes)
     if (s == 0)

@@ -20,10 +20,38 @@ std::vector<func::FuncOp> publicFunctions(ModuleOp module) {
   return out;
 }
 
+std::string printLoc(Location loc);
+
+bool isExcluded(const RunResult &r, bool strictUB) {
+  return !strictUB && r.verdict == Verdict::Unknown && r.stop &&
+         isUndefinedBehaviour(*r.stop);
+}
+
+/// Counts an excluded input at its site (kind and op location).
+static void noteExcluded(FunctionReport &rep, const std::string &input,
+                         const RunResult &r) {
+  Operation *at = r.path.stopOp;
+  std::string loc = at ? printLoc(at->getLoc()) : "";
+  for (ExcludedSite &site : rep.excluded)
+    if (site.kind == *r.stop && site.loc == loc) {
+      ++site.count;
+      return;
+    }
+  ExcludedSite site;
+  site.kind = *r.stop;
+  site.loc = loc;
+  site.op = at ? at->getName().getStringRef().str() : "";
+  site.input = input;
+  site.message = r.message;
+  site.count = 1;
+  rep.excluded.push_back(std::move(site));
+}
+
 llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
                                              const CheckOptions &options) {
   FunctionReport rep;
   rep.function = fn.getSymName().str();
+  rep.strictUB = options.strictUB;
   std::vector<Input> inputs;
   if (options.inputText) {
     auto parsed = parseInput(*options.inputText, fn.getFunctionType());
@@ -47,6 +75,7 @@ llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
     inputs = std::move(*all);
   }
   rep.capped = rep.totalInputs > inputs.size();
+  RunResult firstExcluded;
   for (const Input &in : inputs) {
     RunResult r = runFunction(module, fn, in, options.run);
     ++rep.inputsRun;
@@ -55,6 +84,16 @@ llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
     std::string text = formatInput(in);
     if (options.allInputs)
       rep.perInput.push_back({text, r});
+    // [safety.defined]: an input whose run reaches undefined behaviour
+    // (before any violation: the run stops at the first) is excluded.
+    if (isExcluded(r, options.strictUB)) {
+      if (rep.excluded.empty())
+        firstExcluded = r;
+      noteExcluded(rep, text, r);
+      continue;
+    }
+    if (r.verdict == Verdict::Safe || isViolation(r.verdict))
+      ++rep.defined;
     // [safety.verdicts]: a violation outranks UNKNOWN, which outranks SAFE;
     // the first input with the deciding verdict is reported.
     if (isViolation(r.verdict) && !isViolation(rep.verdict)) {
@@ -68,6 +107,17 @@ llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
       rep.input = text;
       rep.result = r;
     }
+  }
+  // [safety.defined]: no input run is defined, so nothing was checked; not
+  // a vacuous SAFE.
+  if (rep.verdict == Verdict::Safe && rep.defined == 0 &&
+      !rep.excluded.empty()) {
+    rep.verdict = Verdict::Unknown;
+    rep.input = rep.excluded.front().input;
+    rep.result = std::move(firstExcluded);
+    rep.result.clause = "[safety.defined]";
+    rep.result.message = "no defined input: every input run reaches "
+                         "undefined behaviour";
   }
   return rep;
 }
@@ -102,6 +152,34 @@ static void printRunDetails(llvm::raw_ostream &os, const RunResult &r) {
     os << "    " << eventText(e) << "\n";
 }
 
+/// The excluded inputs' lines: `  excluded: KIND at LOC ('op'), N inputs,
+/// first X: message` ([safety.defined]).
+static void printExcluded(llvm::raw_ostream &os, const FunctionReport &rep) {
+  for (const ExcludedSite &e : rep.excluded) {
+    os << "  excluded: " << stopKindName(e.kind) << " at " << e.loc;
+    if (!e.op.empty())
+      os << " ('" << e.op << "')";
+    os << ", " << e.count << (e.count == 1 ? " input" : " inputs")
+       << ", first " << (e.input.empty() ? "\"\"" : e.input) << ": "
+       << e.message << "\n";
+  }
+}
+
+static llvm::json::Array excludedJson(const FunctionReport &rep) {
+  llvm::json::Array a;
+  for (const ExcludedSite &e : rep.excluded) {
+    llvm::json::Object o{{"kind", stopKindName(e.kind).str()},
+                         {"loc", e.loc},
+                         {"input", e.input},
+                         {"message", e.message},
+                         {"count", static_cast<int64_t>(e.count)}};
+    if (!e.op.empty())
+      o["op"] = e.op;
+    a.push_back(std::move(o));
+  }
+  return a;
+}
+
 void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
   os << "@" << rep.function << ": " << verdictName(rep.verdict);
   if (rep.unsupported) {
@@ -118,15 +196,24 @@ void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
     os << ", capped at " << rep.inputsRun << " of " << rep.totalInputs;
   if (rep.aborted)
     os << ", " << rep.aborted << " aborted by cf.assert";
+  bool listExcluded = !rep.excluded.empty() && !isViolation(rep.verdict);
+  if (listExcluded) {
+    uint64_t n = 0;
+    for (const ExcludedSite &e : rep.excluded)
+      n += e.count;
+    os << ", " << n << " excluded: undefined behaviour";
+  }
   os << ")";
   if (rep.verdict == Verdict::Unknown || rep.verdict == Verdict::Unsupported)
     os << ": " << rep.result.message;
   os << "\n";
-  if (rep.verdict == Verdict::Safe)
-    return;
-  os << "  input: " << rep.input << "\n";
-  if (rep.verdict != Verdict::Unknown && rep.verdict != Verdict::Unsupported)
-    printRunDetails(os, rep.result);
+  if (rep.verdict != Verdict::Safe) {
+    os << "  input: " << rep.input << "\n";
+    if (rep.verdict != Verdict::Unknown && rep.verdict != Verdict::Unsupported)
+      printRunDetails(os, rep.result);
+  }
+  if (listExcluded)
+    printExcluded(os, rep);
 }
 
 static llvm::json::Array traceJson(const RunResult &r) {
@@ -136,8 +223,6 @@ static llvm::json::Array traceJson(const RunResult &r) {
         {"event", e.event}, {"buffer", e.buffer}, {"loc", e.loc}});
   return a;
 }
-
-std::string printLoc(Location loc);
 
 static void addRun(llvm::json::Object &o, const RunResult &r) {
   if (!r.clause.empty())
@@ -168,6 +253,10 @@ void printReportJson(llvm::raw_ostream &os, const FunctionReport &rep) {
     o["total_inputs"] = static_cast<int64_t>(rep.totalInputs);
     o["capped"] = rep.capped;
     o["aborted"] = static_cast<int64_t>(rep.aborted);
+    if (!rep.excluded.empty() && !isViolation(rep.verdict)) {
+      o["defined_inputs"] = static_cast<int64_t>(rep.defined);
+      o["excluded"] = excludedJson(rep);
+    }
     if (rep.verdict != Verdict::Safe) {
       o["input"] = rep.input;
       addRun(o, rep.result);
@@ -189,12 +278,16 @@ void printInputResults(llvm::raw_ostream &os, const FunctionReport &rep,
                            {"verdict", verdictName(r.verdict)},
                            {"aborted", r.aborted}};
       addRun(o, r);
+      if (isExcluded(r, rep.strictUB))
+        o["excluded"] = true;
       os << llvm::json::Value(std::move(o)) << "\n";
       continue;
     }
     os << "@" << rep.function << "(" << text << "): " << verdictName(r.verdict);
     if (r.aborted)
       os << " (aborted by cf.assert)";
+    if (isExcluded(r, rep.strictUB))
+      os << " (excluded: undefined behaviour)";
     os << "\n";
     printRunDetails(os, r);
   }

@@ -92,7 +92,7 @@ bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
   std::vector<Expr> bad;
   for (const Expr &d : t.divisors)
     bad.push_back(ctx.mkCmp(Cmp::Sle, d, ctx.bvVal(kIndexWidth, 0)));
-  heap.stop(st, ctx.mkOr(bad), op->getLoc(),
+  heap.stop(st, ctx.mkOr(bad), op->getLoc(), StopKind::AffineDivisor,
             "affine mod/floordiv/ceildiv by a non-positive value "
             "(undefined behaviour, [op.affine.apply])");
   bind(op->getResult(0), SymValue::bv(result));

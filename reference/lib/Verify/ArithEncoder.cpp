@@ -128,7 +128,7 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
       }
       // An uninitialized operand yields the uninitialized value before any
       // check ([op.uninit.flow]), as in dealloc-run.
-      heap.stop(st, ctx.mkAnd(ub, operandsInitialized(*this, op)), loc,
+      heap.stop(st, ctx.mkAnd(ub, operandsInitialized(*this, op)), loc, StopKind::DivisionUB,
                 "undefined behaviour in " + op->getName().getStringRef().str());
     }
     Expr r;

@@ -145,7 +145,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
   Expr outside = c.mkOr(bad);
   if (outside.isTrue())
     return true; // never covered: inline
-  h.stop(st, outside, site->getLoc(),
+  h.stop(st, outside, site->getLoc(), StopKind::ContractModel,
          "the arguments of this call of " + name +
              " are outside its contract model "
              "([verify.encoding.calls.summary])");
@@ -205,7 +205,7 @@ void dealloc::verify::contractObligations(Encoder &E, State &exit,
     Expr bad = r.retyped || !r.byteShift.isNull()
                    ? E.ctx.boolVal(true)
                    : notFresh(E, r, mt, std::nullopt);
-    E.heap.stop(exit, bad, loc,
+    E.heap.stop(exit, bad, loc, StopKind::ContractModel,
                 "result #" + std::to_string(i) +
                     " is not of fresh shape ([verify.encoding.calls.summary])");
   }
@@ -304,7 +304,11 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
     s.contract = true;
     s.induction = true; // only SAFE counts here ([verify.induction])
     FunctionResult r = checkFunction(module, fn, quiet, s);
-    if (r.verdict == Verdict::Safe) {
+    // [safety.defined]: a contract is for every input within it; a callee
+    // SAFE only on its defined inputs would hide, at a call, the undefined
+    // behaviour the caller's check must see (and exclude).
+    if (r.verdict == Verdict::Safe && r.excluded.empty() &&
+        r.excludedCut.empty()) {
       entry.contract = true;
       return finish(std::move(r), s);
     }

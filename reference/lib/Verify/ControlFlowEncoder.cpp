@@ -240,7 +240,7 @@ struct LoopUnroller {
     bool isLiteral = cond.isTrue();
     unsigned bound = isLiteral ? literalBound(E.opts) : E.opts.unroll;
     if (++(isLiteral ? literal : symbolic) > bound) {
-      E.heap.stop(running, cond, loop->getLoc(),
+      E.heap.stop(running, cond, loop->getLoc(), StopKind::LoopBound,
                   "loop bound " + std::to_string(bound) +
                       " reached ([verify.bound])",
                   bound);
@@ -332,7 +332,7 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     unsigned w = lb.bvWidth();
     requireInitialized(*this, st, op->getOperands().take_front(3), loc);
     // [op.scf.for]: a step <= 0 is undefined behaviour.
-    heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc,
+    heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc, StopKind::NonPositiveStep,
               "scf.for step is not positive");
     // [verify.induction]: proved for every trip count, or unrolled.
     bool proved = false;

@@ -11,6 +11,7 @@
 #include "dealloc/Verify/Equivalence.h"
 #include "Encoder.h"
 #include "Replay.h"
+#include "StopSites.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -416,7 +417,18 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     return distinguish(what, false);
   }
   // 3. Runs that stop (unroll bound, undefined behaviour) were not compared.
-  if (check(ctx.mkOr(stopA, stopB), r) == smt::Result::Unknown)
+  // [safety.defined]: by default an input on which a version reaches
+  // undefined behaviour is excluded (listed below), only the encoding's own
+  // stops make the answer UNKNOWN.
+  auto counts = [&](const Stop &s) {
+    return opts.strictUB || !isUndefinedBehaviour(s.kind);
+  };
+  std::vector<Expr> stopping;
+  for (Encoder *e : {&ea, &eb})
+    for (const Stop &s : e->heap.stops)
+      if (counts(s))
+        stopping.push_back(s.cond);
+  if (check(ctx.mkOr(stopping), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
     if (!minimize())
@@ -424,7 +436,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     res.input = inputFromModel(ea, S, fa);
     for (Encoder *e : {&ea, &eb})
       for (const Stop &s : e->heap.stops)
-        if (S.evalBool(s.cond)) {
+        if (counts(s) && S.evalBool(s.cond)) {
           res.reason = "no difference found, but input " +
                        quotedInput(res.input) + " reaches " + s.reason +
                        " at " + printLocation(s.loc);
@@ -434,6 +446,20 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
         }
     res.reason = "no difference found, but some run stops";
     return res;
+  }
+  if (!opts.strictUB) {
+    auto ask = [&](Expr q) {
+      smt::Result a;
+      check(q, a);
+      return a;
+    };
+    if (auto none = scanExcludedEquiv(ea, eb, a, b, fa, fb, opts, S, ask,
+                                      minimize, res.excluded, res.excludedCut,
+                                      res.definedUndecided)) {
+      res.reason = *none;
+      return res;
+    }
+    res.reason.clear(); // a timed-out listing query set it
   }
   res.verdict = EquivVerdict::Equivalent;
   return res;
@@ -466,6 +492,8 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
       }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
+    if (!r.excluded.empty() || !r.excludedCut.empty())
+      addExcludedJson(o, r.excluded, r.excludedCut, r.definedUndecided);
     std::string text;
     llvm::raw_string_ostream ts(text);
     ts << llvm::json::Value(std::move(o));
@@ -478,9 +506,16 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
        << r.reason << ")";
   else if (r.verdict == EquivVerdict::Unknown)
     os << " (" << r.reason << ")";
+  else if (!r.excluded.empty() || !r.excludedCut.empty())
+    os << " (on defined inputs: undefined behaviour excluded, "
+          "[safety.defined])";
   os << "\n";
   for (const std::string &d : r.details)
     os << "  " << d << "\n";
+  if (!r.excluded.empty() || !r.excludedCut.empty())
+    for (const std::string &line :
+         excludedNotes(r.excluded, r.excludedCut, r.definedUndecided))
+      os << "  " << line << "\n";
 }
 
 int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -163,7 +164,11 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
       return unsupported(op, "shapes-to-loops map is not linear");
     ranges.push_back(evalLinear(ctx, *lin, flat));
   }
-  std::vector<Expr> mismatch, nonEmpty, oob;
+  // [safety.defined]: `oob` holds exactly when some element the op touches
+  // is out of bounds (undefined behaviour); `approx` over-approximates
+  // (boxes of indices the op may not touch in full, domains that may
+  // overflow), a stop of the encoding's incompleteness.
+  std::vector<Expr> mismatch, nonEmpty, oob, approx;
   for (const Expr &r : ranges)
     nonEmpty.push_back(ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, 0)));
   // Bounds of compound map results are computed at the domain's corners;
@@ -179,6 +184,14 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
     AffineMap map = lop.getMatchingIndexingMap(&o);
     // The box of indices the op touches, for the buffer's bounds.
     std::vector<Expr> boxLo, boxHi;
+    // The op touches every index of the box iff each result is a distinct
+    // loop dimension.
+    llvm::SmallDenseSet<unsigned, 4> dims;
+    bool fullBox = true;
+    for (AffineExpr e : map.getResults()) {
+      auto dim = dyn_cast<AffineDimExpr>(e);
+      fullBox &= dim && dims.insert(dim.getPosition()).second;
+    }
     for (auto [k, e] : llvm::enumerate(map.getResults())) {
       Expr size = v.sizes[k];
       if (auto dim = dyn_cast<AffineDimExpr>(e)) {
@@ -203,7 +216,7 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
       oob.push_back(ctx.mkCmp(Cmp::Slt, minIdx, ctx.bvVal(kIndexWidth, 0)));
       oob.push_back(ctx.mkCmp(Cmp::Sge, maxIdx, size));
       if (!lin->isConstant())
-        oob.push_back(ctx.mkOr(huge));
+        approx.push_back(ctx.mkOr(huge));
       boxLo.push_back(minIdx);
       boxHi.push_back(maxIdx);
     }
@@ -213,18 +226,21 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
     // reach past its extents (corpus/verification/out-of-buffer-linalg.mlir
     // @fill_past_argument was SAFE where dealloc-run stops).
     if (boxLo.size() == v.sizes.size())
-      oob.push_back(boxOutsideBuffer(
+      (fullBox ? oob : approx).push_back(boxOutsideBuffer(
           *this, v, boxLo, boxHi,
           elementBytes(cast<MemRefType>(o.get().getType()).getElementType())));
   }
-  heap.stop(st, ctx.mkOr(mismatch), loc,
+  heap.stop(st, ctx.mkOr(mismatch), loc, StopKind::LinalgDomain,
             "linalg operand sizes differ from the iteration domain "
             "(undefined behaviour, [op.linalg.domain])");
   Expr runs = ctx.mkAnd(nonEmpty);
-  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(oob)), loc,
+  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(oob)), loc, StopKind::OutOfBounds,
             "out-of-bounds access by a linalg indexing map ([safety.oob])");
+  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(approx)), loc, StopKind::NotEncoded,
+            "possibly out-of-bounds access by a linalg indexing map: not "
+            "decided exactly ([verify.encoding.linalg])");
   if (divides)
-    heap.stop(st, runs, loc,
+    heap.stop(st, runs, loc, StopKind::NotEncoded,
               "linalg body divides: division by zero on some element is not "
               "encoded ([verify.encoding.linalg])");
   // linalg.copy and linalg.fill are exact on small static shapes, like

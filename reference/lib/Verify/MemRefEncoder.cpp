@@ -43,7 +43,7 @@ static Expr linearIndex(Encoder &E, State &st, const View &v,
                          c.mkCmp(Cmp::Sge, i, v.sizes[k])));
     lin = c.mkBin(BinOp::Add, lin, c.mkBin(BinOp::Mul, i, v.strides[k]));
   }
-  E.heap.stop(st, c.mkOr(oob), loc, "out-of-bounds access");
+  E.heap.stop(st, c.mkOr(oob), loc, StopKind::OutOfBounds, "out-of-bounds access");
   return lin;
 }
 
@@ -74,7 +74,7 @@ static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
                           unsigned eb, Location loc) {
   View rest = E.heap.uncoveredCandidates(v);
   argBytes(E, rest, eb);
-  E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc,
+  E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc, StopKind::OutOfBounds,
               "out-of-bounds access (outside the buffer's bytes)");
 }
 
@@ -277,7 +277,7 @@ static void stopOnNegativeSize(Encoder &E, State &st, ArrayRef<Expr> dyn,
     negative.push_back(
         c.mkCmp(smt::Context::Cmp::Slt, d, c.bvVal(d.bvWidth(), 0)));
   if (!negative.empty())
-    E.heap.stop(st, c.mkOr(negative), loc,
+    E.heap.stop(st, c.mkOr(negative), loc, StopKind::NegativeSize,
                 "negative allocation size (undefined behaviour)");
 }
 
@@ -463,7 +463,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> sizes, bad;
     for (int64_t k = 0; k < rt.getRank(); ++k) {
       Expr idx = ctx.bvVal(kIndexWidth, k);
-      heap.stop(st, ctx.mkCmp(Cmp::Sge, idx, shape.sizes[0]), loc,
+      heap.stop(st, ctx.mkCmp(Cmp::Sge, idx, shape.sizes[0]), loc, StopKind::OutOfBounds,
                 "out-of-bounds access");
       Expr lin = ctx.mkBin(BinOp::Add, shape.offset,
                            ctx.mkBin(BinOp::Mul, idx, shape.strides[0]));
@@ -479,7 +479,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
         bad.push_back(ctx.mkNe(size, ctx.bvVal(kIndexWidth, expected)));
       sizes.push_back(size);
     }
-    heap.stop(st, ctx.mkOr(bad), loc,
+    heap.stop(st, ctx.mkOr(bad), loc, StopKind::ReshapeSize,
               "memref.reshape to a negative size or one that differs from "
               "the result type (undefined behaviour)");
     r.sizes = sizes;
@@ -551,7 +551,7 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     heap.stop(st,
               ctx.mkCmp(Cmp::Uge, idx,
                         ctx.bvVal(kIndexWidth, (int64_t)v.sizes.size())),
-              loc, "memref.dim index out of range (undefined behaviour)");
+              loc, StopKind::DimIndex, "memref.dim index out of range (undefined behaviour)");
     if (v.sizes.empty()) {
       bind(d, SymValue::bv(ctx.bvVal(kIndexWidth, 0)));
       return true;
@@ -610,13 +610,13 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     std::vector<Expr> differ;
     for (auto [a, b] : llvm::zip(src.sizes, dst.sizes))
       differ.push_back(ctx.mkNe(a, b));
-    heap.stop(st, ctx.mkOr(differ), loc,
+    heap.stop(st, ctx.mkOr(differ), loc, StopKind::CopyShape,
               "copy between views of different shapes (undefined behaviour)");
     unsigned eb = elementBytes(c.getSource().getType().getElementType());
     heap.stop(st,
               ctx.mkOr(someElementOutside(*this, src, eb),
                        someElementOutside(*this, dst, eb)),
-              loc, "out-of-bounds access (outside the buffer's bytes)");
+              loc, StopKind::OutOfBounds, "out-of-bounds access (outside the buffer's bytes)");
     copyContents(*this, st, src, dst, eb);
     return true;
   }

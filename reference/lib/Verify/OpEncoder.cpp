@@ -206,7 +206,7 @@ void dealloc::verify::requireInitialized(Encoder &E, State &st,
                                          const SymValue &v, Location loc) {
   if (v.init.isNull() || v.init.isTrue())
     return;
-  E.heap.stop(st, E.ctx.mkNot(v.init), loc,
+  E.heap.stop(st, E.ctx.mkNot(v.init), loc, StopKind::UninitControl,
               "uninitialized value decides control flow ([op.uninit.control])");
 }
 

@@ -75,7 +75,7 @@ struct ParallelEncoding {
       bool isLiteral = cond.isTrue();
       unsigned bound = isLiteral ? literalBound(E.opts) : E.opts.unroll;
       if (++(isLiteral ? literal : symbolic) > bound) {
-        E.heap.stop(running, cond, op.getLoc(),
+        E.heap.stop(running, cond, op.getLoc(), StopKind::LoopBound,
                     "loop bound " + std::to_string(bound) +
                         " reached ([verify.bound])",
                     bound);
@@ -129,7 +129,7 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   for (const Expr &s : pe.steps)
     bad.push_back(ctx.mkCmp(Cmp::Sle, s, ctx.bvVal(s.bvWidth(), 0)));
   if (!bad.empty())
-    E.heap.stop(st, ctx.mkOr(bad), loc, "scf.parallel step is not positive");
+    E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep, "scf.parallel step is not positive");
   std::vector<SymValue> accs;
   for (Value v : op.getInitVals())
     accs.push_back(E.get(v));

@@ -5,7 +5,9 @@
 // field names: "function", "verdict", "seconds" and, where they apply,
 // "input", "clause", "message", "op", "loc", "trace" (the replayed run's
 // events: "event", "buffer", "loc"), "bound", "summarised" and the stop
-// sites ([verify.stops]) "stops", "stops_complete", "stops_cut".
+// sites ([verify.stops]) "stops", "stops_complete", "stops_cut", and the
+// excluded sites ([safety.defined]) "excluded", "excluded_complete",
+// "excluded_cut", "defined_undecided".
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
@@ -103,7 +105,8 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     o["verdict"] = verdictName(r.verdict).str();
     // [verify.report.json]: also for a bounded or stopped UNKNOWN.
     if (!r.input.empty() || isViolation(r.verdict) || r.bound ||
-        !r.stops.empty())
+        !r.stops.empty() ||
+        (r.verdict == Verdict::Unknown && !r.excluded.empty()))
       o["input"] = r.input;
     if (!r.reason.empty()) {
       std::string clause = r.verdict == Verdict::Unsupported
@@ -151,6 +154,8 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
       if (!r.stopsCut.empty())
         o["stops_cut"] = r.stopsCut;
     }
+    if (!r.excluded.empty() || !r.excludedCut.empty())
+      addExcludedJson(o, r.excluded, r.excludedCut, r.definedUndecided);
     if (!r.summarised.empty()) {
       llvm::json::Array s;
       for (const std::string &f : r.summarised)
@@ -163,6 +168,9 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
   os << "@" << r.function << ": " << verdictName(r.verdict);
   switch (r.verdict) {
   case Verdict::Safe:
+    if (!r.excluded.empty() || !r.excludedCut.empty())
+      os << " (on defined inputs: undefined behaviour excluded, "
+            "[safety.defined])";
     break;
   case Verdict::Unsupported:
   case Verdict::Unknown:
@@ -181,6 +189,10 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     os << "  " << line << "\n";
   if (!r.stops.empty())
     for (const std::string &line : stopNotes(r))
+      os << "  " << line << "\n";
+  if (!r.excluded.empty() || !r.excludedCut.empty())
+    for (const std::string &line :
+         excludedNotes(r.excluded, r.excludedCut, r.definedUndecided))
       os << "  " << line << "\n";
 }
 

@@ -7,7 +7,10 @@
 // input, which dealloc-run's semantics must reproduce. If no violation is
 // reachable, the stop conditions (unroll bound, undefined behaviour) decide
 // between SAFE and UNKNOWN; an UNKNOWN because of stops lists the
-// reachable stop sites ([verify.stops]).
+// reachable stop sites ([verify.stops]). By default ([safety.defined]) only
+// the stops of the encoding's incompleteness do: undefined behaviour of the
+// program excludes the inputs that reach it, and a SAFE answer lists those
+// sites.
 //
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
@@ -520,6 +523,118 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
     r = unknown ? smt::Result::Unknown : smt::Result::Unsat;
     return r;
   };
+  // [verify.stops]: the reachable stop sites among the stops `pick`
+  // selects, each the first stop of some run, with a witness input that
+  // dealloc-run replays; the loop bound is asked for when no other site is
+  // left, and a first site that is the loop bound ends the scan unlisted.
+  // Sites are appended to `sites` in encoding order; `cut` says why the
+  // list may be incomplete.
+  struct StopScan {
+    smt::Result result = smt::Result::Unsat; ///< Unknown: nothing decided
+    const Stop *first = nullptr;             ///< the first site found
+    std::string firstInput;
+    bool inconsistent = false; ///< reachable, but no site in the model
+    unsigned maxBound = 0;
+  };
+  auto scanStops = [&](llvm::function_ref<bool(const Stop &)> pick,
+                       std::vector<StopSite> &sites,
+                       std::string &cut) -> StopScan {
+    StopScan scan;
+    std::set<std::pair<std::string, std::string>> found;
+    auto siteOf = [](const Stop &s) {
+      return std::make_pair(printLocation(s.loc), s.reason);
+    };
+    bool bounds = llvm::none_of(E.heap.stops, [&](const Stop &s) {
+      return s.isBound && pick(s);
+    });
+    auto open = [&](const Stop &s) {
+      return !pick(s) || found.count(siteOf(s)) || (s.isBound && !bounds)
+                 ? Expr()
+                 : s.cond;
+    };
+    auto deadline = std::chrono::steady_clock::now();
+    auto count = [&]() { return std::to_string(found.size()) + " sites"; };
+    smt::Result r;
+    while (true) {
+      if (anyOf(open, E.heap.stops, r) == smt::Result::Unknown) {
+        if (found.empty()) {
+          scan.result = smt::Result::Unknown;
+          return scan;
+        }
+        cut = "a query timed out after " + count();
+        break;
+      }
+      if (r != smt::Result::Sat) {
+        if (bounds)
+          break;
+        bounds = true;
+        continue;
+      }
+      if (found.size() == kMaxStopSites) {
+        cut = "cut off after " + count() + ", more are reachable";
+        break;
+      }
+      if (!minimizeInput(E, S, {lastQuery}, opts.timeoutMs)) {
+        if (found.empty()) {
+          scan.result = smt::Result::Unknown;
+          return scan;
+        }
+        cut = "a query timed out after " + count();
+        break;
+      }
+      const Stop *hit = nullptr;
+      for (const Stop &s : E.heap.stops)
+        if (pick(s) && !found.count(siteOf(s)) && S.evalBool(s.cond)) {
+          hit = &s;
+          break;
+        }
+      if (!hit) {
+        if (found.empty()) {
+          scan.inconsistent = true;
+          return scan;
+        }
+        cut = "a stop site was not confirmed in the model after " + count();
+        break;
+      }
+      std::string input = inputFromModel(E, S, fn);
+      if (found.empty()) {
+        scan.result = smt::Result::Sat;
+        scan.first = hit;
+        scan.firstInput = input;
+        if (hit->isBound)
+          return scan;
+        deadline += std::chrono::milliseconds(kStopBudgetMs);
+      }
+      found.insert(siteOf(*hit));
+      StopSite site;
+      site.kind = hit->reason;
+      site.stopKind = hit->kind;
+      site.loc = printLocation(hit->loc);
+      site.input = input;
+      site.bound = hit->isBound;
+      if (hit->isBound)
+        scan.maxBound = std::max(scan.maxBound, hit->bound);
+      replayStop(module, fn, opts, site);
+      sites.push_back(std::move(site));
+      if (std::chrono::steady_clock::now() > deadline) {
+        cut = "the time budget of " + std::to_string(kStopBudgetMs / 1000) +
+              " s ran out after " + count();
+        break;
+      }
+    }
+    // Listed in encoding order, not in the order the solver found them.
+    auto firstRecord = [&](const StopSite &site) {
+      for (auto [i, s] : llvm::enumerate(E.heap.stops))
+        if (printLocation(s.loc) == site.loc && s.reason == site.kind)
+          return i;
+      return E.heap.stops.size();
+    };
+    std::stable_sort(sites.begin(), sites.end(),
+                     [&](const StopSite &a, const StopSite &b) {
+                       return firstRecord(a) < firstRecord(b);
+                     });
+    return scan;
+  };
   smt::Result r;
   if (anyOf([](const Violation &v) { return v.reach; }, E.heap.violations,
             r) == smt::Result::Unknown)
@@ -562,114 +677,74 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
                  "confirmed (solver inconsistency)";
     return finish();
   }
-  // No violation is reachable: does some run stop without a verdict? The
-  // first stop found decides the answer. [verify.stops]: unless it is the
-  // loop bound, the other stop sites (kind and location) are enumerated
-  // too, each query leaving out the sites found before; the loop bound is
-  // asked for when no other site is left.
-  if (!E.heap.stops.empty()) {
-    std::set<std::pair<std::string, std::string>> found;
-    auto siteOf = [](const Stop &s) {
-      return std::make_pair(printLocation(s.loc), s.reason);
-    };
-    bool bounds = false;
-    auto open = [&](const Stop &s) {
-      return found.count(siteOf(s)) || (s.isBound && !bounds) ? Expr()
-                                                               : s.cond;
-    };
-    auto deadline = std::chrono::steady_clock::now();
-    auto sites = [&]() { return std::to_string(found.size()) + " sites"; };
-    while (true) {
-      if (anyOf(open, E.heap.stops, r) == smt::Result::Unknown) {
-        if (found.empty())
-          return timeout();
-        res.stopsCut = "a query timed out after " + sites();
-        break;
-      }
-      if (r != smt::Result::Sat) {
-        if (bounds)
-          break;
-        bounds = true;
-        continue;
-      }
-      if (found.size() == kMaxStopSites) {
-        res.stopsCut = "cut off after " + sites() + ", more are reachable";
-        break;
-      }
-      if (!minimizeInput(E, S, {lastQuery}, opts.timeoutMs)) {
-        if (found.empty())
-          return timeout();
-        res.stopsCut = "a query timed out after " + sites();
-        break;
-      }
-      const Stop *hit = nullptr;
-      for (const Stop &s : E.heap.stops)
-        if (!found.count(siteOf(s)) && S.evalBool(s.cond)) {
-          hit = &s;
-          break;
-        }
-      if (!hit) {
-        res.verdict = Verdict::Unknown;
-        if (found.empty()) {
-          res.reason = "a stop is reachable but no stop was confirmed in "
-                       "the model (solver inconsistency)";
-          return finish();
-        }
-        res.stopsCut = "a stop site was not confirmed in the model after " +
-                       sites();
-        break;
-      }
-      std::string input = inputFromModel(E, S, fn);
-      if (found.empty()) {
-        res.verdict = Verdict::Unknown;
-        res.input = input;
-        res.location = printLocation(hit->loc);
-        res.diagLoc = hit->loc;
-        if (hit->isBound) {
-          res.bound = hit->bound;
-          res.reason = "bounded: no violation with loops unrolled " +
-                       std::to_string(hit->bound) + " times, but input " +
-                       quotedInput(res.input) + " iterates more (" +
-                       hit->reason + ")";
-          return finish();
-        }
-        res.reason = "input " + quotedInput(res.input) + " reaches " +
-                     hit->reason + ", where a run stops without a verdict";
-        deadline += std::chrono::milliseconds(kStopBudgetMs);
-      }
-      found.insert(siteOf(*hit));
-      StopSite site;
-      site.kind = hit->reason;
-      site.loc = printLocation(hit->loc);
-      site.input = input;
-      site.bound = hit->isBound;
-      if (hit->isBound)
-        res.bound = std::max(res.bound.value_or(0), hit->bound);
-      replayStop(module, fn, opts, site);
-      res.stops.push_back(std::move(site));
-      if (std::chrono::steady_clock::now() > deadline) {
-        res.stopsCut = "the time budget of " +
-                       std::to_string(kStopBudgetMs / 1000) +
-                       " s ran out after " + sites();
-        break;
-      }
-    }
-    if (!found.empty()) {
-      // Listed in encoding order, not in the order the solver found them.
-      auto firstRecord = [&](const StopSite &site) {
-        for (auto [i, s] : llvm::enumerate(E.heap.stops))
-          if (printLocation(s.loc) == site.loc && s.reason == site.kind)
-            return i;
-        return E.heap.stops.size();
-      };
-      std::stable_sort(res.stops.begin(), res.stops.end(),
-                       [&](const StopSite &a, const StopSite &b) {
-                         return firstRecord(a) < firstRecord(b);
-                       });
+  // No violation is reachable: does some run stop without a verdict?
+  // [safety.defined]: by default only the stops of the tool's
+  // incompleteness are asked for here; the program's undefined behaviour
+  // excludes inputs and is listed below. With --strict-ub every stop is.
+  auto incomplete = [&](const Stop &s) {
+    return opts.strictUB || !isUndefinedBehaviour(s.kind);
+  };
+  StopScan scan = scanStops(incomplete, res.stops, res.stopsCut);
+  if (scan.result == smt::Result::Unknown)
+    return timeout();
+  if (scan.inconsistent) {
+    res.verdict = Verdict::Unknown;
+    res.reason = "a stop is reachable but no stop was confirmed in "
+                 "the model (solver inconsistency)";
+    return finish();
+  }
+  if (scan.first) {
+    const Stop *hit = scan.first;
+    res.verdict = Verdict::Unknown;
+    res.input = scan.firstInput;
+    res.location = printLocation(hit->loc);
+    res.diagLoc = hit->loc;
+    if (hit->isBound) {
+      res.bound = hit->bound;
+      res.reason = "bounded: no violation with loops unrolled " +
+                   std::to_string(hit->bound) + " times, but input " +
+                   quotedInput(res.input) + " iterates more (" +
+                   hit->reason + ")";
       return finish();
     }
+    res.reason = "input " + quotedInput(res.input) + " reaches " +
+                 hit->reason + ", where a run stops without a verdict";
+    if (scan.maxBound)
+      res.bound = scan.maxBound;
+    return finish();
   }
   res.verdict = Verdict::Safe;
+  if (opts.strictUB)
+    return finish();
+  // [safety.defined]: SAFE on every defined input. The excluded sites, each
+  // with a witness dealloc-run replays; then whether any input is defined.
+  auto undefined = [&](const Stop &s) { return isUndefinedBehaviour(s.kind); };
+  StopScan ub = scanStops(undefined, res.excluded, res.excludedCut);
+  if (ub.result == smt::Result::Unknown)
+    res.excludedCut = "a query timed out before any site was found";
+  else if (ub.inconsistent)
+    res.excludedCut = "a site was not confirmed in the model (solver "
+                      "inconsistency)";
+  if (res.excluded.empty() && res.excludedCut.empty())
+    return finish();
+  std::vector<Expr> noStop;
+  for (const Stop &s : E.heap.stops)
+    noStop.push_back(ctx.mkNot(s.cond));
+  Expr q = ctx.freshBool("defined");
+  S.add(ctx.mkImplies(q, ctx.mkAnd(noStop)));
+  smt::Result d = S.check({q}, opts.timeoutMs);
+  if (d == smt::Result::Unsat) {
+    res.verdict = Verdict::Unknown;
+    res.reason = "no defined input: every input reaches undefined "
+                 "behaviour ([safety.defined])";
+    if (!res.excluded.empty()) {
+      res.input = res.excluded.front().input;
+      res.location = res.excluded.front().loc;
+    }
+  } else if (d != smt::Result::Sat) {
+    res.definedUndecided = "whether some input is defined was not decided ("
+                           + timeoutReason(opts, smt::Budget::spent()) + ")";
+  }
   return finish();
 }
 

@@ -7,7 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "StopSites.h"
+#include "Encoder.h"
 #include "Replay.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <tuple>
 
 #ifdef DEALLOC_HAVE_SEMANTICS
 #include "dealloc/Semantics/Interpreter.h"
@@ -50,6 +56,12 @@ void dealloc::verify::replayStop(ModuleOp module, func::FuncOp fn,
     return;
   }
   site.op = at->getName().getStringRef().str();
+  // [safety.defined]: an excluded site is undefined behaviour in both tools.
+  if (isUndefinedBehaviour(site.stopKind) &&
+      !(run.stop && isUndefinedBehaviour(*run.stop))) {
+    site.run += ", not at undefined behaviour";
+    return;
+  }
   site.replayed = true;
 #else
   site.run = "not replayed: dealloc-verify was built without dealloc-run's "
@@ -77,4 +89,164 @@ std::vector<std::string> dealloc::verify::stopNotes(const FunctionResult &r) {
   else
     lines.push_back("note: stop sites: " + r.stopsCut + " ([verify.stops])");
   return lines;
+}
+
+std::vector<std::string>
+dealloc::verify::excludedNotes(const std::vector<StopSite> &sites,
+                               const std::string &cut,
+                               const std::string &undecided) {
+  std::vector<std::string> lines;
+  for (const StopSite &s : sites) {
+    std::string line = "note: excluded: " + stopKindName(s.stopKind).str() +
+                       " at " + s.loc;
+    if (!s.op.empty())
+      line += " ('" + s.op + "')";
+    if (!s.version.empty())
+      line += " in " + s.version;
+    line += ": " + s.kind + ", on input " + quotedInput(s.input);
+    line += s.replayed ? "; replayed by dealloc-run"
+                       : "; " + s.run + " ([verify.replay])";
+    lines.push_back(line);
+  }
+  if (cut.empty())
+    lines.push_back("note: the list of excluded sites is complete (" +
+                    std::to_string(sites.size()) +
+                    (sites.size() == 1 ? " site" : " sites") +
+                    ", [safety.defined])");
+  else
+    lines.push_back("note: excluded sites: " + cut + " ([safety.defined])");
+  if (!undecided.empty())
+    lines.push_back("note: " + undecided + " ([safety.defined])");
+  return lines;
+}
+
+void dealloc::verify::addExcludedJson(llvm::json::Object &o,
+                                      const std::vector<StopSite> &sites,
+                                      const std::string &cut,
+                                      const std::string &undecided) {
+  llvm::json::Array a;
+  for (const StopSite &s : sites) {
+    llvm::json::Object so{{"kind", stopKindName(s.stopKind).str()},
+                          {"message", s.kind},
+                          {"loc", s.loc},
+                          {"input", s.input},
+                          {"replayed", s.replayed},
+                          {"run", s.run}};
+    if (!s.op.empty())
+      so["op"] = s.op;
+    if (!s.runMessage.empty())
+      so["run_message"] = s.runMessage;
+    if (!s.version.empty())
+      so["version"] = s.version;
+    a.push_back(std::move(so));
+  }
+  o["excluded"] = std::move(a);
+  o["excluded_complete"] = cut.empty();
+  if (!cut.empty())
+    o["excluded_cut"] = cut;
+  if (!undecided.empty())
+    o["defined_undecided"] = undecided;
+}
+
+std::optional<std::string> dealloc::verify::scanExcludedEquiv(
+    Encoder &ea, Encoder &eb, ModuleOp a, ModuleOp b, func::FuncOp fa,
+    func::FuncOp fb, const VerifyOptions &opts, smt::Solver &S,
+    llvm::function_ref<smt::Result(Expr)> check,
+    llvm::function_ref<bool()> minimize, std::vector<StopSite> &sites,
+    std::string &cut, std::string &undecided) {
+  smt::Context &ctx = ea.ctx;
+  struct Version {
+    Encoder *e;
+    ModuleOp m;
+    func::FuncOp fn;
+    const char *tag;
+  };
+  Version versions[] = {{&ea, a, fa, "A"}, {&eb, b, fb, "B"}};
+  std::set<std::tuple<std::string, std::string, std::string>> found;
+  auto key = [](const Version &v, const Stop &s) {
+    return std::make_tuple(std::string(v.tag), printLocation(s.loc),
+                           s.reason);
+  };
+  auto count = [&]() { return std::to_string(found.size()) + " sites"; };
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(kStopBudgetMs);
+  while (true) {
+    std::vector<Expr> open;
+    for (const Version &v : versions)
+      for (const Stop &s : v.e->heap.stops)
+        if (isUndefinedBehaviour(s.kind) && !found.count(key(v, s)))
+          open.push_back(s.cond);
+    if (open.empty())
+      break;
+    smt::Result r = check(ctx.mkOr(open));
+    if (r == smt::Result::Unsat)
+      break;
+    if (found.size() == kMaxStopSites) {
+      cut = "cut off after " + count() + ", more are reachable";
+      break;
+    }
+    if (r != smt::Result::Sat || !minimize()) {
+      cut = "a query timed out after " + count();
+      break;
+    }
+    const Version *in = nullptr;
+    const Stop *hit = nullptr;
+    for (const Version &v : versions)
+      for (const Stop &s : v.e->heap.stops)
+        if (!hit && isUndefinedBehaviour(s.kind) && !found.count(key(v, s)) &&
+            S.evalBool(s.cond)) {
+          in = &v;
+          hit = &s;
+        }
+    if (!hit) {
+      cut = "a site was not confirmed in the model after " + count();
+      break;
+    }
+    found.insert(key(*in, *hit));
+    StopSite site;
+    site.kind = hit->reason;
+    site.stopKind = hit->kind;
+    site.loc = printLocation(hit->loc);
+    site.input = inputFromModel(ea, S, fa);
+    site.version = in->tag;
+    replayStop(in->m, in->fn, opts, site);
+    sites.push_back(std::move(site));
+    if (std::chrono::steady_clock::now() > deadline) {
+      cut = "the time budget of " + std::to_string(kStopBudgetMs / 1000) +
+            " s ran out after " + count();
+      break;
+    }
+  }
+  // Listed by version, each in encoding order.
+  auto rank = [&](const StopSite &site) {
+    size_t at = 0;
+    for (const Version &v : versions) {
+      for (const Stop &s : v.e->heap.stops) {
+        if (site.version == v.tag && printLocation(s.loc) == site.loc &&
+            s.reason == site.kind)
+          return at;
+        ++at;
+      }
+    }
+    return at;
+  };
+  std::stable_sort(sites.begin(), sites.end(),
+                   [&](const StopSite &x, const StopSite &y) {
+                     return rank(x) < rank(y);
+                   });
+  if (sites.empty() && cut.empty())
+    return std::nullopt;
+  // Some input on which neither version stops?
+  std::vector<Expr> noStop;
+  for (const Version &v : versions)
+    for (const Stop &s : v.e->heap.stops)
+      noStop.push_back(ctx.mkNot(s.cond));
+  smt::Result d = check(ctx.mkAnd(noStop));
+  if (d == smt::Result::Unsat)
+    return std::string("no defined input: on every input a version reaches "
+                       "undefined behaviour ([safety.defined])");
+  if (d != smt::Result::Sat)
+    undecided = "whether some input is defined was not decided (" +
+                timeoutReason(opts, smt::Budget::spent()) + ")";
+  return std::nullopt;
 }

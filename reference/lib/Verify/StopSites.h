@@ -6,7 +6,9 @@
 #ifndef DEALLOC_LIB_VERIFY_STOPSITES_H
 #define DEALLOC_LIB_VERIFY_STOPSITES_H
 
+#include "dealloc/SMT/Solver.h"
 #include "dealloc/Verify/Verify.h"
+#include "llvm/Support/JSON.h"
 
 namespace dealloc::verify {
 
@@ -24,6 +26,31 @@ void replayStop(mlir::ModuleOp module, mlir::func::FuncOp fn,
 
 /// The note lines of the human output for `r.stops` (without indentation).
 std::vector<std::string> stopNotes(const FunctionResult &r);
+/// The note lines for excluded sites ([safety.defined]): one per site, then
+/// whether the list is complete (`cut`) and, if set, `undecided`.
+std::vector<std::string> excludedNotes(const std::vector<StopSite> &sites,
+                                       const std::string &cut,
+                                       const std::string &undecided);
+/// The same as JSON fields of `o`: "excluded", "excluded_complete",
+/// "excluded_cut", "defined_undecided".
+void addExcludedJson(llvm::json::Object &o, const std::vector<StopSite> &sites,
+                     const std::string &cut, const std::string &undecided);
+
+class Encoder;
+using smt::Expr;
+/// --equiv ([safety.defined]): lists the sites of undefined behaviour of
+/// either version that some input reaches first, each with a witness input
+/// replayed on its version, after the versions were compared on every
+/// other input; then asks whether any input is defined for both. `check`
+/// asks the solver (which holds both encodings) whether a condition is
+/// satisfiable, keeping the model; `minimize` makes the model's input
+/// small. Returns the reason of an UNKNOWN answer if no input is defined.
+std::optional<std::string> scanExcludedEquiv(
+    Encoder &ea, Encoder &eb, mlir::ModuleOp a, mlir::ModuleOp b,
+    mlir::func::FuncOp fa, mlir::func::FuncOp fb, const VerifyOptions &opts,
+    smt::Solver &S, llvm::function_ref<smt::Result(Expr)> check,
+    llvm::function_ref<bool()> minimize, std::vector<StopSite> &sites,
+    std::string &cut, std::string &undecided);
 
 } // namespace dealloc::verify
 

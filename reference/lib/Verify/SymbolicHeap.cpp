@@ -148,11 +148,11 @@ void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
 }
 
 void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc,
-                        std::string reason, unsigned bound) {
+                        StopKind kind, std::string reason, unsigned bound) {
   Expr cond = ctx.mkAnd(st.guard, c);
   if (cond.isFalse())
     return;
-  stops.push_back(Stop{cond, loc, std::move(reason), bound != 0, bound});
+  stops.push_back(Stop{cond, loc, kind, std::move(reason), bound != 0, bound});
   narrow(st, ctx.mkNot(c));
 }
 

@@ -109,6 +109,7 @@ verify::VerifyOptions verifyOptions(const JobOptions &options) {
   opts.timeoutMs = options.verifyTimeoutMs;
   opts.functionTimeoutMs = options.verifyFunctionTimeoutMs;
   opts.reuseAddresses = options.reuseAddresses;
+  opts.strictUB = options.strictUB;
   return opts;
 }
 
@@ -160,6 +161,7 @@ int execute(Session &s, ModuleOp module, const JobOptions &options,
   check.run.reuseAddresses = options.reuseAddresses;
   check.run.maxSteps = options.maxSteps;
   check.maxInputs = options.maxInputs;
+  check.strictUB = options.strictUB;
   int exitCode = ExitOk;
   for (func::FuncOp fn : publicFunctions(module)) {
     llvm::Expected<FunctionReport> report = checkFunction(module, fn, check);

@@ -32,6 +32,7 @@ struct JobOptions {
   unsigned verifyFunctionTimeoutMs = 120000; ///< --function-timeout
   unsigned unroll = 4;              ///< dealloc-verify --unroll
   bool reuseAddresses = false;      ///< --reuse-addresses (verify, run)
+  bool strictUB = false;            ///< --strict-ub (verify, run, equiv)
   uint64_t maxInputs = 4096;        ///< dealloc-run --max-inputs
   uint64_t maxSteps = 1000000;      ///< dealloc-run --max-steps
   /// The pass pipeline of a reference job, nested under builtin.module.

@@ -14,7 +14,7 @@
 //   {"id": 10, "tool": "equiv", "inputs": [A, B], "names": ["impl.mlir", "ref.mlir"]}
 //                                                     dealloc-verify --equiv --json
 //   optional: "names" (file names diagnostics print), "options": {"timeout_ms",
-//   "function_timeout_ms", "unroll", "reuse_addresses", "max_inputs", "max_steps", "pipeline",
+//   "function_timeout_ms", "unroll", "reuse_addresses", "strict_ub", "max_inputs", "max_steps", "pipeline",
 //   "memory_mb" (this job's limit instead of --memory-mb)}; an option of
 //   another name, of the wrong type or out of range is a bad request
 //
@@ -240,12 +240,16 @@ std::string parseRequest(StringRef line, Request &req) {
   count("max_inputs", std::numeric_limits<int64_t>::max(), o.maxInputs, 1);
   count("max_steps", std::numeric_limits<int64_t>::max(), o.maxSteps);
   count("memory_mb", kUnsigned, req.memoryMb);
-  if (const json::Value *v = opts->get("reuse_addresses")) {
-    if (auto b = v->getAsBoolean())
-      o.reuseAddresses = *b;
-    else if (bad.empty())
-      bad = "\"options\".\"reuse_addresses\" must be true or false";
-  }
+  auto flag = [&](StringRef key, bool &dst) {
+    if (const json::Value *v = opts->get(key)) {
+      if (auto b = v->getAsBoolean())
+        dst = *b;
+      else if (bad.empty())
+        bad = "\"options\".\"" + key.str() + "\" must be true or false";
+    }
+  };
+  flag("reuse_addresses", o.reuseAddresses);
+  flag("strict_ub", o.strictUB);
   if (const json::Value *v = opts->get("pipeline")) {
     if (auto s = v->getAsString())
       o.pipeline = s->str();
@@ -257,7 +261,7 @@ std::string parseRequest(StringRef line, Request &req) {
     if (bad.empty() &&
         !llvm::is_contained({"timeout_ms", "function_timeout_ms", "unroll",
                              "max_inputs", "max_steps", "memory_mb",
-                             "reuse_addresses", "pipeline"},
+                             "reuse_addresses", "strict_ub", "pipeline"},
                             key))
       bad = "unknown option \"" + key.str() + "\"";
   }

@@ -2,7 +2,7 @@
 //
 // dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs] [--json]
 //                  [--reuse-addresses] [--max-inputs N] [--max-steps N]
-//                  [--dot FILE]
+//                  [--dot FILE] [--strict-ub]
 // Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN, 3 unreadable input
 // (spec/safety.md, [safety.verdicts]; the logic lives in lib/Semantics).
 //
@@ -28,6 +28,7 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::cat(toolCategory), cl:
 static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
 static cl::opt<std::string> inputText("input", cl::cat(toolCategory), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
 static cl::opt<bool> allInputs("all-inputs", cl::cat(toolCategory), cl::desc("Print a verdict per (function, input)"));
+static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the verdict UNKNOWN instead of being excluded ([safety.defined])"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(toolCategory), cl::desc("Inputs per function"), cl::init(4096));
@@ -163,6 +164,7 @@ static int toolMain(int argc, char **argv) {
   options.run.maxSteps = maxSteps;
   options.maxInputs = maxInputs;
   options.allInputs = allInputs;
+  options.strictUB = strictUB;
   if (inputText.getNumOccurrences())
     options.inputText = inputText;
 

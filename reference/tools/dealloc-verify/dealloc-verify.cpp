@@ -47,6 +47,7 @@ static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("S
 static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(toolCategory), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(120000));
 static cl::opt<unsigned> unroll("unroll", cl::cat(toolCategory), cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
+static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the answer UNKNOWN instead of being excluded ([safety.defined])"));
 static cl::opt<bool> noReplay("no-replay", cl::cat(toolCategory), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
 static cl::opt<bool> equiv("equiv", cl::cat(toolCategory), cl::desc("Check dealloc-equivalence of two files A B"));
 static cl::opt<std::string> stages("stages", cl::cat(toolCategory), cl::desc("Check each stage of PIPELINE on FILE"));
@@ -137,6 +138,7 @@ static int toolMain(int argc, char **argv) {
   opts.reuseAddresses = reuse;
   opts.replay = !noReplay;
   opts.helperContract = !noHelperContract;
+  opts.strictUB = strictUB;
   if (statsFlag)
     opts.stats = [](StringRef function, StringRef line) {
       errs() << "stats: @" << function << ": " << line << "\n";

@@ -10,6 +10,7 @@
 #ifndef DEALLOC_SEMANTICS_INTERPRETER_H
 #define DEALLOC_SEMANTICS_INTERPRETER_H
 
+#include "dealloc/Support/StopKind.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -155,11 +156,18 @@ constexpr size_t kMaxPathEvents = 10000;
 struct RunResult {
   Verdict verdict = Verdict::Safe;
   bool aborted = false;          ///< a cf.assert failed ([op.cf.assert])
+  /// For UNKNOWN: why the run stopped ([safety.defined]).
+  std::optional<StopKind> stop;
   std::string clause;            ///< e.g. "[heap.free.twice]"
   std::string message;
   std::vector<TraceEvent> trace; ///< for violations
   RunPath path;                  ///< what the run did, for writeRunDot
 };
+
+/// [safety.defined]: the run stopped at undefined behaviour of the program
+/// (not at a limit of the interpreter), and `strictUB` is off: its input is
+/// excluded from the function's verdict.
+bool isExcluded(const RunResult &r, bool strictUB);
 
 /// Runs `fn` (a function with a body in `module`) on `input` under the
 /// reference semantics and returns the verdict of this one run. Does not run
@@ -174,7 +182,21 @@ struct CheckOptions {
   RunOptions run;
   uint64_t maxInputs = 4096;   ///< [input.cap]
   bool allInputs = false;      ///< keep a result per input; run every input
+  /// [safety.defined]: an input whose run reaches undefined behaviour
+  /// decides the verdict (UNKNOWN) instead of being excluded.
+  bool strictUB = false;
   std::optional<std::string> inputText; ///< run only this input
+};
+
+/// Inputs excluded from a verdict ([safety.defined]): those whose runs
+/// stop first at one op, for one kind of undefined behaviour.
+struct ExcludedSite {
+  StopKind kind;
+  std::string loc;     ///< printed location of the op
+  std::string op;      ///< the op's name
+  std::string input;   ///< the first such input, in enumeration order
+  std::string message; ///< that run's message
+  uint64_t count = 0;  ///< inputs excluded at this site
 };
 
 /// The verdict for one public function.
@@ -185,6 +207,13 @@ struct FunctionReport {
   uint64_t totalInputs = 0;  ///< enumerated count without cap
   bool capped = false;
   uint64_t aborted = 0;      ///< inputs ended by a failed cf.assert
+  /// Inputs run on which the program is defined ([safety.defined]): their
+  /// runs end normally, abort or give a violation.
+  uint64_t defined = 0;
+  /// Sites of the inputs excluded for undefined behaviour, in the order
+  /// first met ([safety.defined]; empty with strictUB).
+  std::vector<ExcludedSite> excluded;
+  bool strictUB = false; ///< CheckOptions::strictUB of the check
   std::optional<UnsupportedOp> unsupported;
   std::string input;         ///< the deciding input (violation/unknown)
   RunResult result;          ///< the deciding run

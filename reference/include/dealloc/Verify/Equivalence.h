@@ -33,6 +33,10 @@ struct EquivResult {
   std::optional<VersionRun> runA, runB; ///< the same, for JSON
   std::optional<unsigned> bound;
   double seconds = 0; ///< wall-clock time of the check (JSON only)
+  /// [safety.defined]: sites of undefined behaviour of either version whose
+  /// inputs were excluded, as FunctionResult's.
+  std::vector<StopSite> excluded;
+  std::string excludedCut, definedUndecided;
 };
 
 /// Compares `fn` (same name in both modules).

@@ -15,6 +15,7 @@
 #define DEALLOC_VERIFY_SYMBOLICHEAP_H
 
 #include "dealloc/SMT/Solver.h"
+#include "dealloc/Support/StopKind.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
@@ -179,6 +180,9 @@ struct Violation {
 struct Stop {
   Expr cond;
   mlir::Location loc;
+  /// Undefined behaviour of the program or the encoding's incompleteness
+  /// ([safety.defined]).
+  StopKind kind;
   std::string reason;
   bool isBound = false;
   /// For a bound stop: the number of iterations encoded (--unroll, or the
@@ -344,7 +348,8 @@ public:
   void kill(State &st);
   /// Records a stop condition and removes it from the guard; `bound` > 0:
   /// a loop bound of that many iterations ([verify.bound]).
-  void stop(State &st, Expr cond, mlir::Location loc, std::string reason,
+  void stop(State &st, Expr cond, mlir::Location loc, StopKind kind,
+            std::string reason,
             unsigned bound = 0);
   void event(const State &st, Expr cond, mlir::Location loc, std::string text,
              int slot = -1);

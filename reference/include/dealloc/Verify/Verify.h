@@ -9,6 +9,7 @@
 #ifndef DEALLOC_VERIFY_VERIFY_H
 #define DEALLOC_VERIFY_VERIFY_H
 
+#include "dealloc/Support/StopKind.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,6 +37,9 @@ struct VerifyOptions {
   /// Calls of upstream's dealloc_helper by its specification
   /// ([verify.encoding.helper]); false: inlined like other callees.
   bool helperContract = true;
+  /// [safety.defined]: an input that reaches undefined behaviour is a stop
+  /// (UNKNOWN) instead of being excluded (--strict-ub).
+  bool strictUB = false;
   /// --solver-stats: receives one line per check of a function (which encoding,
   /// its size, where the time went), as the check ends. Not set: silent.
   std::function<void(llvm::StringRef function, llvm::StringRef line)> stats;
@@ -53,6 +57,8 @@ struct RunEvent {
 /// some run, with an input that reaches it.
 struct StopSite {
   std::string kind;  ///< the stop's reason, e.g. "out-of-bounds access"
+  StopKind stopKind = StopKind::Internal; ///< its row in kStopKinds
+  std::string version; ///< --equiv: "A" or "B"; "" for a safety check
   std::string loc;   ///< printed location of the op
   std::string op;    ///< the op dealloc-run stopped at (if replayed)
   std::string input; ///< a witness input
@@ -86,6 +92,14 @@ struct FunctionResult {
   /// and why the list may be incomplete ("" if it is complete).
   std::vector<StopSite> stops;
   std::string stopsCut;
+  /// [safety.defined]: the sites of undefined behaviour whose inputs the
+  /// answer excludes (SAFE, or UNKNOWN for want of a defined input), and
+  /// why the list may be incomplete ("" if it is complete).
+  std::vector<StopSite> excluded;
+  std::string excludedCut;
+  /// Why it was not decided whether some input is defined ("" if it was,
+  /// or if nothing was excluded).
+  std::string definedUndecided;
 };
 
 /// Allocation sites of the input program, for --equiv ([equiv.sites]).
