@@ -1,7 +1,7 @@
 // Buffer contents are bytes, initialized or not; loads read back what stores
 // wrote through any view; uninitialized values flow but never decide.
 // SPEC: [buffer.contents] [buffer.contents.uninit] [op.uninit.flow] [op.uninit.control]
-// RUN: not dealloc-run %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
 
 // An i32 stored through a memref.view of an i8 buffer decides a branch that
 // frees the buffer only if the value read back is exactly 7.

@@ -3,7 +3,7 @@
 // and freeing the view frees the buffer.
 // SPEC: [view.reshape]
 // SPEC: [view.transpose]
-// RUN: not dealloc-run %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
 
 // CHECK-LABEL: @reshape_view: SAFE (1 input){{$}}
 func.func @reshape_view() {

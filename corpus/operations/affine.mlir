@@ -2,7 +2,7 @@
 // as their lowering to arith does; values checked with cf.assert ("(1
 // input){{$}}" rejects an abort).
 // SPEC: [op.affine.apply]
-// RUN: not dealloc-run %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
 
 // CHECK-LABEL: @apply_min_max: SAFE (1 input){{$}}
 func.func @apply_min_max() {

@@ -10,7 +10,7 @@
 // SPEC: [op.linalg.order]
 // SPEC: [op.linalg.index]
 // SPEC: [op.linalg.uses]
-// RUN: not dealloc-run %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
 
 #id1 = affine_map<(d0) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>

@@ -4,8 +4,8 @@
 // ([verify.bound]) unless a 1-D loop is proved by induction
 // ([verify.induction]), and agrees with dealloc-run.
 // SPEC: [op.scf.parallel] [verify.bound] [verify.induction]
-// RUN: not dealloc-run %s | FileCheck %s --check-prefix=INTERP
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s --check-prefix=VERIFY
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=VERIFY
 
 // The reduction acc * 4 + (2 * i + j) is order-sensitive: lexicographic
 // order (0,0) (0,1) (1,0) (1,1) gives 27 (column order would give 39); 27

@@ -19,7 +19,7 @@
 // RUN: FileCheck %s --check-prefix=CALL < %t.call.dot
 // RUN: dealloc-run %s --function safe --dot %t.safe.dot | FileCheck %s --check-prefix=SAFE-NOTE
 // RUN: FileCheck %s --check-prefix=SAFE < %t.safe.dot
-// RUN: not dealloc-run %s --function oob --dot %t.oob.dot
+// RUN: not dealloc-run --strict-ub %s --function oob --dot %t.oob.dot
 // RUN: FileCheck %s --check-prefix=OOB < %t.oob.dot
 // RUN: not dealloc-run %s --json --dot %t.json.dot 2>%t.err | FileCheck %s --check-prefix=JSON
 // RUN: FileCheck %s --check-prefix=JSON-NOTE < %t.err

@@ -1,7 +1,7 @@
 // Out-of-bounds accesses are outside the ownership model: UNKNOWN, never
 // SAFE, on the inputs that perform them.
 // SPEC: [safety.oob]
-// RUN: not dealloc-run %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
 
 // CHECK-LABEL: @index_too_large: UNKNOWN (3 inputs): out-of-bounds access, outside the ownership model
 // CHECK-NEXT:    input: 2

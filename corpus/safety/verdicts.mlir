@@ -1,11 +1,11 @@
 // Verdict per function over its inputs, the first violation ends a run, and
 // the exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN only.
 // SPEC: [safety.verdicts] [safety.first]
-// RUN: not dealloc-run %s | FileCheck %s
-// RUN: not dealloc-run --json %s | FileCheck %s --check-prefix=JSON
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s
+// RUN: not dealloc-run --strict-ub --json %s | FileCheck %s --check-prefix=JSON
 // RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s']).returncode == 1 else 1)"
 // RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%S/Inputs/all-safe.mlir']).returncode == 0 else 1)"
-// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%S/Inputs/unknown-only.mlir']).returncode == 2 else 1)"
+// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','--strict-ub','%S/Inputs/unknown-only.mlir']).returncode == 2 else 1)"
 
 // The first violation ends the run: the later double free and the leak are
 // not reported, only the use after free.

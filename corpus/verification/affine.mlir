@@ -3,8 +3,8 @@
 // infinity, a non-positive divisor a stop. Each SAFE below depends on that
 // rounding; each violation's input is replayed by dealloc-run.
 // SPEC: [op.affine.apply]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s | FileCheck %s --check-prefix=EXEC
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s | FileCheck %s --check-prefix=EXEC
 
 // x mod 4 is in [0, 4) for every x, negative ones too.
 // CHECK-LABEL: @mod_in_range: SAFE

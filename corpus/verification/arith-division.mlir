@@ -3,12 +3,12 @@
 // zero and MIN / -1 (also for remsi, floordivsi, ceildivsi) stop the run as
 // undefined behaviour, in both tools.
 // SPEC: [op.arith.ub], [verify.verdict]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
 // dealloc-run agrees on the inputs the encoding names:
-// RUN: not dealloc-run %s --function remsi_overflow --input=-128,-1 2>/dev/null | FileCheck %s --check-prefix=REM
-// RUN: not dealloc-run %s --function floor_ceil_differ --input=-2147483648,-1 2>/dev/null | FileCheck %s --check-prefix=FLOOR
-// RUN: not dealloc-run %s --function floordiv_leak --input=-4 2>/dev/null | FileCheck %s --check-prefix=LEAK
-// RUN: dealloc-run %s --function floordiv_leak --input=-5 2>/dev/null | FileCheck %s --check-prefix=NOLEAK
+// RUN: not dealloc-run --strict-ub %s --function remsi_overflow --input=-128,-1 2>/dev/null | FileCheck %s --check-prefix=REM
+// RUN: not dealloc-run --strict-ub %s --function floor_ceil_differ --input=-2147483648,-1 2>/dev/null | FileCheck %s --check-prefix=FLOOR
+// RUN: not dealloc-run --strict-ub %s --function floordiv_leak --input=-4 2>/dev/null | FileCheck %s --check-prefix=LEAK
+// RUN: dealloc-run --strict-ub %s --function floordiv_leak --input=-5 2>/dev/null | FileCheck %s --check-prefix=NOLEAK
 
 // The quotients of -7, 7 by 2, -2 under both roundings.
 // CHECK-LABEL: @rounding: SAFE

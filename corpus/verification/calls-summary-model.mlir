@@ -4,7 +4,7 @@
 // summarised (it stops the check with summaries, or is inlined), so each
 // caller gets the verdict of the exact encoding.
 // SPEC: [verify.encoding.calls.summary]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
 
 // Arguments of different types never share a buffer in the model.
 // CHECK-LABEL: @same_buffer_two_types: LEAK on input "" (

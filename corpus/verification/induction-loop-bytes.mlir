@@ -4,8 +4,8 @@
 // like every candidate: a buffer of another size that an iteration yields
 // (here from a call) drops it, and an access past the size stays a stop.
 // SPEC: [verify.induction], [safety.oob]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=EXEC
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=EXEC
 
 func.func private @small() -> memref<4xf32> {
   %a = memref.alloc() : memref<2xf32>

@@ -4,8 +4,8 @@
 // and linalg.fill of small static shapes are exact). A counterexample that
 // depends on the outputs is replayed by dealloc-run.
 // SPEC: [verify.encoding.linalg]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s --function mismatch --input=b0[2],b1[4] 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s --function mismatch --input=b0[2],b1[4] 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 #id = affine_map<(d0) -> (d0)>
 

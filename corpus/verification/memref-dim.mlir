@@ -2,8 +2,8 @@
 // stops there without a verdict ([verify.verdict]), so dealloc-verify answers
 // UNKNOWN naming an input that reaches it (it said SAFE, taking some size).
 // SPEC: [verify.verdict] [op.memref.access]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // CHECK-LABEL: @dim_from_argument: UNKNOWN (input b0[2],1 reaches memref.dim index out of range (undefined behaviour)
 // INTERP-LABEL: @dim_from_argument: UNKNOWN (3 inputs): memref.dim index out of range (undefined behaviour)

@@ -5,8 +5,8 @@
 // ([verify.verdict]). Sizes taken from an argument's extents are never
 // negative, and a violation on other inputs is still reported.
 // SPEC: [op.memref.alloc] [verify.verdict]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s --function alloc_from_index --input=-1 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s --function alloc_from_index --input=-1 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // CHECK-LABEL: @alloc_from_index: UNKNOWN (input -{{[0-9]+}} reaches negative allocation size (undefined behaviour), where a run stops without a verdict at {{.*}}negative-size.mlir:15:8)
 // INTERP: @alloc_from_index: UNKNOWN (1 input): negative allocation size (undefined behaviour)

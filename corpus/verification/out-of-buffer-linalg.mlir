@@ -2,8 +2,8 @@
 // outside the buffer: an out-of-bounds stop for dealloc-verify as for
 // dealloc-run, which runs the loop nest ([op.linalg.structured]).
 // SPEC: [safety.oob], [verify.encoding.linalg]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // CHECK-LABEL: @fill_past_end: UNKNOWN (input "" reaches out-of-bounds access by a linalg indexing map
 // INTERP-LABEL: @fill_past_end: UNKNOWN (1 input): out-of-bounds access

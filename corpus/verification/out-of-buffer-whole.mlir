@@ -4,9 +4,9 @@
 // for dynamic 2-D buffers is nonlinear (i * d1 + j < d0 * d1) and ran out
 // of time. The answers are complete within a 5 s timeout.
 // SPEC: [safety.oob]
-// RUN: dealloc-verify --timeout 5000 --function copy_2d %s 2>/dev/null | FileCheck %s --check-prefix=COPY
-// RUN: not dealloc-verify --timeout 5000 --function load_2d %s 2>/dev/null | FileCheck %s --check-prefix=LOAD
-// RUN: not dealloc-verify --timeout 5000 --equiv %s %s 2>/dev/null | FileCheck %s --check-prefix=EQUIV
+// RUN: dealloc-verify --strict-ub --timeout 5000 --function copy_2d %s 2>/dev/null | FileCheck %s --check-prefix=COPY
+// RUN: not dealloc-verify --strict-ub --timeout 5000 --function load_2d %s 2>/dev/null | FileCheck %s --check-prefix=LOAD
+// RUN: not dealloc-verify --strict-ub --timeout 5000 --equiv %s %s 2>/dev/null | FileCheck %s --check-prefix=EQUIV
 
 // COPY: @copy_2d: SAFE
 // EQUIV: @copy_2d: EQUIVALENT

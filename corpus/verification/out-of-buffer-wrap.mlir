@@ -6,8 +6,8 @@
 // element looked inside the buffer and dealloc-verify said SAFE.
 // Single-element accesses wrap in both tools alike (@load_wraps_inside).
 // SPEC: [safety.oob] [verify.encoding.contents]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // CHECK-LABEL: @fill_wraps: UNKNOWN (input "" reaches out-of-bounds access by a linalg indexing map
 // INTERP-LABEL: @fill_wraps: UNKNOWN (1 input): out-of-bounds access

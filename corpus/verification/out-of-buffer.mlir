@@ -3,9 +3,9 @@
 // past the buffer's end) is an out-of-bounds stop in every module, as in
 // dealloc-run: UNKNOWN naming the input, never SAFE.
 // SPEC: [safety.oob], [verify.verdict], [verify.encoding.contents]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
-// RUN: not dealloc-run %s --function subview_at --input=3 2>/dev/null | FileCheck %s --check-prefix=AT
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-run --strict-ub %s --function subview_at --input=3 2>/dev/null | FileCheck %s --check-prefix=AT
 
 // CHECK-LABEL: @cast_past_end: UNKNOWN (input "" reaches out-of-bounds access (outside the buffer's bytes)
 // INTERP-LABEL: @cast_past_end: UNKNOWN (1 input): out-of-bounds access

@@ -3,9 +3,9 @@
 // bounds) and stops on a negative size or one that differs from the result
 // type; transpose permutes sizes and strides. Both view the source's buffer.
 // SPEC: [view.reshape], [view.transpose], [verify.verdict]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
-// RUN: not dealloc-run %s --function reshape_input --input=-1 2>/dev/null | FileCheck %s --check-prefix=NEG
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-run --strict-ub %s --function reshape_input --input=-1 2>/dev/null | FileCheck %s --check-prefix=NEG
 
 // The size comes from the input: -1 is undefined behaviour.
 // CHECK-LABEL: @reshape_input: UNKNOWN (input -{{[0-9]+}} reaches memref.reshape to a negative size

@@ -4,8 +4,8 @@
 // found before; a site reachable only on other inputs than the first one is
 // listed with its own input; the enumeration says when it is cut off.
 // SPEC: [verify.stops] [verify.verdict]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-verify --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-verify --strict-ub --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 
 // Two sites on one path: the load stops inputs with %i outside 0..1, the
 // division the others with %d = 0.

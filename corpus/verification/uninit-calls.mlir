@@ -5,8 +5,8 @@
 // ([verify.encoding.calls.summary]: a summarised scalar result may be
 // uninitialized).
 // SPEC: [op.uninit.flow] [op.uninit.control] [verify.inputs]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // CHECK-LABEL: @callee: SAFE
 // INTERP-LABEL: @callee: SAFE

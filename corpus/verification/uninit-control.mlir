@@ -4,8 +4,8 @@
 // branches do the same it must not answer SAFE. More decisions and the
 // flow through arith ops and memory: uninit-decisions.mlir.
 // SPEC: [op.uninit.control] [verify.inputs]
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
 
 // INTERP: @decide_on_uninit: UNKNOWN (1 input): uninitialized value decides control flow ([op.uninit.control])
 // CHECK: @decide_on_uninit: UNKNOWN ({{.*}}uninitialized value decides control flow

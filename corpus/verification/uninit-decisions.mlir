@@ -11,10 +11,10 @@
 // uninitialized value. dealloc-run agrees on every function; its enumerated
 // inputs miss the poison ones, which the last two RUN lines replay.
 // SPEC: [op.uninit.flow] [op.uninit.control] [buffer.contents.uninit] [verify.inputs]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
-// RUN: not dealloc-run %s --function shift_poison --input=32 2>/dev/null | FileCheck %s --check-prefix=SHIFT
-// RUN: not dealloc-run %s --function fptosi_out_of_range --input=128.00001525878906 2>/dev/null | FileCheck %s --check-prefix=FPTOSI
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-run --strict-ub %s --function shift_poison --input=32 2>/dev/null | FileCheck %s --check-prefix=SHIFT
+// RUN: not dealloc-run --strict-ub %s --function fptosi_out_of_range --input=128.00001525878906 2>/dev/null | FileCheck %s --check-prefix=FPTOSI
 
 // SHIFT: @shift_poison: UNKNOWN (1 input): uninitialized value decides control flow ([op.uninit.control])
 // FPTOSI: @fptosi_out_of_range: UNKNOWN (1 input): uninitialized value decides control flow ([op.uninit.control])

@@ -3,8 +3,8 @@
 // (the view's shift plus index times element size), as in dealloc-run, and
 // an access outside the buffer's bytes is an out-of-bounds stop.
 // SPEC: [verify.encoding.contents], [view.view.shift], [verify.encoding.addr]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: not dealloc-run %s --function view_oob --input=2 2>/dev/null | FileCheck %s --check-prefix=INTERP
+// RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --strict-ub %s --function view_oob --input=2 2>/dev/null | FileCheck %s --check-prefix=INTERP
 
 // An i32 stored through a view at byte 4 is seen in byte 4 of the i8 buffer.
 // CHECK-LABEL: @view_flag: SAFE
