@@ -149,6 +149,7 @@ def run(camp):
     groups = {}            # (kind, verdict, clause) -> [indices]
     reasons = {}           # why checks were unsure, with counts
     fallbacks = {}         # dealloc-check jobs rerun as their own process
+    excluded = {}          # check -> functions with excluded UB inputs
     final_findings = []
     programs = 0
     finding_programs = 0
@@ -186,6 +187,8 @@ def run(camp):
                 not_run[name] = not_run.get(name, 0) + 1
             for why, n in out.fallbacks.items():
                 fallbacks[why] = fallbacks.get(why, 0) + n
+            for name, n in getattr(out, "excluded", {}).items():
+                excluded[name] = excluded.get(name, 0) + n
             for stage, secs in out.seconds.items():
                 if stage in timing:
                     timing[stage] += secs
@@ -251,5 +254,6 @@ def run(camp):
                                final_findings, timing, errors)
         rep["unsure_reasons"] = dict(sorted(reasons.items()))
         rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
+        rep["excluded_inputs"] = dict(sorted(excluded.items()))
         report_mod.write(camp.out, rep)
     return rep

@@ -57,6 +57,10 @@ class Outcome:
     # Tool jobs that fell back from dealloc-check to their own process, by
     # reason (server.py): counted in the report.
     fallbacks: dict = field(default_factory=dict)
+    # Functions whose answer excluded inputs reaching undefined behaviour
+    # ([safety.defined]), per check of the implementation's output: counted
+    # in the report, never a finding.
+    excluded: dict = field(default_factory=dict)
 
     @property
     def is_finding(self):
@@ -188,6 +192,8 @@ def _check(text, cfg, wanted, pool):
             _add(classes, ("impl-invalid-output", "unparseable", "", "mlir-opt", ""))
             return _outcome(classes, not_run, seconds, impl_text)
     _classify_impl(impl_results, classes)
+    excluded = {name: len(res.excluded()) for name, res in impl_results.items()
+                if res.status == "ok" and res.excluded()}
     if wanted in ("impl-unsafe", "impl-invalid-output"):
         return _outcome(classes, not_run, seconds, impl_text)
 
@@ -220,7 +226,11 @@ def _check(text, cfg, wanted, pool):
     if equiv is not None:
         seconds["equiv"] = equiv.seconds
         _classify_equiv(equiv, classes, not_run)
-    return _outcome(classes, not_run, seconds, impl_text)
+        if equiv.status == "ok" and equiv.excluded():
+            excluded["equiv"] = len(equiv.excluded())
+    out = _outcome(classes, not_run, seconds, impl_text)
+    out.excluded = excluded
+    return out
 
 
 def _classify_impl(impl_results, classes):

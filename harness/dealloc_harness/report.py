@@ -68,6 +68,10 @@ def markdown(report):
     if report.get("unsure_reasons"):
         lines += ["", "Why checks were unsure (classes per program):", ""]
         lines += [f"- {n} × {why}" for why, n in report["unsure_reasons"].items()]
+    if report.get("excluded_inputs"):
+        lines += ["", "Functions whose answer excluded inputs that reach "
+                  "undefined behaviour ([safety.defined]), per check:", ""]
+        lines += [f"- {name}: {n}" for name, n in report["excluded_inputs"].items()]
     if report.get("tool_fallbacks"):
         lines += ["", "Tool jobs rerun as their own process (dealloc-check "
                   "crash or lost server):", ""]

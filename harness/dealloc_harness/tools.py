@@ -91,6 +91,12 @@ class ToolResult:
     def unsure(self):
         return {f: v for f, v in self.verdicts.items() if v in UNSURE}
 
+    def excluded(self):
+        """Functions whose answer excluded inputs that reach undefined
+        behaviour ([safety.defined]): function -> excluded sites."""
+        return {rec.get("function", "*"): len(rec["excluded"])
+                for rec in self.records if rec.get("excluded")}
+
     def first_violation(self):
         """(function, verdict, record) of the first violating function in
         output order, or None."""
