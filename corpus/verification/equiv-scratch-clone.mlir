@@ -1,7 +1,8 @@
-// Allocation sites for --equiv: bufferization.clone ops are sites, scratch
-// buffers of a lowered bufferization.dealloc are not, so a version without
+// Allocation sites for --equiv: a bufferization.clone with a dealloc.site
+// attribute is a site; scratch buffers of a lowered bufferization.dealloc
+// and untagged clones are a pass's buffers, so a version without
 // allocations compares with one that has only scratch buffers.
-// SPEC: [equiv.sites]
+// SPEC: [equiv.sites] [equiv.match]
 //
 // No allocation in A, only the helper lowering's scratch buffers in B:
 // RUN: dealloc-opt --reference-buffer-deallocation-pipeline --mlir-print-debuginfo %s -o %t.inline.mlir
@@ -10,7 +11,8 @@
 // RUN: mlir-opt --buffer-deallocation-pipeline --mlir-print-debuginfo %s -o %t.upstream.mlir
 // RUN: dealloc-verify --equiv %t.upstream.mlir %t.helper.mlir | FileCheck %s --check-prefix=SCRATCH
 //
-// A clone is a site: freeing it after another allocation is a difference.
+// A tagged clone is a site: freeing it after another allocation is a
+// difference.
 // RUN: not dealloc-verify --equiv --function clone_free_point %s %S/Inputs/equiv-clone-late.mlir | FileCheck %s --check-prefix=CLONE
 //
 // Harness program s5-p11 (sites tagged with dealloc.site, outputs printed

@@ -1,20 +1,18 @@
 //===- Equivalence.cpp - dealloc-equivalence of two versions --------------===//
 //
-// spec/verification.md [equiv.sites], [equiv.def], [equiv.output]: both
+// spec/verification.md [equiv.match], [equiv.def], [equiv.output]: both
 // versions are encoded over the same symbolic input; allocation sites of the
-// input program are matched by `dealloc.site` attribute or source location;
-// a distinguishing input is one where the versions end differently, or
+// input program are matched by SiteMatching.cpp; a distinguishing input is one where the versions end differently, or
 // free a matched buffer in different intervals between input-program
 // allocations.
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Equivalence.h"
+#include "CallSummary.h"
 #include "Encoder.h"
 #include "Replay.h"
 #include "StopSites.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/JSON.h"
 #include <chrono>
 #include <map>
@@ -26,153 +24,6 @@
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
-
-/// [equiv.sites]: the ops that create a buffer.
-static bool isSiteOp(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp,
-             bufferization::CloneOp>(op);
-}
-
-/// [equiv.sites]: the key of an allocation op, if it has one. A clone's
-/// location key is kept apart from the allocations' keys (a clone of an
-/// allocation's result may carry the allocation's location).
-static std::optional<std::string> siteKey(Operation *op) {
-  if (auto a = op->getAttrOfType<IntegerAttr>("dealloc.site"))
-    return "dealloc.site = " + std::to_string(a.getInt());
-  Location loc = op->getLoc();
-  while (true) {
-    if (auto nl = dyn_cast<NameLoc>(loc)) {
-      loc = nl.getChildLoc();
-      continue;
-    }
-    if (auto fused = dyn_cast<FusedLoc>(loc)) {
-      for (Location l : fused.getLocations())
-        if (isa<FileLineColLoc>(l)) {
-          loc = l;
-          break;
-        }
-      if (!isa<FileLineColLoc>(loc))
-        return std::nullopt;
-      continue;
-    }
-    break;
-  }
-  if (!isa<FileLineColLoc>(loc))
-    return std::nullopt;
-  if (isa<bufferization::CloneOp>(op))
-    return "bufferization.clone at " + printLocation(loc);
-  return printLocation(loc);
-}
-
-std::optional<std::string> dealloc::verify::allocationSiteKey(Operation *op) {
-  return isSiteOp(op) ? siteKey(op) : std::nullopt;
-}
-
-
-/// [equiv.sites]: a scratch buffer of a deallocation pass (the flag and
-/// pointer buffers of a lowered `bufferization.dealloc`): an allocation
-/// without a `dealloc.site` attribute whose result, through `memref.cast`s,
-/// is only loaded from, stored into, passed to calls and freed, with a
-/// `memref.dealloc` in the allocation's own block. It is freed in the
-/// function that allocates it and never escapes.
-static bool isScratch(Operation *op) {
-  if (op->hasAttr("dealloc.site") ||
-      !isa<memref::AllocOp, memref::AllocaOp>(op))
-    return false;
-  bool freedHere = false;
-  SmallVector<Value> work{op->getResult(0)};
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto cast = dyn_cast<memref::CastOp>(user)) {
-        work.push_back(cast.getResult());
-        continue;
-      }
-      if (isa<memref::DeallocOp>(user)) {
-        freedHere |= user->getBlock() == op->getBlock();
-        continue;
-      }
-      if (isa<memref::LoadOp, func::CallOp>(user))
-        continue;
-      if (auto store = dyn_cast<memref::StoreOp>(user);
-          store && store.getMemRef() == v)
-        continue;
-      return false;
-    }
-  }
-  return freedHere;
-}
-
-using KeyMap = std::map<std::string, std::vector<Operation *>>;
-
-static void collectSites(ModuleOp m, KeyMap &keyed,
-                         std::vector<Operation *> &unkeyed) {
-  m.walk([&](Operation *op) {
-    if (!isSiteOp(op))
-      return;
-    if (auto k = siteKey(op))
-      keyed[*k].push_back(op);
-    else
-      unkeyed.push_back(op);
-  });
-}
-
-/// Matches sites; returns an UNKNOWN reason if they cannot be matched.
-static std::optional<std::string> matchSites(ModuleOp a, ModuleOp b,
-                                             SiteNumbering &sa,
-                                             SiteNumbering &sb) {
-  KeyMap ka, kb;
-  std::vector<Operation *> ua, ub;
-  collectSites(a, ka, ua);
-  collectSites(b, kb, ub);
-  for (auto *u : {&ua, &ub})
-    if (!u->empty())
-      return "allocation sites cannot be matched: the allocation at " +
-             printLocation((*u)[0]->getLoc()) + " in " +
-             (u == &ua ? "A" : "B") +
-             " has neither a file location nor a dealloc.site attribute "
-             "([equiv.sites])";
-  for (auto &[key, ops] : ka) {
-    auto it = kb.find(key);
-    if (it == kb.end())
-      continue;
-    if (ops.size() > 1 || it->second.size() > 1) {
-      // An explicit site attribute must be unique; a location shared by
-      // several allocations (the lowering's scratch buffers share their
-      // dealloc op's location) is not an input-program site.
-      if (key.rfind("dealloc.site", 0) == 0)
-        return "allocation sites cannot be matched: several allocations "
-               "carry '" + key + "' ([equiv.sites])";
-      continue;
-    }
-    int n = sa.names.size();
-    sa.names.push_back(key);
-    sb.names.push_back(key);
-    sa.siteOf[ops[0]] = n;
-    sb.siteOf[it->second[0]] = n;
-  }
-  // Nothing matched although a version has an allocation that may be an
-  // input-program site: locations of two different files (outputs printed
-  // without --mlir-print-debuginfo), not a version the user meant to
-  // compare. Scratch buffers and shared locations do not count.
-  auto candidate = [](const KeyMap &k) -> Operation * {
-    for (auto &[key, ops] : k)
-      if (ops.size() == 1 && !isScratch(ops[0]))
-        return ops[0];
-    return nullptr;
-  };
-  if (sa.names.empty())
-    for (auto [k, tag] : {std::pair{&ka, "A"}, std::pair{&kb, "B"}})
-      if (Operation *op = candidate(*k))
-        return "allocation sites cannot be matched: no allocation site of "
-               "A appears in B (the allocation at " +
-               printLocation(op->getLoc()) + " in " + tag +
-               " has no counterpart; print both with --mlir-print-debuginfo "
-               "from the same source, or tag sites with dealloc.site) "
-               "([equiv.sites])";
-  return std::nullopt;
-}
 
 /// What one version does on `input`, under dealloc-run's semantics.
 static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
@@ -211,6 +62,48 @@ static const Verdict kViolationKinds[] = {
     Verdict::Leak, Verdict::DoubleFree, Verdict::UseAfterFree,
     Verdict::InvalidFree, Verdict::AbiViolation};
 
+/// [equiv.def] (2): per matched site, the condition that the versions
+/// allocate it differently often, and per pair of slots of one site
+/// instance, that they free it at different points; each with its text.
+static std::vector<std::pair<Expr, std::string>>
+freePointDifferences(Encoder &ea, Encoder &eb, const SiteNumbering &sa) {
+  smt::Context &ctx = ea.ctx;
+  const State &xa = *ea.exitState, &xb = *eb.exitState;
+  std::vector<std::pair<Expr, std::string>> explain;
+  auto countOf = [&](const State &x, size_t s) {
+    return s < x.siteCount.size() ? x.siteCount[s] : ctx.bvVal(kIndexWidth, 0);
+  };
+  for (size_t s = 0; s < sa.names.size(); ++s)
+    explain.push_back({ctx.mkNe(countOf(xa, s), countOf(xb, s)),
+                       "site " + sa.names[s] +
+                           " allocates a different number of times"});
+  auto atOf = [&](const State &x, unsigned slot) {
+    return slot < x.freedAt.size() ? x.freedAt[slot] : ctx.bvVal(kIndexWidth, 0);
+  };
+  for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
+    const Slot &si = ea.heap.slots[i];
+    if (si.site < 0)
+      continue;
+    for (unsigned j = 0; j < eb.heap.slots.size(); ++j) {
+      const Slot &sj = eb.heap.slots[j];
+      if (sj.site != si.site)
+        continue;
+      Expr same = ctx.mkAnd({ea.heap.allocOf(xa, i), eb.heap.allocOf(xb, j),
+                             ctx.mkEq(si.siteInstance, sj.siteInstance)});
+      Expr fa = ea.heap.freedOf(xa, i), fb = eb.heap.freedOf(xb, j);
+      Expr bad = ctx.mkAnd(
+          same, ctx.mkOr(ctx.mkNe(fa, fb),
+                         ctx.mkAnd(fa, ctx.mkNe(atOf(xa, i), atOf(xb, j)))));
+      explain.push_back(
+          {bad, "a buffer of site " + sa.names.at(si.site) +
+                    " is freed at a different point: in one version only, "
+                    "or after a different number of input-program "
+                    "allocations"});
+    }
+  }
+  return explain;
+}
+
 /// Where an --equiv check's time went, for --solver-stats.
 struct EquivStats {
   double encodeSeconds = 0, querySeconds = 0;
@@ -218,11 +111,18 @@ struct EquivStats {
   /// Per version: violation conditions, constraints, heap slots; empty
   /// if the check ended before both were encoded.
   std::string sizes;
+  /// Loops proved by induction in A and B ([equiv.loops]), if the answer
+  /// came from the abstract encoding.
+  unsigned inducted = 0;
 };
 
+/// With `abstract`, loops that allocate no matched site may be proved by
+/// induction ([equiv.loops]); `abstracted` says whether one was. Such a
+/// check's encoding over-approximates: it decides only by EQUIVALENT.
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                                    const VerifyOptions &opts,
-                                   EquivStats &stats);
+                                   EquivStats &stats, bool abstract,
+                                   bool &abstracted);
 
 EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
@@ -230,7 +130,16 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
   auto start = std::chrono::steady_clock::now();
   smt::Budget budget(opts.functionTimeoutMs);
   EquivStats stats;
-  EquivResult res = compareVersions(a, b, name, opts, stats);
+  // [equiv.loops]: first with loops proved by induction where they can be;
+  // any answer but EQUIVALENT comes from the exact (unrolled) encoding.
+  bool abstracted = false;
+  EquivResult res = compareVersions(a, b, name, opts, stats,
+                                    /*abstract=*/true, abstracted);
+  if (abstracted && res.verdict != EquivVerdict::Equivalent) {
+    stats = EquivStats{};
+    res = compareVersions(a, b, name, opts, stats, /*abstract=*/false,
+                          abstracted);
+  }
   res.seconds = std::chrono::duration<double>(
                     std::chrono::steady_clock::now() - start)
                     .count();
@@ -244,14 +153,20 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                          " in " + secs(res.seconds) + "; encoding " +
                          secs(stats.encodeSeconds) + stats.sizes +
                          "; queries " + secs(stats.querySeconds) + " (" +
-                         std::to_string(stats.queries) + ")");
+                         std::to_string(stats.queries) + ")" +
+                         (stats.inducted
+                              ? "; loops proved by induction: " +
+                                    std::to_string(stats.inducted)
+                              : ""));
   }
   return res;
 }
 
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                                    const VerifyOptions &opts,
-                                   EquivStats &stats) {
+                                   EquivStats &stats, bool abstract,
+                                   bool &abstracted) {
+  abstracted = false;
   EquivResult res;
   res.function = name.str();
   auto fa = a.lookupSymbol<func::FuncOp>(name);
@@ -265,18 +180,29 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     return res;
   }
   SiteNumbering sa, sb;
-  if (auto why = matchSites(a, b, sa, sb)) {
+  SiteMatch match = matchSites(a, b, sa, sb);
+  if (auto why = match.reasonFor(a, b, name)) {
     res.reason = *why;
     return res;
   }
   smt::Context ctx;
   Encoder ea(ctx, a, opts, &sa), eb(ctx, b, opts, &sb);
   eb.inputsFrom = &ea;
+  // [equiv.loops]: each version's loops by the safety check's induction;
+  // calls are inlined (no summaries: their sites count).
+  CheckSetup setups[2];
+  if (abstract)
+    for (auto [e, setup] : {std::pair{&ea, &setups[0]}, {&eb, &setups[1]}}) {
+      setup->induction = true;
+      e->setup = setup;
+    }
   auto encodeStart = std::chrono::steady_clock::now();
   for (auto [e, f, tag] : {std::tuple{&ea, fa, "A"}, std::tuple{&eb, fb, "B"}})
     if (!e->encodeEntry(f)) {
       res.reason = std::string(tag) + ": " + e->failure->reason + " at " +
                    printLocation(e->failure->loc);
+      // The exact encoding gives the reason, as for the safety check.
+      abstracted = ea.inductionAttempts + eb.inductionAttempts > 0;
       return res;
     }
   stats.encodeSeconds = std::chrono::duration<double>(
@@ -290,6 +216,8 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                    " constraints, " + std::to_string(e->heap.slots.size()) +
                    " heap slots";
   stats.sizes += ")";
+  stats.inducted = setups[0].inducted + setups[1].inducted;
+  abstracted = stats.inducted > 0;
   smt::Solver S(ctx);
   for (Encoder *e : {&ea, &eb})
     for (const Expr &c : e->heap.constraintsToAssert())
@@ -348,6 +276,11 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   smt::Result r;
   if (check(ctx.mkAnd(running, ctx.mkOr(differ)), r) == smt::Result::Unknown)
     return res;
+  // A model of the abstract encoding need not be a run: no answer.
+  auto notDecided = [&] {
+    res.reason = "not decided with loops proved by induction";
+    return res;
+  };
   // [verify.output]: small inputs; the model still satisfies the query.
   // False (res says timeout) if the solver gives no model again.
   auto minimize = [&] {
@@ -357,6 +290,8 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     return false;
   };
   if (r == smt::Result::Sat) {
+    if (abstracted)
+      return notDecided();
     if (!minimize())
       return res;
     return distinguish("A: " + outcome(ea.heap) + "; B: " + outcome(eb.heap),
@@ -364,47 +299,17 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   }
   // 2. Both return: matched buffers are freed in the same interval.
   const State &xa = *ea.exitState, &xb = *eb.exitState;
+  std::vector<std::pair<Expr, std::string>> explain =
+      freePointDifferences(ea, eb, sa);
   std::vector<Expr> frees;
-  std::vector<std::tuple<Expr, std::string>> explain;
-  size_t nSites = sa.names.size();
-  auto countOf = [&](const State &x, size_t s) {
-    return s < x.siteCount.size() ? x.siteCount[s] : ctx.bvVal(kIndexWidth, 0);
-  };
-  for (size_t s = 0; s < nSites; ++s) {
-    Expr c = ctx.mkNe(countOf(xa, s), countOf(xb, s));
+  for (auto &[c, text] : explain)
     frees.push_back(c);
-    explain.push_back({c, "site " + sa.names[s] +
-                              " allocates a different number of times"});
-  }
-  auto atOf = [&](const State &x, unsigned slot) {
-    return slot < x.freedAt.size() ? x.freedAt[slot] : ctx.bvVal(kIndexWidth, 0);
-  };
-  for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
-    const Slot &si = ea.heap.slots[i];
-    if (si.site < 0)
-      continue;
-    for (unsigned j = 0; j < eb.heap.slots.size(); ++j) {
-      const Slot &sj = eb.heap.slots[j];
-      if (sj.site != si.site)
-        continue;
-      Expr same = ctx.mkAnd({ea.heap.allocOf(xa, i), eb.heap.allocOf(xb, j),
-                             ctx.mkEq(si.siteInstance, sj.siteInstance)});
-      Expr fa_ = ea.heap.freedOf(xa, i), fb_ = eb.heap.freedOf(xb, j);
-      Expr bad = ctx.mkAnd(
-          same, ctx.mkOr(ctx.mkNe(fa_, fb_),
-                         ctx.mkAnd(fa_, ctx.mkNe(atOf(xa, i), atOf(xb, j)))));
-      frees.push_back(bad);
-      explain.push_back(
-          {bad, "a buffer of site " + sa.names.at(si.site) +
-                    " is freed at a different point: in one version only, "
-                    "or after a different number of input-program "
-                    "allocations"});
-    }
-  }
   Expr bothReturn = ctx.mkAnd({running, xa.guard, xb.guard});
   if (check(ctx.mkAnd(bothReturn, ctx.mkOr(frees)), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
+    if (abstracted)
+      return notDecided();
     if (!minimize())
       return res;
     std::string what = "the versions free buffers differently";
@@ -431,6 +336,8 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   if (check(ctx.mkOr(stopping), r) == smt::Result::Unknown)
     return res;
   if (r == smt::Result::Sat) {
+    if (abstracted)
+      return notDecided();
     if (!minimize())
       return res;
     res.input = inputFromModel(ea, S, fa);

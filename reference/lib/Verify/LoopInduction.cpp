@@ -122,6 +122,17 @@ void ForInduction::build(Header &x) {
   for (unsigned o : wMem)
     if (!alive("contents" + std::to_string(o)))
       h.havoc(x.st, h.wholeView(o, {}));
+  // [equiv.loops]: no iteration allocates a matched site, so a matched
+  // buffer the loop frees is freed in the interval the loop starts in.
+  if (E.sites && !entry.epoch.isNull())
+    for (unsigned o : wFlags)
+      if (h.slots[o].site >= 0 && !alive("freed" + std::to_string(o))) {
+        if (o >= x.st.freedAt.size())
+          x.st.freedAt.resize(o + 1, c.bvVal(kIndexWidth, 0));
+        Expr before = o < entry.freedAt.size() ? entry.freedAt[o]
+                                               : c.bvVal(kIndexWidth, 0);
+        x.st.freedAt[o] = c.mkIte(h.freedOf(entry, o), before, entry.epoch);
+      }
   size_t memrefs = 0;
   for (Type t : iterTypes)
     memrefs += isa<MemRefType>(t);
@@ -295,9 +306,38 @@ bool ForInduction::entryHolds() {
   return false;
 }
 
+/// [equiv.loops]: whether `loop` (its regions, nested ops and the
+/// functions it calls) has an allocation op of a matched input-program site.
+static bool allocatesMatchedSite(Encoder &E, Operation *loop) {
+  std::set<Operation *> seen;
+  std::vector<Operation *> work{loop};
+  bool found = false;
+  while (!work.empty() && !found) {
+    Operation *root = work.back();
+    work.pop_back();
+    root->walk([&](Operation *op) {
+      if (E.sites->siteOf.count(op)) {
+        found = true;
+        return WalkResult::interrupt();
+      }
+      if (auto call = dyn_cast<func::CallOp>(op))
+        if (auto fn = E.module.lookupSymbol<func::FuncOp>(call.getCallee()))
+          if (seen.insert(fn).second)
+            work.push_back(fn);
+      return WalkResult::advance();
+    });
+  }
+  return found;
+}
+
 bool ForInduction::run(State &st, bool &proved) {
   proved = false;
   if (!E.setup || !E.setup->induction || h.reuseAddresses)
+    return true;
+  // [equiv.loops]: the header keeps the site counts and the epoch of
+  // [equiv.def] as at the entry, which holds only where no iteration
+  // allocates a matched site; other loops are unrolled.
+  if (E.sites && allocatesMatchedSite(E, op))
     return true;
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());

@@ -4,7 +4,7 @@
 // replays the first distinguishing input on both versions and draws the two
 // runs' buffer events as two clusters side by side (A left, B right), in
 // execution order from the entry down to the run's end. Allocations of a
-// matched input-program site ([equiv.sites]) are labelled with the site and
+// matched input-program site ([equiv.match]) are labelled with the site and
 // their number k; the k-th buffers of one site in A and B are joined by a
 // dashed line. Each free of such a buffer says in which interval it happens
 // ([equiv.def] (2): after how many matched-site allocations). The first
@@ -73,7 +73,7 @@ struct VersionTrace {
   std::map<Instance, size_t> allocEvent;    ///< instance -> event index
   std::map<Instance, unsigned> freeInterval; ///< instance -> interval
 
-  void relate(const std::map<std::string, int> &matched) {
+  void relate(const SiteNumbering &sites) {
     std::map<unsigned, Instance> bufferInstance;
     std::map<std::string, unsigned> count;
     unsigned allocs = 0;
@@ -81,10 +81,11 @@ struct VersionTrace {
       instanceOf.push_back(std::nullopt);
       interval.push_back(allocs);
       if ((e.event == "alloc" || e.event == "stack") && e.op) {
-        auto key = allocationSiteKey(e.op);
-        if (!key || !matched.count(*key))
+        auto site = sites.siteOf.find(e.op);
+        if (site == sites.siteOf.end())
           continue;
-        Instance in{*key, ++count[*key]};
+        const std::string &key = sites.names[site->second];
+        Instance in{key, ++count[key]};
         bufferInstance.insert_or_assign(e.buffer, in);
         instanceOf.back() = in;
         allocEvent.emplace(in, i);
@@ -161,16 +162,9 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
                                    llvm::StringRef nameB) {
   ModuleOp modules[2] = {a, b};
   VersionTrace v[2] = {{"A", {}, {}, {}, {}, {}}, {"B", {}, {}, {}, {}, {}}};
-  // [equiv.sites]: keys that occur once in each version are matched.
-  std::map<std::string, int> keys[2], matched;
-  for (int x = 0; x < 2; ++x)
-    modules[x].walk([&](Operation *op) {
-      if (auto key = allocationSiteKey(op))
-        ++keys[x][*key];
-    });
-  for (auto &[key, n] : keys[0])
-    if (n == 1 && keys[1].count(key) && keys[1][key] == 1)
-      matched[key] = 1;
+  // [equiv.match]: the sites the check matched.
+  SiteNumbering sites[2];
+  matchSites(a, b, sites[0], sites[1]);
   for (int x = 0; x < 2; ++x) {
     auto fn = modules[x].lookupSymbol<func::FuncOp>(r.function);
     auto input = parseInput(r.input, fn.getFunctionType());
@@ -183,7 +177,7 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
     RunOptions ro;
     ro.reuseAddresses = opts.reuseAddresses;
     v[x].run = runFunction(modules[x], fn, *input, ro);
-    v[x].relate(matched);
+    v[x].relate(sites[x]);
   }
   Divergence first = firstDivergingFree(v);
 

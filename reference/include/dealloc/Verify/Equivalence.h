@@ -12,6 +12,8 @@
 
 #include "dealloc/Verify/Verify.h"
 
+#include <map>
+
 namespace dealloc::verify {
 
 using OwningOpRefModule = mlir::OwningOpRef<mlir::ModuleOp>;
@@ -49,10 +51,21 @@ void printEquivResult(llvm::raw_ostream &os, const EquivResult &r, bool json);
 int runEquivalence(mlir::ModuleOp a, mlir::ModuleOp b, llvm::StringRef function,
                    const VerifyOptions &opts, bool json, llvm::raw_ostream &os,
                    std::vector<EquivResult> *results = nullptr);
-/// [equiv.sites]: the key of an allocation-site op (`memref.alloc`,
-/// `memref.alloca`, `memref.realloc`, `bufferization.clone`), or none if it
-/// is not one or has neither a `dealloc.site` attribute nor a file location.
-std::optional<std::string> allocationSiteKey(mlir::Operation *op);
+/// [equiv.match]: how the allocation sites of A and B were matched.
+struct SiteMatch {
+  /// Why no function can be compared (a `dealloc.site` value used twice).
+  std::optional<std::string> failure;
+  /// Per function: why its allocations cannot be matched.
+  std::map<std::string, std::string> unmatched;
+  /// Why function `fn` cannot be compared: the failure, or the first
+  /// unmatched function among `fn` and the functions it calls (A and B).
+  std::optional<std::string> reasonFor(mlir::ModuleOp a, mlir::ModuleOp b,
+                                       llvm::StringRef fn) const;
+};
+/// [equiv.match]: numbers the input-program allocation sites matched between
+/// A and B (`sa` and `sb` get the same site numbers and names).
+SiteMatch matchSites(mlir::ModuleOp a, mlir::ModuleOp b, SiteNumbering &sa,
+                     SiteNumbering &sb);
 /// `--stages`: runs each top-level pass of `pipeline` on `module` and checks
 /// every stage after the first deallocated one against its predecessor.
 int runStages(llvm::StringRef pipeline, mlir::ModuleOp module,

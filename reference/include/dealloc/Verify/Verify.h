@@ -102,7 +102,7 @@ struct FunctionResult {
   std::string definedUndecided;
 };
 
-/// Allocation sites of the input program, for --equiv ([equiv.sites]).
+/// Allocation sites of the input program, for --equiv ([equiv.match]).
 struct SiteNumbering {
   llvm::DenseMap<mlir::Operation *, int> siteOf;
   std::vector<std::string> names; ///< per site: printed key
