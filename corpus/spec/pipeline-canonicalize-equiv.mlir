@@ -1,6 +1,6 @@
 // What canonicalize (stages 2, 4 and 8 of the pipeline) preserves, judged by
 // dealloc-verify --equiv on its input (A) and output (B), both printed with
-// locations so that allocation sites match ([equiv.sites]).
+// locations so that allocation sites match ([equiv.match]).
 // - Clone folding ([clone.fold.forward]) keeps every verdict SAFE but may
 //   move the surviving free to another interval between input-program
 //   allocations (DIFFERENT, both replays SAFE) or keep it in its interval
