@@ -67,6 +67,12 @@
 // PAIRS-NEXT: @relocated: DIFFERENT on input "" (a buffer of site the 1st allocation of @relocated (heap memref<2xf32>) is freed at a different point
 // PAIRS-NEXT: A: SAFE
 // PAIRS-NEXT: B: SAFE
+// An allocation one version lacks, where the rest embed in one way only:
+// matched (the free of B's 4xf32 moved past the 8xf32 allocation).
+// PAIRS-NEXT: @one_removed: DIFFERENT on input "" (a buffer of site the 2nd allocation of @one_removed (heap memref<4xf32>) is freed at a different point
+// PAIRS-NEXT: A: SAFE
+// PAIRS-NEXT: B: SAFE
+// PAIRS-NEXT: @removed_ambiguous: UNKNOWN (allocation sites cannot be matched: the allocations of @removed_ambiguous without dealloc.site or a source location both versions share differ (A: heap memref<2xf32>, heap memref<2xf32>; B: heap memref<2xf32>) ([equiv.match]))
 
 func.func @return_arg(%arg0: memref<2xf32>) -> memref<2xf32> {
   return %arg0 : memref<2xf32>

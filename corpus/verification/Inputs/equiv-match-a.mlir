@@ -97,3 +97,24 @@ func.func @relocated() {
   memref.dealloc %b : memref<2xf32>
   return
 }
+
+// B has no %a (a canonicalization removes a dead allocation): the others
+// are matched in the one way B's sequence embeds into A's.
+func.func @one_removed() {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  %c = memref.alloc() : memref<8xf32>
+  memref.dealloc %c : memref<8xf32>
+  memref.dealloc %a : memref<2xf32>
+  return
+}
+
+// B has one allocation of two of the same type: which one is ambiguous.
+func.func @removed_ambiguous() {
+  %a = memref.alloc() : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  memref.dealloc %b : memref<2xf32>
+  return
+}

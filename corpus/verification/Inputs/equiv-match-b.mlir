@@ -91,3 +91,17 @@ func.func @relocated() {
   memref.dealloc %b : memref<2xf32>
   return
 }
+
+func.func @one_removed() {
+  %b = memref.alloc() : memref<4xf32>
+  %c = memref.alloc() : memref<8xf32>
+  memref.dealloc %b : memref<4xf32>
+  memref.dealloc %c : memref<8xf32>
+  return
+}
+
+func.func @removed_ambiguous() {
+  %b = memref.alloc() : memref<2xf32>
+  memref.dealloc %b : memref<2xf32>
+  return
+}

@@ -147,10 +147,14 @@ static std::string shapeKey(Operation *op) {
   return s;
 }
 
+/// The first few allocations of a list, for a reason.
 static std::string describe(const std::vector<Operation *> &ops) {
+  constexpr size_t kShown = 6;
   std::string s;
-  for (Operation *op : ops)
-    s += (s.empty() ? "" : ", ") + shapeKey(op);
+  for (size_t i = 0; i < ops.size() && i < kShown; ++i)
+    s += (s.empty() ? "" : ", ") + shapeKey(ops[i]);
+  if (ops.size() > kShown)
+    s += ", ... (" + std::to_string(ops.size()) + " in all)";
   return s.empty() ? "none" : s;
 }
 
@@ -168,6 +172,67 @@ static void addSite(SiteNumbering &sa, SiteNumbering &sb, std::string name,
   sb.names.push_back(std::move(name));
   sa.siteOf[a] = n;
   sb.siteOf[b] = n;
+}
+
+/// Where `small` is `large` with some elements left out in exactly one way:
+/// `at[i]` is the index in `large` of `small[i]`.
+static bool embedUniquely(const std::vector<std::string> &small,
+                          const std::vector<std::string> &large,
+                          std::vector<size_t> &at) {
+  // ways[i]: embeddings of small[0..i) into the prefix of `large` seen so
+  // far, counted up to 2.
+  std::vector<unsigned> ways(small.size() + 1, 0);
+  ways[0] = 1;
+  for (const std::string &l : large)
+    for (size_t i = small.size(); i > 0; --i)
+      if (small[i - 1] == l)
+        ways[i] = std::min(2u, ways[i] + ways[i - 1]);
+  if (ways[small.size()] != 1)
+    return false;
+  // The only embedding is the leftmost one.
+  for (size_t j = 0, i = 0; i < small.size(); ++j)
+    if (large[j] == small[i]) {
+      at.push_back(j);
+      ++i;
+    }
+  return true;
+}
+
+/// [equiv.match]: the allocations of function `fn` matched by structure
+/// (A's `oa`, B's `ob`, in walk order); the reason if they cannot be.
+static std::optional<std::string>
+matchStructure(const std::string &fn, const std::vector<Operation *> &oa,
+               const std::vector<Operation *> &ob, SiteNumbering &sa,
+               SiteNumbering &sb) {
+  std::vector<std::string> ka, kb;
+  for (Operation *op : oa)
+    ka.push_back(shapeKey(op));
+  for (Operation *op : ob)
+    kb.push_back(shapeKey(op));
+  // pairs[k]: (index in A, index in B) of the k-th matched allocation.
+  std::vector<std::pair<size_t, size_t>> pairs;
+  std::vector<size_t> at;
+  if (ka == kb) {
+    for (size_t k = 0; k < ka.size(); ++k)
+      pairs.push_back({k, k});
+  } else if (ka.size() < kb.size() && embedUniquely(ka, kb, at)) {
+    for (size_t k = 0; k < at.size(); ++k)
+      pairs.push_back({k, at[k]});
+  } else if (kb.size() < ka.size() && embedUniquely(kb, ka, at)) {
+    for (size_t k = 0; k < at.size(); ++k)
+      pairs.push_back({at[k], k});
+  } else {
+    return "allocation sites cannot be matched: the allocations of @" + fn +
+           " without dealloc.site or a source location both versions share "
+           "differ (A: " + describe(oa) + "; B: " + describe(ob) +
+           ") ([equiv.match])";
+  }
+  for (auto [i, j] : pairs)
+    addSite(sa, sb,
+            "the " + ordinal(i + 1) + " allocation of @" + fn + " (" + ka[i] +
+                ")",
+            oa[i], ob[j]);
+  return std::nullopt;
 }
 
 SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
@@ -253,25 +318,10 @@ SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
   for (auto *v : {&va, &vb})
     for (auto &[fn, ops] : v->structural)
       fns.insert(fn);
-  for (const std::string &fn : fns) {
-    auto &oa = va.structural[fn], &ob = vb.structural[fn];
-    bool same = oa.size() == ob.size();
-    for (size_t k = 0; same && k < oa.size(); ++k)
-      same = shapeKey(oa[k]) == shapeKey(ob[k]);
-    if (!same) {
-      res.unmatched[fn] =
-          "allocation sites cannot be matched: the allocations of @" + fn +
-          " without dealloc.site or a source location both versions share "
-          "differ (A: " + describe(oa) + "; B: " + describe(ob) +
-          ") ([equiv.match])";
-      continue;
-    }
-    for (size_t k = 0; k < oa.size(); ++k)
-      addSite(sa, sb,
-              "the " + ordinal(k + 1) + " allocation of @" + fn + " (" +
-                  shapeKey(oa[k]) + ")",
-              oa[k], ob[k]);
-  }
+  for (const std::string &fn : fns)
+    if (auto why = matchStructure(fn, va.structural[fn], vb.structural[fn],
+                                  sa, sb))
+      res.unmatched[fn] = *why;
   return res;
 }
 
