@@ -1,7 +1,14 @@
 //===- Heap.cpp - Buffers and addresses (spec/buffers.md) -----------------===//
+//
+// [buffer.record], [addr.fresh], [addr.reuse], [buffer.contents],
+// [buffer.contents.lazy]: contents exist in chunks of kChunkBytes, created by
+// the first write into them.
+//
+//===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Heap.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
+#include <cstring>
 
 namespace dealloc {
 
@@ -63,46 +70,111 @@ void Heap::release(unsigned id, std::string loc) {
     freedHeapAddresses.push_back(b.base);
 }
 
+Chunk *Heap::chunkAt(Buffer &b, int64_t off, bool create) {
+  int64_t index = off / kChunkBytes;
+  auto it = b.chunks.find(index);
+  if (it != b.chunks.end())
+    return it->second.get();
+  if (!create)
+    return nullptr;
+  if (touched + kChunkBytes > kMaxTouchedBytes) {
+    outOfContents = true;
+    return nullptr;
+  }
+  touched += kChunkBytes;
+  auto c = std::make_unique<Chunk>();
+  std::memset(c->bytes, 0, sizeof(c->bytes));
+  std::memset(c->init, b.zeroDefault ? 0xff : 0, sizeof(c->init));
+  return (b.chunks[index] = std::move(c)).get();
+}
+
 bool Heap::read(unsigned id, int64_t off, unsigned n, uint64_t &out) const {
   const Buffer &b = get(id);
   out = 0;
-  if (b.init.empty())
-    return false;
   for (unsigned k = 0; k < n; ++k) {
-    if (!b.init[off + k])
+    int64_t at = off + k;
+    auto it = b.chunks.find(at / kChunkBytes);
+    if (it == b.chunks.end()) {
+      if (!b.zeroDefault) // [buffer.contents.uninit]
+        return false;
+      continue;
+    }
+    const Chunk &c = *it->second;
+    if (!c.isInit(at % kChunkBytes))
       return false;
-    out |= static_cast<uint64_t>(b.bytes[off + k]) << (8 * k);
+    out |= static_cast<uint64_t>(c.bytes[at % kChunkBytes]) << (8 * k);
   }
   return true;
+}
+
+void Heap::writeInChunk(Buffer &b, int64_t off, int64_t len,
+                        const uint8_t *values, bool initialized) {
+  bool allZero = true;
+  for (int64_t k = 0; values && k < len; ++k)
+    allZero &= values[k] == 0;
+  // Writing what an absent chunk already reads as leaves it absent.
+  bool asDefault = b.zeroDefault ? initialized && allZero : !initialized;
+  Chunk *c = chunkAt(b, off, !asDefault);
+  if (!c)
+    return;
+  int64_t at = off % kChunkBytes;
+  for (int64_t k = 0; k < len; ++k)
+    c->set(at + k, values ? values[k] : 0, initialized);
 }
 
 void Heap::write(unsigned id, int64_t off, unsigned n, uint64_t value,
                  bool initialized) {
   Buffer &b = get(id);
-  if (b.bytes.empty()) {
-    b.bytes.assign(b.sizeBytes, 0);
-    b.init.assign(b.sizeBytes, 0);
-  }
-  for (unsigned k = 0; k < n; ++k) {
-    b.bytes[off + k] = initialized ? static_cast<uint8_t>(value >> (8 * k)) : 0;
-    b.init[off + k] = initialized ? 1 : 0;
+  uint8_t values[8];
+  for (unsigned k = 0; k < n && k < 8; ++k)
+    values[k] = static_cast<uint8_t>(value >> (8 * k));
+  // A scalar is at most 8 bytes, but may straddle two chunks.
+  unsigned done = 0;
+  while (done < n) {
+    int64_t at = off + done;
+    unsigned len = static_cast<unsigned>(
+        std::min<int64_t>(n - done, kChunkBytes - at % kChunkBytes));
+    writeInChunk(b, at, len, values + done, initialized);
+    done += len;
   }
 }
 
 void Heap::copyBytes(unsigned dst, int64_t dstOff, unsigned src, int64_t srcOff,
-                     unsigned n) {
-  for (unsigned k = 0; k < n; ++k) {
+                     int64_t n) {
+  // Segment by segment, each inside one chunk of each buffer: an absent
+  // source chunk copies its default without materializing anything.
+  uint8_t values[kChunkBytes];
+  while (n > 0) {
+    int64_t len = std::min({n, kChunkBytes - srcOff % kChunkBytes,
+                            kChunkBytes - dstOff % kChunkBytes});
     const Buffer &s = get(src);
-    bool ok = !s.init.empty() && s.init[srcOff + k];
-    uint8_t v = ok ? s.bytes[srcOff + k] : 0;
-    write(dst, dstOff + k, 1, v, ok);
+    auto it = s.chunks.find(srcOff / kChunkBytes);
+    if (it == s.chunks.end()) {
+      writeInChunk(get(dst), dstOff, len, nullptr, s.zeroDefault);
+    } else {
+      // Runs of equal initializedness.
+      const Chunk &c = *it->second;
+      int64_t from = srcOff % kChunkBytes;
+      for (int64_t k = 0; k < len;) {
+        bool ok = c.isInit(from + k);
+        int64_t e = k;
+        for (; e < len && c.isInit(from + e) == ok; ++e)
+          values[e - k] = c.bytes[from + e];
+        writeInChunk(get(dst), dstOff + k, e - k, ok ? values : nullptr, ok);
+        k = e;
+      }
+    }
+    srcOff += len;
+    dstOff += len;
+    n -= len;
   }
 }
 
 void Heap::zeroFill(unsigned id) {
   Buffer &b = get(id);
-  b.bytes.assign(b.sizeBytes, 0);
-  b.init.assign(b.sizeBytes, 1);
+  touched -= static_cast<int64_t>(b.chunks.size()) * kChunkBytes;
+  b.chunks.clear();
+  b.zeroDefault = true;
 }
 
 } // namespace dealloc

@@ -187,7 +187,17 @@ bool Machine::execOp(Operation *op, Frame &f) {
   // `current` stays at the innermost op when the run stops there.
   Operation *outer = current;
   current = op;
-  if (!execOpHere(op, f))
+  bool ok = execOpHere(op, f);
+  // [buffer.contents.lazy]: a write this op needed was dropped; whatever the
+  // op concluded may rest on it.
+  if (heap.exhausted() && !(stopped && stopped->verdict == Verdict::Unknown &&
+                            StringRef(stopped->message).starts_with("buffer contents")))
+    return unknown(StopKind::BufferLimit,
+                   "buffer contents limit: the run writes more than " +
+                       std::to_string(kMaxTouchedBytes >> 20) +
+                       " MiB ([buffer.contents.lazy])",
+                   op->getLoc());
+  if (!ok)
     return false;
   current = outer;
   return true;

@@ -63,7 +63,7 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
   Type elem = g.getType().getElementType();
   unsigned eb = elementBytes(elem);
   int64_t n = g.getType().getNumElements();
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = 0; k < n && !m.heap.exhausted(); ++k) {
     int64_t flat = dense.isSplat() ? 0 : k;
     RtValue v;
     if (isa<FloatType>(elem))
@@ -126,7 +126,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     int64_t srcOff = src.aligned + src.offset * elementBytes(re.getSource().getType().getElementType()) - old.base;
     int64_t n = std::min(old.sizeBytes - srcOff, heap.get(r.m.buffer).sizeBytes);
     if (srcOff >= 0 && n > 0)
-      heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, static_cast<unsigned>(n));
+      heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
     heap.release(src.buffer, printLoc(op->getLoc()));
     recordEvent(op, "free", src.buffer);
     bind(f, re, r);

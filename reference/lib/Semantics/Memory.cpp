@@ -66,7 +66,7 @@ bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes
   int64_t bytes = extentBytes(t, d);
   if (bytes > kMaxBufferBytes)
     return unknown(StopKind::BufferLimit, "buffer of " + std::to_string(bytes) +
-                       " bytes exceeds the interpreter's limit",
+                       " bytes exceeds the interpreter's limit (1 TiB)",
                    loc);
   Buffer &b = heap.create(kind, bytes, alignment, origin.str(), printLoc(loc));
   d.buffer = b.id;
@@ -166,6 +166,36 @@ bool Machine::copyView(const MemRefDesc &src, MemRefType srcType,
     if (s == 0)
       return true;
   unsigned n = elementBytes(srcType.getElementType());
+  // Two contiguous views of distinct buffers and equal element size: one byte
+  // range, copied chunk
+  // by chunk (lazy contents, [buffer.contents.lazy]); the bounds of the first
+  // and last element bound every other.
+  auto contiguous = [](const MemRefDesc &d) {
+    int64_t expect = 1;
+    for (int64_t k = static_cast<int64_t>(d.sizes.size()) - 1; k >= 0; --k) {
+      if (d.sizes[k] != 1 && d.strides[k] != expect)
+        return false;
+      expect *= d.sizes[k];
+    }
+    return true;
+  };
+  if (src.buffer != dst.buffer && n == elementBytes(dstType.getElementType()) &&
+      contiguous(src) && contiguous(dst)) {
+    SmallVector<int64_t, 4> first(src.sizes.size(), 0), last;
+    int64_t count = 1;
+    for (int64_t s : src.sizes) {
+      last.push_back(s - 1);
+      count *= s;
+    }
+    int64_t so, dO, soLast, dOLast;
+    if (!elementOffset(src, srcType, first, op, so) ||
+        !elementOffset(dst, dstType, first, op, dO) ||
+        !elementOffset(src, srcType, last, op, soLast) ||
+        !elementOffset(dst, dstType, last, op, dOLast))
+      return false;
+    heap.copyBytes(dst.buffer, dO, src.buffer, so, count * n);
+    return true;
+  }
   SmallVector<int64_t, 4> idx(src.sizes.size(), 0);
   while (true) {
     int64_t so, dO;

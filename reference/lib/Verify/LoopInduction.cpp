@@ -330,6 +330,20 @@ static bool allocatesMatchedSite(Encoder &E, Operation *loop) {
   return found;
 }
 
+/// A counted loop with literal bounds whose trip count is above the bound
+/// of [verify.bound] for literal loops: unrolled, it would be cut.
+static bool beyondLiteralBound(Encoder &E, const Expr &lb, const Expr &ub,
+                               const Expr &step) {
+  std::optional<int64_t> l = lb.bvLiteral(), u = ub.bvLiteral(),
+                         s = step.bvLiteral();
+  if (!l || !u || !s || *s <= 0 || *u <= *l)
+    return false;
+  uint64_t trips = (static_cast<uint64_t>(*u) - static_cast<uint64_t>(*l) +
+                    static_cast<uint64_t>(*s) - 1) /
+                   static_cast<uint64_t>(*s);
+  return trips > literalBound(E.opts);
+}
+
 bool ForInduction::run(State &st, bool &proved) {
   proved = false;
   if (!E.setup || !E.setup->induction || h.reuseAddresses)
@@ -355,8 +369,10 @@ bool ForInduction::run(State &st, bool &proved) {
   }
   counted = forOp || parOp;
   if (counted) {
+    // A loop with literal bounds is unrolled ([verify.bound]) unless it
+    // runs more iterations than the literal bound allows.
     Expr first = c.mkCmp(lt, lb, ub);
-    if (first.isTrue() || first.isFalse())
+    if (first.isFalse() || (first.isTrue() && !beyondLiteralBound(E, lb, ub, step)))
       return true;
   }
   if (entry.guard.isFalse())
