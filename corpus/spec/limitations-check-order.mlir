@@ -6,7 +6,7 @@
 // -verify-diagnostics fails on any other or any further error.
 // The reference pass checks in the same order and reports the same errors
 // (spec/limitations.md).
-// SPEC: [limit.free] [limit.unknown-effects] [limit.loops]
+// SPEC: [limit.free] [limit.unknown-effects] [limit.loops] [limit.regions]
 // RUN: mlir-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --ownership-based-buffer-deallocation
 // RUN: dealloc-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --reference-buffer-deallocation
 
@@ -52,3 +52,14 @@ func.func @loop_first(%c: i1) {
   }
   return
 }
+
+// -----
+
+// One op breaking two limitations: unknown effects ([limit.unknown-effects])
+// is checked before regions ([limit.regions]).
+func.func @one_op_effects_before_regions() {
+  // expected-error @+1 {{ops with unknown memory side effects are not supported}}
+  %r = "test.region_op"() ({}) : () -> memref<2xf32>
+  return
+}
+

@@ -1,6 +1,6 @@
 // An op of an unregistered dialect, in generic syntax, is readable input: both
 // tools parse it and answer UNSUPPORTED naming the op and its location, exit
-// code 2 (DESIGN.md: 2 unsupported or unknown, 3 unreadable input). Only
+// code 2 ([safety.verdicts]: 2 unsupported or unknown, 3 unreadable input). Only
 // input that does not parse is exit 3 (bad-input.mlir).
 // SPEC: [verify.unsupported] [op.unsupported] [verify.output]
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','%s']) != 2)" 2>/dev/null | FileCheck %s

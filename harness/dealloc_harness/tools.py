@@ -1,7 +1,7 @@
 """Locating and calling the project's C++ tools (dealloc-opt, dealloc-run,
 dealloc-verify) and parsing their verdicts.
 
-Contracts (DESIGN.md "Tools"): one line per function `@name: VERDICT ...`, or
+Contracts (docs/architecture.md, "Contracts between the pieces"): one line per function `@name: VERDICT ...`, or
 with --json one object per line with at least "function" and "verdict";
 `--equiv` prints EQUIVALENT / DIFFERENT / UNKNOWN. Exit codes: 0 all safe or
 equivalent, 1 a violation or difference, 2 unsupported or unknown, 3

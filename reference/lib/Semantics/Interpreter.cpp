@@ -253,8 +253,13 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
   Location loc = callSite ? callSite->getLoc() : callee.getLoc();
   results.clear();
   // [abi.external]: a declaration-only callee frees nothing and returns fresh
-  // distinct heap buffers; scalar results are 0 / false.
+  // distinct heap buffers; scalar results are 0 / false. It may read and
+  // write its memref arguments during the call ([heap.use]); this run is the
+  // execution in which it writes nothing.
   if (callee.isDeclaration()) {
+    for (const RtValue &a : args)
+      if (a.kind == RtValue::MemRef && callSite && !requireLive(a.m, callSite))
+        return false;
     for (Type t : callee.getFunctionType().getResults()) {
       if (auto mt = dyn_cast<MemRefType>(t)) {
         SmallVector<int64_t> dyn(mt.getNumDynamicDims(), kDynamicExtent);

@@ -19,7 +19,14 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
   results.clear();
   if (callee.isDeclaration()) {
     // [abi.external]: frees nothing, keeps nothing, returns fresh distinct
-    // heap buffers (dynamic extents 2) and zero scalars.
+    // heap buffers (dynamic extents 2) and zero scalars. During the call it
+    // may read and write its memref arguments: a freed one is [heap.use];
+    // afterwards their buffers hold any values (initialized ones stay so).
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef) {
+        heap.use(st, a.view, loc, "access by an external callee");
+        heap.havoc(st, a.view, /*writesInit=*/true);
+      }
     for (Type t : callee.getFunctionType().getResults()) {
       if (auto mt = dyn_cast<MemRefType>(t)) {
         std::vector<Expr> dyn(mt.getNumDynamicDims(), ctx.bvVal(kIndexWidth, 2));

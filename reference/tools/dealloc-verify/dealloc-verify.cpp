@@ -128,7 +128,7 @@ static int toolMain(int argc, char **argv) {
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   // [verify.unsupported]: an op of an unknown dialect (generic syntax) is
   // readable input, so it parses and its function is UNSUPPORTED (exit 2),
-  // as in dealloc-run; only unreadable input is exit 3 (DESIGN.md).
+  // as in dealloc-run; only unreadable input is exit 3 ([safety.verdicts]).
   context.allowUnregisteredDialects(true);
 
   VerifyOptions opts;
