@@ -2,15 +2,15 @@
 // the call ([abi.external]): passing a freed buffer is a use after free,
 // and afterwards the arguments' buffers may hold any (initialized) values.
 // SPEC: [abi.external], [heap.use]
-// RUN: not dealloc-run %s | FileCheck %s --check-prefix=RUN
+// RUN: not dealloc-run %s | FileCheck %s --check-prefix=INTERP
 // RUN: not dealloc-verify %s | FileCheck %s --check-prefix=VERIFY
 
 func.func private @consume(memref<2xf32>)
 func.func private @fill(memref<2xi32>)
 func.func private @consume_view(memref<2xf32, strided<[1], offset: ?>>)
 
-// RUN-LABEL: @pass_freed: USE_AFTER_FREE
-// RUN:         reason: [heap.use] 'func.call' accesses freed buffer
+// INTERP-LABEL: @pass_freed: USE_AFTER_FREE
+// INTERP:         reason: [heap.use] 'func.call' accesses freed buffer
 // VERIFY-LABEL: @pass_freed: USE_AFTER_FREE
 func.func @pass_freed() {
   %a = memref.alloc() : memref<2xf32>
@@ -20,7 +20,7 @@ func.func @pass_freed() {
 }
 
 // A subview of a freed buffer is a use of the buffer too.
-// RUN-LABEL: @pass_freed_view: USE_AFTER_FREE
+// INTERP-LABEL: @pass_freed_view: USE_AFTER_FREE
 // VERIFY-LABEL: @pass_freed_view: USE_AFTER_FREE
 func.func @pass_freed_view() {
   %a = memref.alloc() : memref<4xf32>
@@ -32,7 +32,7 @@ func.func @pass_freed_view() {
 }
 
 // Passing a live buffer is fine.
-// RUN-LABEL: @pass_live: SAFE
+// INTERP-LABEL: @pass_live: SAFE
 // VERIFY-LABEL: @pass_live: SAFE
 func.func @pass_live() {
   %a = memref.alloc() : memref<2xf32>
@@ -46,7 +46,7 @@ func.func @pass_live() {
 // the callee writes nothing (and the store's 1 stays), so it sees no leak;
 // verify considers every write and finds the leak, which the interpreter's
 // execution does not replay: UNKNOWN, never SAFE.
-// RUN-LABEL: @free_decided_by_callee: SAFE
+// INTERP-LABEL: @free_decided_by_callee: SAFE
 // VERIFY-LABEL: @free_decided_by_callee: UNKNOWN
 func.func @free_decided_by_callee() {
   %c0 = arith.constant 0 : index

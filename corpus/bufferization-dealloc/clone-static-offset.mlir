@@ -5,7 +5,7 @@
 // caller frees it. Upstream's lowering cannot lower the clone.
 // SPEC: [clone.layout], [clone.fresh]
 // RUN: mlir-opt %s --buffer-deallocation-pipeline | FileCheck %s --check-prefix=PIPE
-// RUN: mlir-opt %s --buffer-deallocation-pipeline | dealloc-run - | FileCheck %s --check-prefix=RUN
+// RUN: mlir-opt %s --buffer-deallocation-pipeline | dealloc-run - | FileCheck %s --check-prefix=INTERP
 // RUN: mlir-opt %s --buffer-deallocation-pipeline | dealloc-verify - | FileCheck %s --check-prefix=VERIFY
 // RUN: mlir-opt %s --buffer-deallocation-pipeline | not mlir-opt -convert-bufferization-to-memref 2>&1 | FileCheck %s --check-prefix=LOWER
 
@@ -19,7 +19,7 @@ func.func @return_subview(%a: memref<8xf32>) -> memref<2xf32, strided<[1], offse
 
 // The caller reads the copied element at offset 2 of the padded buffer; the
 // pipeline frees the whole buffer through the view.
-// RUN-LABEL: @caller_frees: SAFE
+// INTERP-LABEL: @caller_frees: SAFE
 // VERIFY-LABEL: @caller_frees: SAFE
 func.func @caller_frees() -> f32 {
   %c0 = arith.constant 0 : index
