@@ -1,8 +1,8 @@
 //===- Solver.h - Thin wrapper around Z3 (the only Z3 user) -----*- C++ -*-===//
 //
 // dealloc-verify's symbolic encoding talks to the SMT solver only through this
-// header: nothing outside reference/lib/SMT includes a Z3 header (DESIGN.md,
-// "Alive2-style"). Expressions are cheap handles into their Context, which
+// header: nothing outside reference/lib/SMT includes a Z3 header (docs/architecture.md,
+// "Layers"). Expressions are cheap handles into their Context, which
 // owns every term it creates; terms are hash-consed by Z3, so `same()` is
 // structural identity.
 //

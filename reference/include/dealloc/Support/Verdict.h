@@ -1,7 +1,7 @@
 //===- Verdict.h - The fixed verdict vocabulary and exit codes -*- C++ -*-===//
 //
 // Shared by dealloc-run and dealloc-verify (spec/safety.md, [safety.verdicts];
-// docs: DESIGN.md "Tools"). Verdicts print as `@name: VERDICT ...`.
+// docs: docs/architecture.md "Contracts between the pieces"). Verdicts print as `@name: VERDICT ...`.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SUPPORT_VERDICT_H
