@@ -118,3 +118,20 @@ func.func @removed_ambiguous() {
   memref.dealloc %b : memref<2xf32>
   return
 }
+
+// B's allocation lost its location: matched by structure with A's located
+// one (not taken as removed while B has an allocation without a key).
+func.func @location_lost() {
+  %a = memref.alloc() : memref<2xf32> loc("src.mlir":9:1)
+  memref.dealloc %a : memref<2xf32>
+  %b = memref.alloc() : memref<4xf32> loc("src.mlir":10:1)
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+
+// B's allocation lost its tag.
+func.func @tag_lost() {
+  %a = memref.alloc() {dealloc.site = 7 : i64} : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  return
+}

@@ -105,3 +105,17 @@ func.func @removed_ambiguous() {
   memref.dealloc %b : memref<2xf32>
   return
 }
+
+func.func @location_lost() {
+  %a = memref.alloc() : memref<2xf32> loc(unknown)
+  %b = memref.alloc() : memref<4xf32> loc("src.mlir":10:1)
+  memref.dealloc %a : memref<2xf32>
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+
+func.func @tag_lost() {
+  %a = memref.alloc() : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  return
+}

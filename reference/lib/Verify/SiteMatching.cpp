@@ -110,6 +110,7 @@ struct VersionSites {
   /// Per function (pre-order walk): allocations matched by structure.
   std::map<std::string, std::vector<Operation *>> structural;
   std::set<std::string> files; ///< file names of the untagged allocations
+  llvm::DenseMap<Operation *, size_t> order; ///< walk order of all site ops
 };
 } // namespace
 
@@ -126,6 +127,7 @@ static void collect(ModuleOp m, VersionSites &v,
   m.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (!isSiteOp(op))
       return;
+    v.order[op] = v.order.size();
     if (auto t = tagOf(op)) {
       v.tagged[*t].push_back(op);
       return;
@@ -287,41 +289,63 @@ SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
                     "carry '" + key + "' ([equiv.match])";
       return res;
     }
-  // A location in one version only names an allocation the other version
-  // removed, unless both versions have such allocations in one function (a
-  // pass may have given an allocation another location): those are matched
-  // by structure.
-  std::map<std::string, std::vector<Operation *>> lone[2];
-  for (int x = 0; x < 2; ++x)
-    for (auto &[key, ops] : (x ? vb : va).located)
-      if (!(x ? va : vb).located.count(key))
-        lone[x][functionOf(ops[0])].push_back(ops[0]);
-  for (auto &[fn, ops] : lone[0])
-    if (lone[1].count(fn))
-      for (int x = 0; x < 2; ++x) {
-        auto &into = (x ? vb : va).structural[fn];
-        into.insert(into.end(), lone[x][fn].begin(), lone[x][fn].end());
-        llvm::DenseMap<Operation *, size_t> pos;
-        for (auto [i, op] : llvm::enumerate(x ? ub : ua))
-          pos[op] = i;
-        llvm::sort(into, [&](Operation *p, Operation *q) {
-          return pos.lookup(p) < pos.lookup(q);
-        });
+  // A location in one version only is matched by structure with the
+  // other version's allocations without a key (a pass may have given an
+  // allocation another location, or none); with none left there, it
+  // names an allocation the other version removed.
+  for (int x = 0; x < 2; ++x) {
+    VersionSites &v = x ? vb : va, &o = x ? va : vb;
+    std::set<std::string> touched;
+    for (auto &[key, ops] : v.located)
+      if (!o.located.count(key)) {
+        v.structural[functionOf(ops[0])].push_back(ops[0]);
+        touched.insert(functionOf(ops[0]));
       }
+    for (const std::string &fn : touched)
+      llvm::sort(v.structural[fn], [&](Operation *p, Operation *q) {
+        return v.order.lookup(p) < v.order.lookup(q);
+      });
+  }
   for (auto &[key, ops] : va.located) {
     auto it = vb.located.find(key);
     if (it != vb.located.end())
       addSite(sa, sb, key, ops[0], it->second[0]);
   }
+  // A tag in one version only: an allocation the other version removed,
+  // unless the other version has an allocation without a tag there that
+  // structure leaves unmatched (a pass may have dropped the tag).
+  std::map<std::string, std::string> tagOnly[2];
+  for (int x = 0; x < 2; ++x)
+    for (auto &[key, ops] : (x ? vb : va).tagged)
+      if (!(x ? va : vb).tagged.count(key))
+        tagOnly[x].insert({functionOf(ops[0]), key});
   // Structure: per function, the same sequence in both versions.
   std::set<std::string> fns;
   for (auto *v : {&va, &vb})
     for (auto &[fn, ops] : v->structural)
       fns.insert(fn);
-  for (const std::string &fn : fns)
+  for (const std::string &fn : fns) {
     if (auto why = matchStructure(fn, va.structural[fn], vb.structural[fn],
-                                  sa, sb))
+                                  sa, sb)) {
       res.unmatched[fn] = *why;
+      continue;
+    }
+    for (int x = 0; x < 2; ++x) {
+      auto it = tagOnly[x].find(fn);
+      if (it == tagOnly[x].end())
+        continue;
+      for (Operation *op : (x ? va : vb).structural[fn])
+        if (!(x ? sa : sb).siteOf.count(op)) {
+          res.unmatched[fn] =
+              "allocation sites cannot be matched: @" + fn + " of " +
+              (x ? "B" : "A") + " has '" + it->second + "', which " +
+              (x ? "A" : "B") + " lacks, and " + (x ? "A" : "B") +
+              " has an allocation without dealloc.site that structure "
+              "leaves unmatched ([equiv.match])";
+          break;
+        }
+    }
+  }
   return res;
 }
 
