@@ -113,6 +113,7 @@ def reason_class(rec):
     if rec.get("op"):
         msg = f"{rec['op']}: {msg}"
     msg = re.sub(r'"[^"]*"', '"…"', msg)
+    msg = re.sub(r"\binput \S+", "input X", msg)
     msg = re.sub(r"@[\w$.-]+", "@f", msg)
     msg = re.sub(r"#\d+", "#N", msg)
     msg = re.sub(r"\b\d+(\.\d+)?\b", "N", msg)
