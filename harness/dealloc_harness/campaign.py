@@ -8,20 +8,27 @@ processes, Dask); phase 2 shrinks, per (kind, verdict), the first
 deduplicated by signature, the lowest index winning. So the same seed and
 count give the same report under -j 1, -j N and --scheduler.
 
+Nothing is written outside OUT unless asked: shrunk, deduplicated findings
+go to OUT/reproducers/ (with OUT/lit.cfg.py, so `lit OUT/reproducers` runs
+them), and also to a regressions folder only if one is given
+(--regressions).
+
 Nothing found is lost on interruption: every raw finding is written to
-OUT/raw/ the moment its result arrives, every shrunk one to the regressions
-directory the moment its shrink finishes, and the report is written in a
-`finally`.
+OUT/raw/ the moment its result arrives, every shrunk one to OUT/shrunk/ the
+moment its shrink finishes, and the report is written in a `finally`; an
+interrupted campaign reports the findings it had not shrunk yet with their
+raw reproducers, and says it was interrupted.
 """
 
+import dataclasses
 import itertools
 import os
-import re
 import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, process, report as report_mod, shrink
+from . import check, findings, generate, process, report as report_mod, shrink, \
+    textreduce
 from .scheduler import make_executor
 
 DETERMINISM_RUNS = 4   # implementation runs on each shrunk finding
@@ -38,11 +45,12 @@ class Campaign:
     jobs: int = 1
     scheduler: str = None
     out: str = "dealloc-harness-out"
-    regressions: str = None
+    regressions: str = None         # an extra copy of the reproducers, if set
     shrink_budget: int = 60
     shrink_per_class: int = 2
     stop_after: int = None          # stop phase 1 after this many finding programs
     progress: bool = True
+    executor: object = None         # made beforehand (cli.py checks --scheduler)
 
 
 def check_index(seed, index, cfg):
@@ -96,6 +104,15 @@ def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
     if final is None:   # flaky implementation: keep the unshrunk program
         small = prog
         final = reproduce(prog.text, None)
+    else:
+        # No dead constants or functions in a reproducer (the generator
+        # emits a few constants every function may use).
+        clean = textreduce.dead_code(small.text)
+        if clean != small.text and textreduce.parses(clean):
+            entry = reproduce(clean, kind)
+            if entry is not None:
+                small = dataclasses.replace(small, text=clean)
+                final = entry
     if final is not None and not _deterministic(cfg, small.text, DETERMINISM_RUNS):
         final.message = (f"NONDETERMINISTIC implementation: different results in "
                          f"{DETERMINISM_RUNS} runs on this program\n" + final.message)
@@ -150,19 +167,24 @@ def run(camp):
     reasons = {}           # why checks were unsure, with counts
     fallbacks = {}         # dealloc-check jobs rerun as their own process
     excluded = {}          # check -> functions with excluded UB inputs
+    undecided, differences = [], []
+    raw_findings = {}      # (kind, verdict) -> the first raw finding entry
     final_findings = []
+    interrupted = False
     programs = 0
     finding_programs = 0
     progress = Progress(camp.progress)
     raw_dir = os.path.join(camp.out, "raw")
-    regressions = camp.regressions or os.path.join(findings.tools_mod.REPO,
-                                                   "corpus", "regressions")
+    repro_dir = os.path.join(camp.out, "reproducers")
     params = {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
               "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
               "scheduler": camp.scheduler, "out": camp.out,
-              "regressions": regressions, "shrink_budget": camp.shrink_budget,
-              "checks": list(camp.cfg.checks)}
-    executor = make_executor(camp.jobs, camp.scheduler)
+              "regressions": camp.regressions, "shrink_budget": camp.shrink_budget,
+              "checks": list(camp.cfg.checks),
+              "memory_mb": camp.cfg.memory // (1024 * 1024),
+              "require_equivalence": camp.cfg.require_equivalence}
+    findings.write_lit_config(camp.out, camp.cfg.tools)
+    executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
     try:
         indices = range(camp.count) if camp.count is not None else itertools.count()
         for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
@@ -176,12 +198,12 @@ def run(camp):
             out = res["outcome"]
             kind = out.kind
             counts[kind] = counts.get(kind, 0) + 1
+            case = f"program {res['index']}"
+            undecided += report_mod.undecided_entries(case, out)
+            differences += report_mod.difference_entries(case, out)
             for c in out.classes:
                 if c[0] in ("unsupported", "unknown", "tool-error"):
-                    # Grouped by reason: locations and inputs dropped.
-                    text = re.sub(r"\b(loc|location|input): \S+", "", c[4])
-                    text = re.sub(r" at [\w./-]+\.mlir:\d+:\d+", "", text)
-                    why = f"{c[0]} ({c[3] or '?'}): " + " ".join(text.split())[:160]
+                    why = report_mod.unsure_reason(c)
                     reasons[why] = reasons.get(why, 0) + 1
             for name in out.not_run:
                 not_run[name] = not_run.get(name, 0) + 1
@@ -201,11 +223,14 @@ def run(camp):
                 if len(idx) < camp.shrink_per_class:
                     idx.append(res["index"])
                     prog = generate.program(camp.seed, res["index"])
-                    findings.write(raw_dir, f"{kind}-{findings._slug(verdict)}-"
-                                   f"s{camp.seed}-p{res['index']}",
-                                   out.entry(kind, verdict), prog, camp.cfg.impl,
-                                   f"fuzz seed {camp.seed} program {res['index']} "
-                                   "(not shrunk)")
+                    entry = out.entry(kind, verdict)
+                    path = findings.write(
+                        raw_dir, f"{kind}-{findings._slug(verdict)}-"
+                        f"s{camp.seed}-p{res['index']}", entry, prog, camp.cfg,
+                        f"fuzz seed {camp.seed} program {res['index']} (not shrunk)")
+                    raw_findings.setdefault((kind, verdict), findings.entry(
+                        entry, findings.signature(entry, prog.text), path,
+                        seed=camp.seed, index=res["index"], level=prog.level))
             progress.show(programs, finding_programs, counts)
             if camp.stop_after and finding_programs >= camp.stop_after:
                 break
@@ -229,29 +254,33 @@ def run(camp):
             origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
                       f"{res['index']}, shrunk with {res['calls']} checks")
             # Saved at once (an interrupted campaign keeps it), deduplicated
-            # into the regressions directory below.
+            # into OUT/reproducers (and --regressions) below.
             findings.write(os.path.join(camp.out, "shrunk"), sig, out, prog,
-                           camp.cfg.impl, origin)
+                           camp.cfg, origin)
             shrunk.append((res, sig, origin))
         for res, sig, origin in _deduplicate(shrunk):
             prog, out = res["program"], res["outcome"]
-            path = findings.write(regressions, sig, out, prog, camp.cfg.impl, origin)
-            final_findings.append({
-                "kind": out.kind, "verdict": out.verdict, "signature": sig,
-                "clause": check.clause_of(out.message),
-                "reproducer": path, "function": out.function,
-                "detector": out.detector, "message": out.message[:2000],
-                "seed": camp.seed, "index": res["index"], "level": prog.level})
+            path = findings.write(repro_dir, sig, out, prog, camp.cfg, origin)
+            if camp.regressions:
+                path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
+                                      origin)
+            final_findings.append(findings.entry(
+                out, sig, path, seed=camp.seed, index=res["index"],
+                level=prog.level))
         timing["shrinking"] = time.monotonic() - shrink_start
     except KeyboardInterrupt:
-        errors.append("interrupted")
+        interrupted = True
+        # What was found and not shrunk yet: reported with its raw reproducer.
+        have = {(f["kind"], f["verdict"]) for f in final_findings}
+        final_findings += [f for key, f in raw_findings.items() if key not in have]
     finally:
         executor.close()
         timing["wall"] = time.monotonic() - start
         timing["programs_per_second"] = programs / max(timing["wall"], 1e-9)
         final_findings.sort(key=lambda f: (f["kind"], f["signature"]))
         rep = report_mod.build("fuzz", params, programs, counts, not_run,
-                               final_findings, timing, errors)
+                               final_findings, timing, errors, undecided,
+                               differences, interrupted)
         rep["unsure_reasons"] = dict(sorted(reasons.items()))
         rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
         rep["excluded_inputs"] = dict(sorted(excluded.items()))

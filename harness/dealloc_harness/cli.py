@@ -2,19 +2,33 @@
 
   fuzz --impl CMD [--time T | --count N] [--seed S] [-j N] [--out DIR]
        [--scheduler ADDR|local] [--regressions DIR] [--tools DIR]
-  conformance --impl CMD [DIRS...] [--out DIR]
+  conformance --impl CMD [FILES-OR-DIRS...] [--out DIR]
   report [DIR]
   reduce RECORD.json [--budget N]
+  show --seed S --index I
   bench --impl CMD [--count N] [--seed S] [--compare] [--no-server]
 
-Exit codes: 0 no finding, 1 findings (fuzz: any; conformance: about the
-implementation), 2 usage error or nothing could be checked.
+The question (spec/pipeline.md [pipeline.conformance]): the output must be
+safe and keep the interface (every public function, still public). A safe
+difference from the reference pipeline is reported, not a failure, unless
+--require-equivalence. Everything is written under --out (reproducers in
+OUT/reproducers with OUT/lit.cfg.py); --regressions DIR also copies the
+reproducers there.
+
+Exit codes of fuzz, conformance and report:
+  0  every case was checked, decided, and conforms
+  1  an implementation finding
+  2  usage error (bad arguments, missing --impl binary), or nothing to check
+  3  no implementation finding, but not every case was decided (unsupported,
+     unknown, a check not run, a failure of the harness's own tools, an
+     interrupted run): the report lists each case and why
 """
 
 import argparse
 import json
 import os
 import shlex
+import shutil
 import sys
 
 from . import check, report as report_mod, tools as tools_mod
@@ -67,6 +81,9 @@ def _common(p):
     p.add_argument("--verify-timeout-ms", type=POSITIVE, default=20000)
     p.add_argument("--checks", default="run,verify,equiv",
                    help="comma-separated subset of run,verify,equiv")
+    p.add_argument("--require-equivalence", action="store_true",
+                   help="a safe difference from the reference pipeline is a "
+                   "finding (default: reported, not a failure)")
     p.add_argument("--no-server", action="store_true",
                    help="run every tool call as its own process even when "
                    "dealloc-check is built (slower; for comparison)")
@@ -83,10 +100,10 @@ def _parser():
     budget.add_argument("--count", type=NATURAL, help="number of programs")
     budget.add_argument("--time", type=SECONDS, help="seconds of generation")
     fz.add_argument("--seed", type=int, default=0)
-    fz.add_argument("-j", "--jobs", type=NATURAL, default=1)
+    fz.add_argument("-j", "--jobs", type=POSITIVE, default=1)
     fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
-    fz.add_argument("--regressions", help="where shrunk findings go "
-                    "(default: corpus/regressions of this checkout)")
+    fz.add_argument("--regressions", help="also copy the shrunk findings' "
+                    "reproducers into this folder (default: only OUT/reproducers)")
     fz.add_argument("--shrink-budget", type=NATURAL, default=60,
                     help="max checks per shrunk finding")
     fz.add_argument("--shrink-per-class", type=NATURAL, default=2,
@@ -95,22 +112,34 @@ def _parser():
                     help="stop generating after this many programs with findings")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
-    cf.add_argument("dirs", nargs="*", help="corpus folders or files "
-                    "(default: corpus/ of this checkout)")
+    cf.add_argument("dirs", nargs="*", help=".mlir files and folders: plain "
+                    "programs or lit tests (default: corpus/ of this checkout)")
     rp = sub.add_parser("report", help="print the report of a previous run")
     rp.add_argument("dir", nargs="?", default="dealloc-harness-out")
     rp.add_argument("--json", action="store_true")
     rd = sub.add_parser("reduce", help="shrink a recorded finding further "
-                        "(its .json record) and rewrite its reproducer")
+                        "(its .json record) and rewrite its reproducer, or "
+                        "reduce a .mlir file under a predicate")
     _common(rd)
-    rd.add_argument("record", help="finding record (.json) written by fuzz")
+    rd.add_argument("record", help="finding record (.json) written by fuzz or "
+                    "conformance, or a .mlir file (with --predicate or --kind)")
     rd.add_argument("--budget", type=NATURAL, default=200)
     rd.add_argument("--into", help="directory for the result (default: the "
-                    "record's directory)")
+                    "record's directory; a .mlir file's result goes to stdout)")
+    rd.add_argument("--predicate", help="for a .mlir file: a command that exits 0 "
+                    "on an interesting candidate (the candidate file appended)")
+    rd.add_argument("--kind", help="for a .mlir file: the finding kind the checks "
+                    "of --impl must keep finding (e.g. impl-crash)")
+    rd.add_argument("--verdict", help="with --kind: the verdict too (e.g. LEAK)")
+    sh = sub.add_parser("show", help="print a generated program")
+    sh.add_argument("--seed", type=int, required=True)
+    sh.add_argument("--index", type=NATURAL, required=True)
+    sh.add_argument("--source", action="store_true",
+                    help="print a tensor-level program before bufferization")
     bn = sub.add_parser("bench", help="time split of the checks vs. the "
                         "implementation alone")
     _common(bn)
-    bn.add_argument("--count", type=NATURAL, default=20)
+    bn.add_argument("--count", type=POSITIVE, default=20)
     bn.add_argument("--seed", type=int, default=0)
     bn.add_argument("--compare", action="store_true",
                     help="measure both modes (dealloc-check jobs and a process "
@@ -127,11 +156,8 @@ def _config(args):
         raise UsageError(f"--impl {args.impl!r}: {exc}") from None
     if not impl:
         raise UsageError("--impl is empty")
-    # The implementation runs in a temporary directory: arguments naming
-    # files relative to the caller's directory are made absolute.
-    impl = [os.path.abspath(a) if not a.startswith("-") and
-            ("/" in a or n > 0) and os.path.exists(a) else a
-            for n, a in enumerate(impl)]
+    impl = [_absolute(a, n) for n, a in enumerate(impl)]
+    _check_executable(impl[0])
     checks = tuple(c for c in args.checks.split(",") if c)
     bad = [c for c in checks if c not in CHECKS]
     if bad or not checks:
@@ -152,23 +178,69 @@ def _config(args):
         print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
               "are reported as not run", file=sys.stderr)
     return check.Config(impl=impl, tools=tools, timeout=args.timeout,
-                        memory=args.memory_mb * 1024 * 1024, checks=checks)
+                        memory=args.memory_mb * 1024 * 1024, checks=checks,
+                        require_equivalence=args.require_equivalence)
+
+
+def _absolute(arg, n):
+    """The implementation runs in a temporary directory: an argument naming
+    an existing file relative to the caller's directory is made absolute,
+    also as the value of `--flag=FILE`."""
+    if arg.startswith("-"):
+        flag, eq, value = arg.partition("=")
+        if eq and value and not value.startswith("/") and os.path.exists(value):
+            return f"{flag}={os.path.abspath(value)}"
+        return arg
+    if ("/" in arg or n > 0) and os.path.exists(arg):
+        return os.path.abspath(arg)
+    return arg
+
+
+def _check_executable(program):
+    """A missing or non-executable --impl is a usage error now, not one
+    impl-crash per program later."""
+    if "/" in program:
+        if not os.path.exists(program):
+            raise UsageError(f"--impl: {program}: no such file")
+        if os.path.isdir(program) or not os.access(program, os.X_OK):
+            raise UsageError(f"--impl: {program}: not an executable file")
+    elif shutil.which(program) is None:
+        raise UsageError(f"--impl: {program}: not found on PATH")
 
 
 def _output_dir(path, option, create=True):
     """Check (and create) an output directory before any work is done, so
-    that a bad path does not lose a finished run."""
+    that a bad path does not lose a finished run: it must be a directory we
+    can write a file into."""
     if os.path.exists(path) and not os.path.isdir(path):
         raise UsageError(f"{option} {path}: exists and is not a directory")
-    if create:
-        try:
-            os.makedirs(path, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"{option} {path}: {exc.strerror}") from None
+    if not create and not os.path.isdir(path):
+        parent = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(parent):
+            raise UsageError(f"{option} {path}: no such directory: {parent}")
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = os.path.join(path, f".dealloc-harness-probe-{os.getpid()}")
+        with open(probe, "w") as f:
+            f.write("")
+        os.remove(probe)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: {exc.strerror}") from None
 
 
 def _summary(rep):
     print(report_mod.markdown(rep), end="")
+
+
+def _executor(args):
+    """The campaign's executor, made before the campaign: an unreachable
+    --scheduler is a usage error, not a traceback after the run."""
+    from .scheduler import make_executor
+    try:
+        return make_executor(args.jobs, args.scheduler)
+    except (OSError, TimeoutError, ValueError, ImportError) as exc:
+        raise UsageError(f"--scheduler {args.scheduler}: cannot connect: "
+                         f"{exc}") from None
 
 
 def cmd_fuzz(args):
@@ -179,17 +251,17 @@ def cmd_fuzz(args):
     _output_dir(args.out, "--out")
     if args.regressions:
         _output_dir(args.regressions, "--regressions", create=False)
+    executor = _executor(args)
     camp = Campaign(cfg=cfg, seed=args.seed, count=args.count,
                     time_limit=args.time, jobs=args.jobs, scheduler=args.scheduler,
                     out=args.out, regressions=args.regressions,
                     shrink_budget=args.shrink_budget,
                     shrink_per_class=args.shrink_per_class,
-                    stop_after=args.stop_after, progress=not args.quiet)
+                    stop_after=args.stop_after, progress=not args.quiet,
+                    executor=executor)
     rep = run(camp)
     _summary(rep)
-    if rep["programs"] == 0:
-        return 2
-    return 1 if rep["findings"] else 0
+    return rep["exit_code"]
 
 
 def cmd_conformance(args):
@@ -197,15 +269,12 @@ def cmd_conformance(args):
     dirs = args.dirs or [os.path.join(tools_mod.REPO, "corpus")]
     missing = [d for d in dirs if not os.path.exists(d)]
     if missing:
-        raise UsageError(f"no such corpus folder or file: {', '.join(missing)}")
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
     cfg = _config(args)
     _output_dir(args.out, "--out")
-    rep = conformance.run(cfg.impl, cfg.tools, dirs, args.out, timeout=args.timeout,
-                          progress=not args.quiet)
+    rep = conformance.run(cfg, dirs, args.out, progress=not args.quiet)
     _summary(rep)
-    if rep["programs"] == 0:
-        return 2
-    return 1 if rep["implementation_findings"] else 0
+    return rep["exit_code"]
 
 
 def cmd_report(args):
@@ -218,7 +287,18 @@ def cmd_report(args):
         print(json.dumps(rep, indent=1, sort_keys=True))
     else:
         _summary(rep)
-    return 1 if rep["findings"] else 0
+    return rep.get("exit_code", report_mod.exit_code(rep))
+
+
+def cmd_show(args):
+    from . import generate
+    prog = generate.program(args.seed, args.index)
+    if args.source and prog.level != "tensor":
+        print(f"dealloc-harness show: program {args.index} of seed {args.seed} "
+              "is memref-level (no tensor source)", file=sys.stderr)
+        return 2
+    sys.stdout.write(prog.source if args.source else prog.text)
+    return 0
 
 
 def cmd_bench(args):
@@ -244,12 +324,12 @@ def cmd_bench(args):
     return 0
 
 
-RECORD_FIELDS = {"seed": int, "index": int, "choices": str, "kind": str,
-                 "verdict": str}
+RECORD_FIELDS = {"kind": str, "verdict": str}
 
 
 def _record(path):
-    """A finding record written by fuzz, or a UsageError saying what is wrong."""
+    """A finding record (fuzz or conformance), or a UsageError saying what
+    is wrong. A record without a usable choice buffer needs its "text"."""
     try:
         with open(path) as f:
             rec = json.load(f)
@@ -267,39 +347,114 @@ def _record(path):
         bytes.fromhex(rec.get("choices") or "")
     except (TypeError, ValueError):
         bad.append("choices")
+    has_choices = bool(rec.get("choices")) and isinstance(rec.get("seed"), int) \
+        and isinstance(rec.get("index"), int)
+    if not has_choices and not isinstance(rec.get("text"), str):
+        bad.append("text")
     if bad:
         raise UsageError(f"{path}: not a finding record: missing or invalid "
                          f"{', '.join(sorted(set(bad)))}")
     return rec
 
 
+def _predicate_command(args):
+    """interesting(text) of `--predicate CMD`: CMD with the candidate file
+    appended exits 0."""
+    from . import process
+    try:
+        argv = [_absolute(a, n) for n, a in enumerate(shlex.split(args.predicate))]
+    except ValueError as exc:
+        raise UsageError(f"--predicate {args.predicate!r}: {exc}") from None
+    if not argv:
+        raise UsageError("--predicate is empty")
+    _check_executable(argv[0])
+    return lambda text: process.run(argv, text, timeout=args.timeout).ok
+
+
+def _finding_predicate(cfg, kind, verdict):
+    def interesting(text):
+        return check.check(text, cfg, wanted=kind).entry(kind, verdict) is not None
+    return interesting
+
+
 def cmd_reduce(args):
-    from . import findings, generate
+    from . import findings, generate, textreduce
     from .campaign import shrink_one
-    rec = _record(args.record)
+    from .generate import Program
     if args.into:
-        _output_dir(args.into, "--into", create=False)
+        _output_dir(args.into, "--into")
+    if args.record.endswith(".mlir"):
+        return _reduce_file(args)
+    rec = _record(args.record)
     if args.impl is None and rec.get("implementation"):
         args.impl = shlex.join(rec["implementation"])
     cfg = _config(args)
-    prog = generate.program_from_choices(rec["seed"], rec["index"],
-                                         bytes.fromhex(rec["choices"]))
-    if rec.get("text") and prog.text != rec["text"]:
-        print("dealloc-harness: this record was made by another generator "
-              "version; its choice buffer no longer decodes to its program",
-              file=sys.stderr)
-        return 2
-    res = shrink_one(rec["seed"], rec["index"], rec["kind"], rec["verdict"], cfg,
-                     args.budget, start=prog)
-    if res["outcome"] is None:
+    kind, verdict = rec["kind"], rec["verdict"]
+    prog = None
+    if rec.get("choices") and isinstance(rec.get("seed"), int):
+        prog = generate.program_from_choices(rec["seed"], rec["index"],
+                                             bytes.fromhex(rec["choices"]))
+        if rec.get("text") and prog.text != rec["text"]:
+            # Another generator version, or a program cleaned after
+            # shrinking: its text is reduced instead.
+            prog = None
+    if prog is not None:
+        res = shrink_one(rec["seed"], rec["index"], kind, verdict, cfg,
+                         args.budget, start=prog)
+        outcome, prog, calls = res["outcome"], res["program"], res["calls"]
+    else:
+        text, calls = textreduce.reduce(rec["text"], _finding_predicate(cfg, kind, verdict),
+                                        args.budget)
+        outcome = check.check(text, cfg).entry(kind, verdict)
+        prog = Program(rec.get("seed") or 0, rec.get("index") or 0, "memref", text)
+    if outcome is None:
         print("dealloc-harness: the finding no longer reproduces", file=sys.stderr)
         return 1
-    sig = findings.signature(res["outcome"], res["program"].text)
+    sig = findings.signature(outcome, prog.text)
     into = args.into or os.path.dirname(os.path.abspath(args.record))
-    path = findings.write(into, sig, res["outcome"], res["program"], cfg.impl,
-                          f"{rec.get('origin', '')}; reduced with {res['calls']} "
+    findings.ensure_lit_config(into, cfg.tools)
+    path = findings.write(into, sig, outcome, prog, cfg,
+                          f"{rec.get('origin', '')}; reduced with {calls} "
                           "more checks")
     print(path)
+    return 0
+
+
+def _reduce_file(args):
+    """reduce FILE.mlir with --predicate CMD, or with --kind/--verdict (the
+    checks of --impl must still find that finding)."""
+    from . import conformance, textreduce
+    text, why = conformance.read(args.record)
+    if text is None:
+        raise UsageError(f"{args.record}: {why}")
+    if args.predicate:
+        interesting = _predicate_command(args)
+    elif args.kind:
+        cfg = _config(args)
+        if "dealloc.site" not in text:
+            from .mlir_text import annotate_sites
+            text = annotate_sites(text)
+        interesting = _finding_predicate(cfg, args.kind, args.verdict or "")
+        if not args.verdict:
+            interesting = (lambda k: lambda t: bool(
+                [f for f in check.check(t, cfg, wanted=k).findings() if f[0] == k]))(
+                    args.kind)
+    else:
+        raise UsageError("reducing a .mlir file needs --predicate CMD or --kind KIND")
+    if not interesting(text):
+        print("dealloc-harness: the file is not interesting to begin with "
+              "(the predicate does not hold)", file=sys.stderr)
+        return 1
+    small, calls = textreduce.reduce(text, interesting, args.budget)
+    if args.into:
+        path = os.path.join(args.into, os.path.basename(args.record))
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(small)
+        print(path)
+    else:
+        sys.stdout.write(small)
+    print(f"dealloc-harness: reduced {len(text.splitlines())} -> "
+          f"{len(small.splitlines())} lines with {calls} checks", file=sys.stderr)
     return 0
 
 
@@ -308,7 +463,7 @@ def main(argv=None):
     try:
         return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
                 "report": cmd_report, "bench": cmd_bench,
-                "reduce": cmd_reduce}[args.command](args)
+                "reduce": cmd_reduce, "show": cmd_show}[args.command](args)
     except UsageError as exc:
         print(f"dealloc-harness {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -1,20 +1,28 @@
-"""`conformance`: run the pre-deallocation programs of a corpus through an
-implementation and check each one like a generated program.
+"""`conformance`: run the pre-deallocation programs of files and folders
+through an implementation and check each one like a generated program.
 
-A corpus file is a lit test; its cases are separated by `// -----`. A case
-is a pre-deallocation program if the file's RUN lines run a deallocation
-pipeline on the file (`deallocation` in a RUN line), the case contains no
-`memref.dealloc` / `bufferization.dealloc` yet, is not an expected-error
-case (`expected-error`), and parses. A tensor-level case (its RUN lines
-bufferize with one-shot-bufferize) is bufferized first, with the options
-tensor-level generated programs get (gen_tensor.bufferize). A file in an
-`Inputs/` folder without RUN lines is not a test but an input of other tests
-(lit excludes `Inputs/` too): it is skipped once, as a file, whatever it
-contains. A case without a public function has nothing the tools check
-(they print a note and exit 0): it is skipped too. A file that cannot be read
-(e.g. not UTF-8) is skipped and named in the report's errors; the rest of the
-run goes on. Every other case is counted as skipped, with the reason. Cases get `dealloc.site` attributes (if they have none) so
-that implementation and reference can be compared.
+What is a case:
+  - a plain `.mlir` file (no `// RUN:` line) is a program; `// -----`
+    splits it into several. Every public function of a case is checked.
+  - a lit test (RUN lines) is used if its RUN lines run a deallocation
+    pipeline on it (`deallocation` in a RUN line); its cases are split the
+    same way, and its comment lines (RUN, CHECK, ...) are dropped.
+  - a file in an `Inputs/` folder without RUN lines is not a test but an
+    input of other tests (lit excludes `Inputs/` too): found in a folder,
+    it is skipped once, as a file, whatever it contains (named on the
+    command line, it is used).
+A case is skipped, with its name and the reason in the report, if it
+already contains frees (`memref.dealloc` / `bufferization.dealloc`), expects
+diagnostics (`expected-error`), has no public function (nothing for the
+tools to check), or does not parse (upstream mlir-opt rejects it with a
+diagnostic; a *crash* of mlir-opt's parser skips nothing: the case is
+checked, and the implementation's own behaviour on it decides). A
+tensor-level lit case (its RUN lines bufferize with one-shot-bufferize) is
+bufferized first, with the options tensor-level generated programs get
+(gen_tensor.bufferize). Files are read as bytes: text that is not UTF-8 is
+passed through unchanged (MLIR's tools accept it in comments and strings).
+Cases get `dealloc.site` attributes (if they have none) so that
+implementation and reference can be compared.
 """
 
 import glob
@@ -23,16 +31,18 @@ import re
 import sys
 import time
 
-from . import check, findings, report as report_mod, tools as tools_mod
+from . import check, findings, process, report as report_mod, tools as tools_mod
 from .gen_tensor import BufferizationError, bufferize
 from .generate import Program
 from .mlir_text import annotate_sites
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
-RUN_LINE = re.compile(r"^// RUN:(.*)$", re.M)
+RUN_LINE = re.compile(r"^\s*// RUN:(.*)$", re.M)
+COMMENT_LINE = re.compile(r"^\s*//.*\n?", re.M)
 INPUT_OF_OTHER_TESTS = "Inputs/ file without RUN lines (an input of other tests)"
 UNREADABLE = "unreadable input"
 NO_PUBLIC_FUNCTION = "no public function (nothing to check)"
+NOT_DEALLOCATION = "lit test whose RUN lines run no deallocation pipeline"
 # The tools check public functions; a public func.func always has a body.
 PUBLIC_FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@", re.M)
 
@@ -43,115 +53,172 @@ def is_test_input(path, content):
     return "Inputs" in parts[:-1] and not RUN_LINE.search(content)
 
 
-def _read(path):
-    """(content, "") or (None, why the file cannot be read, with a location)."""
+def read(path):
+    """(content, "") or (None, why the file cannot be read). Bytes that are
+    not UTF-8 are kept (surrogate escapes), not rejected."""
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as exc:
         return None, f"{UNREADABLE}: {exc.strerror}"
-    try:
-        return data.decode("utf-8"), ""
-    except UnicodeDecodeError as exc:
-        at = exc.start
-        line = data.count(b"\n", 0, at) + 1
-        return None, (f"{UNREADABLE}: line {line}: not UTF-8 (byte "
-                      f"0x{data[at]:02x} at offset {at})")
+    return data.decode("utf-8", errors="surrogateescape"), ""
+
+
+def _files(paths):
+    """[(path, named)]: `named` if the file was given itself, not found in
+    a folder."""
+    files = {}
+    for path in paths:
+        if os.path.isdir(path):
+            for found in glob.glob(os.path.join(path, "**", "*.mlir"), recursive=True):
+                files.setdefault(found, False)
+        else:
+            files[path] = True
+    return sorted(files.items())
+
+
+def _display(path):
+    path = os.path.abspath(path)
+    return os.path.relpath(path, tools_mod.REPO) if path.startswith(
+        tools_mod.REPO + os.sep) else path
+
+
+def _program(part):
+    """A case's program: its comment lines (RUN, CHECK, notes) dropped."""
+    return COMMENT_LINE.sub("", part).strip("\n") + "\n"
+
+
+def _case(name, part, runs):
+    """(name, text, "") or (name, None, reason) for one `// -----` part."""
+    if "expected-error" in part or "expected-warning" in part:
+        return name, None, "expected-diagnostics case"
+    program = _program(part)     # CHECK lines may name ops: not the program
+    if re.search(r"\b(memref|bufferization)\.dealloc\b", program):
+        return name, None, "already deallocated"
+    if "func.func" not in program:
+        return name, None, "no function"
+    if not PUBLIC_FUNCTION.search(program):
+        return name, None, NO_PUBLIC_FUNCTION
+    if "one-shot-bufferize" in runs and "tensor<" in program:
+        # A tensor-level case: bufferized first, like generated ones.
+        try:
+            return name, bufferize(program), ""
+        except (BufferizationError, OSError, ValueError) as exc:
+            return name, None, f"One-Shot Bufferize fails: {str(exc)[:80]}"
+    return name, program, ""
 
 
 def cases(paths):
     """Yield (name, text, "") or (name, None, reason) per case, sorted. An
     unreadable file is one (name, None, "unreadable input: ...")."""
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            files += glob.glob(os.path.join(path, "**", "*.mlir"), recursive=True)
-        else:
-            files.append(path)
-    for path in sorted(set(files)):
-        rel = os.path.relpath(path, tools_mod.REPO) if path.startswith(
-            tools_mod.REPO) else path
-        content, why = _read(path)
+    for path, named in _files(paths):
+        rel = _display(path)
+        content, why = read(path)
         if content is None:
             yield rel, None, why
             continue
-        if is_test_input(path, content):
+        if not named and is_test_input(path, content):
             yield rel, None, INPUT_OF_OTHER_TESTS
             continue
         runs = " ".join(RUN_LINE.findall(content))
         parts = SPLIT.split(content)
         for n, part in enumerate(parts):
             name = f"{rel}:{n + 1}" if len(parts) > 1 else rel
-            if "deallocation" not in runs:
-                yield name, None, "file does not run a deallocation pipeline"
-            elif re.search(r"\b(memref|bufferization)\.dealloc\b", part):
-                yield name, None, "already deallocated"
-            elif "expected-error" in part or "expected-warning" in part:
-                yield name, None, "expected-diagnostics case"
-            elif "func.func" not in part:
-                yield name, None, "no function"
-            elif not PUBLIC_FUNCTION.search(part):
-                yield name, None, NO_PUBLIC_FUNCTION
-            elif "one-shot-bufferize" in runs and "tensor<" in part:
-                # A tensor-level case: bufferized first, like generated ones.
-                try:
-                    yield name, bufferize(part), ""
-                except (BufferizationError, OSError, ValueError) as exc:
-                    yield name, None, f"One-Shot Bufferize fails: {str(exc)[:80]}"
+            if runs and "deallocation" not in runs:
+                yield name, None, NOT_DEALLOCATION
             else:
-                yield name, part, ""
+                yield _case(name, part, runs)
 
 
-def run(impl, tools, dirs, out, timeout=30.0, progress=True):
-    cfg = check.Config(impl=impl, tools=tools, timeout=timeout)
+def _short(name, root):
+    """A case's name relative to the folder of the run's arguments, for
+    reproducer file names (`loop.mlir:1`, not `/tmp/x/cases/loop.mlir:1`)."""
+    path, colon, n = name.rpartition(":") if re.search(r":\d+$", name) else (name, "", "")
+    full = path if os.path.isabs(path) else os.path.join(tools_mod.REPO, path)
+    return os.path.relpath(full, root) + colon + n
+
+
+def parse_problem(text):
+    """Why upstream mlir-opt rejects `text` (its first diagnostic), or "" if
+    it parses - or if the parser itself crashed or timed out: that is not a
+    reason to skip a case (the implementation's behaviour decides)."""
+    run = process.run([tools_mod.MLIR_OPT, "--allow-unregistered-dialect",
+                       "-o", "/dev/null"], text, timeout=60)
+    if run.ok or run.status != "exit":
+        return ""
+    first = (run.stderr.strip().splitlines() or ["(no diagnostic)"])[0]
+    return "does not parse: " + check._untemp(first)[:200]
+
+
+def run(cfg, dirs, out, progress=True):
+    """Check every case of `dirs` with `cfg` (check.Config); the report is
+    written to `out` (also when interrupted) and returned."""
     start = time.monotonic()
     counts, not_run, errors, found = {}, {}, [], []
-    skipped = {}
-    fallbacks = {}
+    skipped, skipped_cases = {}, []
+    fallbacks, reasons, excluded = {}, {}, {}
+    undecided, differences = [], []
     programs = 0
+    interrupted = False
     repro_dir = os.path.join(out, "reproducers")
-    for item in cases(dirs):
-        name, text, reason = item
-        if text is None:
-            if reason.startswith(UNREADABLE):
-                # Named in the report (errors), not only counted.
-                errors.append(f"{name}: {reason}")
-                print(f"dealloc-harness: {name}: {reason}", file=sys.stderr)
-                reason = UNREADABLE
-            skipped[reason] = skipped.get(reason, 0) + 1
-            continue
-        if not tools_mod.parses(text):
-            skipped["does not parse"] = skipped.get("does not parse", 0) + 1
-            continue
-        if "dealloc.site" not in text:
-            text = annotate_sites(text)
-        programs += 1
-        outcome = check.check(text, cfg)
-        kind = outcome.kind
-        counts[kind] = counts.get(kind, 0) + 1
-        for nr in outcome.not_run:
-            not_run[nr] = not_run.get(nr, 0) + 1
-        for why, n in outcome.fallbacks.items():
-            fallbacks[why] = fallbacks.get(why, 0) + n
-        for kind, verdict in outcome.findings():
-            entry = outcome.entry(kind, verdict)
-            sig = (re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_") + "-"
-                   + findings.signature(entry, text))[:150]
-            prog = Program(0, programs, "memref", text)
-            path = findings.write(repro_dir, sig, entry, prog, impl,
-                                  f"conformance case {name}")
-            found.append({"kind": kind, "verdict": verdict, "signature": sig,
-                          "clause": check.clause_of(entry.message),
-                          "reproducer": path, "case": name,
-                          "function": entry.function, "detector": entry.detector,
-                          "message": entry.message[:2000]})
-        if progress:
-            print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}",
-                  file=sys.stderr, flush=True)
-    params = {"impl": " ".join(impl), "dirs": list(dirs),
-              "skipped": dict(sorted(skipped.items()))}
-    rep = report_mod.build("conformance", params, programs, counts, not_run,
-                           found, {"wall": time.monotonic() - start}, errors)
-    rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
-    report_mod.write(out, rep)
+    root = os.path.commonpath([os.path.abspath(d if os.path.isdir(d) else
+                                               os.path.dirname(d) or ".")
+                               for d in dirs])
+    findings.write_lit_config(out, cfg.tools)
+    params = {"impl": " ".join(cfg.impl), "dirs": list(dirs),
+              "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
+              "require_equivalence": cfg.require_equivalence}
+    try:
+        for name, text, reason in cases(dirs):
+            if text is not None and "dealloc.site" not in text:
+                text = annotate_sites(text)
+            if text is not None:
+                reason = parse_problem(text)
+            if reason:
+                if reason.startswith(UNREADABLE):
+                    errors.append(f"{name}: {reason}")
+                    print(f"dealloc-harness: {name}: {reason}", file=sys.stderr)
+                group = reason.split(":", 1)[0] if reason.startswith(
+                    ("does not parse", UNREADABLE, "One-Shot")) else reason
+                skipped[group] = skipped.get(group, 0) + 1
+                skipped_cases.append({"case": name, "reason": reason})
+                continue
+            programs += 1
+            outcome = check.check(text, cfg)
+            counts[outcome.kind] = counts.get(outcome.kind, 0) + 1
+            for nr in outcome.not_run:
+                not_run[nr] = not_run.get(nr, 0) + 1
+            for why, n in outcome.fallbacks.items():
+                fallbacks[why] = fallbacks.get(why, 0) + n
+            for check_name, n in getattr(outcome, "excluded", {}).items():
+                excluded[check_name] = excluded.get(check_name, 0) + n
+            undecided += report_mod.undecided_entries(name, outcome)
+            differences += report_mod.difference_entries(name, outcome)
+            for c in outcome.classes:
+                if c[0] in ("unsupported", "unknown", "tool-error"):
+                    why = report_mod.unsure_reason(c)
+                    reasons[why] = reasons.get(why, 0) + 1
+            for kind, verdict in outcome.findings():
+                entry = outcome.entry(kind, verdict)
+                sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
+                       + "-" + findings.signature(entry, text))[:150]
+                prog = Program(0, programs, "memref", text)
+                path = findings.write(repro_dir, sig, entry, prog, cfg,
+                                      f"conformance case {name}")
+                found.append(findings.entry(entry, sig, path, case=name))
+            if progress:
+                print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
+                      .rstrip(), file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        params["skipped"] = dict(sorted(skipped.items()))
+        rep = report_mod.build("conformance", params, programs, counts, not_run,
+                               found, {"wall": time.monotonic() - start}, errors,
+                               undecided, differences, interrupted)
+        rep["skipped_cases"] = skipped_cases
+        rep["unsure_reasons"] = dict(sorted(reasons.items()))
+        rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
+        rep["excluded_inputs"] = dict(sorted(excluded.items()))
+        report_mod.write(out, rep)
     return rep

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shlex
+import sys
 
 from . import tools as tools_mod
 
@@ -74,24 +75,36 @@ def _defined_clauses():
     return ids
 
 
-def run_lines(outcome, impl_cmd):
-    """RUN/CHECK lines that pass while the finding reproduces."""
+def run_lines(outcome, impl_cmd, limits=""):
+    """RUN/CHECK lines that pass while the finding reproduces. `limits`
+    (retry.py's --memory-mb / --timeout) puts the implementation under the
+    limits the finding was made with."""
     kind, verdict, fn = outcome.kind, outcome.verdict, outcome.function
     ref = "dealloc-opt --reference-buffer-deallocation-pipeline %s"
     # Implementations may be nondeterministic (upstream MLIR 22's pass is, on
     # some inputs): the implementation runs through retry.py, which returns
     # the first successful run's output (or succeeds on the first crash).
-    retry = "%python %repo/harness/dealloc_harness/retry.py"
+    retry = "%python %repo/harness/dealloc_harness/retry.py" + limits
     if kind == "impl-crash":
         if not verdict.startswith("exit"):
             return [f"RUN: {retry} --tries 30 --until-crash {impl_cmd} %s"], []
-        return [f"RUN: not {impl_cmd} %s"], []
+        return [f"RUN: not {retry} --tries 1 --until-ok {impl_cmd} %s"], []
     if kind == "impl-timeout":
-        return [f"RUN: not timeout 60 {impl_cmd} %s"], []
+        return [f"RUN: not {retry} --tries 1 --until-ok {impl_cmd} %s"], []
     impl_cmd = f"{retry} --until-ok {impl_cmd}"
     if kind == "impl-invalid-output":
         if verdict == "empty output":
             return [f"RUN: {impl_cmd} %s | count 0"], []
+        if verdict == "unregistered op":
+            return [f"RUN: {impl_cmd} %s > %t.mlir",
+                    "RUN: not mlir-opt %t.mlir -o /dev/null"], []
+        if verdict == "unreadable by the tools":
+            return [f"RUN: {impl_cmd} %s > %t.mlir", "RUN: not dealloc-run %t.mlir"], []
+        if outcome.detector == "interface":
+            return ([f"RUN: {impl_cmd} %s > %t.mlir",
+                     "RUN: not %python %repo/harness/dealloc_harness/interface.py "
+                     "%s %t.mlir | FileCheck %s"],
+                    [f"CHECK: @{fn}: {verdict.split(' ', 1)[0]}"])
         return [f"RUN: {impl_cmd} %s > %t.mlir",
                 "RUN: not mlir-opt --allow-unregistered-dialect %t.mlir -o /dev/null"], []
     if kind == "impl-unsafe":
@@ -122,18 +135,29 @@ def run_lines(outcome, impl_cmd):
     return ([f"RUN: {impl_cmd} %s > %t.mlir", f"RUN: not --crash {tool} %t.mlir"], [])
 
 
-def write(directory, sig, outcome, prog, impl_argv, origin):
+def _limits(cfg):
+    if cfg is None:
+        return ""
+    return (f" --memory-mb {cfg.memory // (1024 * 1024)}"
+            f" --timeout {cfg.timeout:g}")
+
+
+def write(directory, sig, outcome, prog, cfg, origin):
     """Write <directory>/<sig>.mlir (lit test) and <sig>.json; returns the
-    path of the .mlir file."""
+    path of the .mlir file. `cfg` (check.Config) gives the implementation
+    and the limits it ran under."""
     os.makedirs(directory, exist_ok=True)
+    impl_argv = list(cfg.impl)
     impl_cmd = command_for_lit(impl_argv)
-    runs, checks = run_lines(outcome, impl_cmd)
+    runs, checks = run_lines(outcome, impl_cmd, _limits(cfg))
     header = [f"Finding {sig}",
               f"kind: {outcome.kind}; verdict: {outcome.verdict}"
               + (f"; function: @{outcome.function}" if outcome.function else "")
               + (f"; found by: {outcome.detector}" if outcome.detector else ""),
               f"origin: {origin}",
               f"implementation: {shlex.join(impl_argv)}",
+              f"limits: {cfg.memory // (1024 * 1024)} MiB address space, "
+              f"{cfg.timeout:g} s",
               "This test passes while the finding reproduces and fails once it",
               "is fixed (see docs/conformance.md)."]
     clauses = re.findall(r"\[([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)\]", outcome.message or "")
@@ -152,19 +176,101 @@ def write(directory, sig, outcome, prog, impl_argv, origin):
     lines.append("")
     base = os.path.join(directory, sig)
     _atomic_write(base + ".mlir", "\n".join(lines) + "\n" + prog.text)
-    record = {"signature": sig, "kind": outcome.kind, "verdict": outcome.verdict,
-              "function": outcome.function, "detector": outcome.detector,
-              "message": outcome.message, "origin": origin,
-              "implementation": impl_argv, "level": prog.level,
-              "seed": prog.seed, "index": prog.index,
-              "choices": bytes(prog.choices).rstrip(b"\0").hex(),
-              "reproducer": base + ".mlir", "text": prog.text}
+    record = entry(outcome, sig, base + ".mlir")
+    record.update({"message": outcome.message, "origin": origin,
+                   "implementation": impl_argv, "level": prog.level,
+                   "seed": prog.seed, "index": prog.index,
+                   "memory_mb": cfg.memory // (1024 * 1024), "timeout": cfg.timeout,
+                   "choices": bytes(prog.choices).rstrip(b"\0").hex(),
+                   "text": prog.text})
     _atomic_write(base + ".json", json.dumps(record, indent=1, sort_keys=True) + "\n")
     return base + ".mlir"
 
 
+_FIELD = re.compile(r"^(loc|input): (.*)$", re.M)
+
+
+def entry(outcome, sig, reproducer, **extra):
+    """A finding as report.json and the .json record carry it: the tools'
+    field names and formats (docs/conformance.md#json): "function" without
+    `@`, "verdict", "clause" as `[id]`, "loc" as `file:line:col`, "input" in
+    dealloc-run's --input syntax, "message"; plus the harness's "kind",
+    "signature", "detector", "reproducer"."""
+    clause = clause_of(outcome.message)
+    fields = dict(_FIELD.findall(outcome.message or ""))
+    out = {"kind": outcome.kind, "verdict": outcome.verdict, "signature": sig,
+           "clause": f"[{clause}]" if clause else "", "reproducer": reproducer,
+           "function": outcome.function, "detector": outcome.detector,
+           "message": (outcome.message or "")[:2000],
+           "loc": normalize_loc(fields.get("loc", "")),
+           "input": fields.get("input", "")}
+    out.update(extra)
+    return out
+
+
+def clause_of(message):
+    """The first spec clause ID cited in a message (without brackets), or ""."""
+    m = re.search(r"\[([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)\]", message or "")
+    return m.group(1) if m else ""
+
+
+def normalize_loc(loc):
+    """`loc("f.mlir":3:5)` (MLIR's attribute syntax) -> `f.mlir:3:5`."""
+    m = re.fullmatch(r'loc\("([^"]*)":(\d+):(\d+)\)', loc.strip())
+    return f"{m.group(1)}:{m.group(2)}:{m.group(3)}" if m else loc.strip()
+
+
+LIT_CFG = """# lit configuration written by dealloc-harness: `lit {out}` (or a folder
+# below it, e.g. reproducers/) runs the reproducers as they are. Tools come from $DEALLOC_TOOLS, else
+# the folder the harness used ({tools!r}) if it still exists, else PATH;
+# FileCheck, not and count from PATH or {llvm!r}.
+import os
+import lit.formats
+
+config.name = "dealloc-harness reproducers"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["raw", "shrunk", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.test_source_root, ".lit")
+path = [os.environ.get("DEALLOC_TOOLS") or ""]
+if os.path.isdir({tools!r}):
+    path.append({tools!r})
+path += [os.environ.get("PATH", ""), {llvm!r}]
+config.environment["PATH"] = os.pathsep.join(p for p in path if p)
+config.substitutions.append(("%repo", {repo!r}))
+config.substitutions.append(("%python", {python!r}))
+"""
+
+
+def write_lit_config(out, tools):
+    """OUT/lit.cfg.py for the reproducers under OUT."""
+    os.makedirs(out, exist_ok=True)
+    located = sorted({os.path.dirname(p) for n, p in tools.paths.items()
+                      if p and n != "dealloc-check"})
+    text = LIT_CFG.format(out=out, tools=located[0] if located else "",
+                          llvm=tools_mod.LLVM_BIN, repo=tools_mod.REPO,
+                          python=sys.executable or "/usr/bin/python3")
+    _atomic_write(os.path.join(out, "lit.cfg.py"), text)
+
+
+def ensure_lit_config(directory, tools):
+    """Write directory/lit.cfg.py unless the directory is already in a lit
+    suite (a lit.cfg.py or lit.site.cfg.py in it or above it)."""
+    here = os.path.abspath(directory)
+    while True:
+        if any(os.path.exists(os.path.join(here, n))
+               for n in ("lit.cfg.py", "lit.site.cfg.py")):
+            return
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    write_lit_config(directory, tools)
+
+
 def _atomic_write(path, text):
     tmp = path + ".tmp"
-    with open(tmp, "w") as f:
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(text)
     os.replace(tmp, path)

@@ -2,8 +2,11 @@
 
 The command runs without a shell, in a fresh temporary directory, with the
 input file as its last argument, a wall-clock timeout, an address-space limit
-and a CPU-time limit (resource.setrlimit in the child), and stdout capped at
-MAX_OUTPUT bytes. Whatever the command does — crash, hang, garbage, huge
+(resource.setrlimit in the child), and stdout capped at MAX_OUTPUT bytes.
+stderr goes through a pipe of which the last STDERR_KEEP bytes are kept: it
+does not count toward the output cap (a chatty but correct implementation
+is not "huge output"). Input text that is not UTF-8 (surrogate escapes from
+reading bytes) is written back byte for byte. Whatever the command does — crash, hang, garbage, huge
 output — comes back as a RunResult; nothing here raises for a misbehaving
 command.
 """
@@ -13,10 +16,12 @@ import resource
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 
 MAX_OUTPUT = 16 * 1024 * 1024
+STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MEMORY = 2 * 1024 * 1024 * 1024
 
@@ -71,20 +76,24 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
         args = list(argv)
         if input_text is not None:
             path = os.path.join(tmp, input_name)
-            with open(path, "w") as f:
+            with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
                 f.write(input_text)
             if append_input:
                 args.append(path)
         for name, text in (extra_files or {}).items():
-            with open(os.path.join(tmp, name), "w") as f:
+            with open(os.path.join(tmp, name), "w", encoding="utf-8",
+                      errors="surrogateescape") as f:
                 f.write(text)
         out_path = os.path.join(tmp, ".stdout")
-        err_path = os.path.join(tmp, ".stderr")
+        tail = bytearray()
         try:
-            with open(out_path, "wb") as out, open(err_path, "wb") as err:
+            with open(out_path, "wb") as out:
                 proc = subprocess.Popen(args, cwd=tmp, stdin=subprocess.DEVNULL,
-                                        stdout=out, stderr=err,
+                                        stdout=out, stderr=subprocess.PIPE,
                                         preexec_fn=limits(memory))
+                reader = threading.Thread(target=_keep_tail,
+                                          args=(proc.stderr, tail), daemon=True)
+                reader.start()
                 status = None
                 try:
                     proc.wait(timeout=timeout)
@@ -95,11 +104,12 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
                     except ProcessLookupError:
                         pass
                     proc.wait()
+                reader.join(timeout=5)
         except (FileNotFoundError, PermissionError, OSError) as exc:
             return RunResult("not-found", 127, "", str(exc),
                              time.monotonic() - start)
         stdout, huge = _read_capped(out_path)
-        stderr, _ = _read_capped(err_path, 64 * 1024)
+        stderr = bytes(tail).decode("utf-8", errors="replace")
         rc = proc.returncode
         if status is None:
             if huge or rc == -signal.SIGXFSZ:
@@ -111,6 +121,20 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
             else:
                 status = "exit"
         return RunResult(status, rc, stdout, stderr, time.monotonic() - start)
+
+
+def _keep_tail(stream, tail):
+    """Drain `stream`, keeping its last STDERR_KEEP bytes in `tail`."""
+    try:
+        for chunk in iter(lambda: stream.read(65536), b""):
+            tail.extend(chunk)
+            if len(tail) > 2 * STDERR_KEEP:
+                del tail[:len(tail) - STDERR_KEEP]
+    except (OSError, ValueError):
+        pass
+    finally:
+        del tail[:max(0, len(tail) - STDERR_KEEP)]
+        stream.close()
 
 
 def _read_capped(path, cap=MAX_OUTPUT):

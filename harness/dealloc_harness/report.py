@@ -1,20 +1,39 @@
 """Campaign reports: report.json, report.md and junit.xml.
 
 report.json has at least "programs" (checked), "findings" (a list with
-"kind", "signature", "reproducer", ...) and "counts" (programs per outcome
-class); everything is sorted, so the same campaign gives the same bytes
-(timing lives only in "timing", which `canonical()` drops).
+"kind", "signature", "reproducer", ...), "counts" (programs per outcome
+class), "undecided" (per case: what could not be decided, and why),
+"differences" (safe differences from the reference: not failures unless
+--require-equivalence), "interrupted" and "exit_code"; everything is
+sorted, so the same campaign gives the same bytes (timing lives only in
+"timing", which `canonical()` drops). docs/conformance.md#json documents
+the shape.
+
+Exit codes (`exit_code()`, also the harness's; docs/conformance.md):
+  0  every case was checked, decided and conforms;
+  1  an implementation finding;
+  2  usage error, or nothing could be checked;
+  3  no implementation finding, but not everything was decided: a case is
+     unsupported / unknown / not-run, a check of ours failed (tool-error,
+     reference-*), a program could not be generated, or the run was
+     interrupted.
 """
 
 import json
 import os
+import re
 from xml.sax.saxutils import escape, quoteattr
 
-from .check import FINDING_KINDS, IMPL_FINDINGS, ORDER
+from .check import ORDER, UNDECIDED, finding_kinds, impl_findings
+
+EXIT_PASS, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
+LISTED = 50      # undecided cases and differences listed in report.md
 
 
-def build(mode, params, programs, counts, not_run, findings, timing, errors):
-    return {
+def build(mode, params, programs, counts, not_run, findings, timing, errors,
+          undecided=(), differences=(), interrupted=False):
+    strict = bool(params.get("require_equivalence"))
+    rep = {
         "mode": mode,
         "parameters": params,
         "programs": programs,
@@ -23,9 +42,52 @@ def build(mode, params, programs, counts, not_run, findings, timing, errors):
         "errors": errors,
         "findings": findings,
         "implementation_findings": sum(1 for f in findings
-                                       if f["kind"] in IMPL_FINDINGS),
+                                       if f["kind"] in impl_findings(strict)),
+        "undecided": list(undecided),
+        "differences": list(differences),
+        "interrupted": interrupted,
         "timing": timing,
     }
+    rep["exit_code"] = exit_code(rep)
+    return rep
+
+
+def exit_code(rep):
+    if rep["implementation_findings"]:
+        return EXIT_FINDINGS
+    undecided = sum(rep["counts"].get(k, 0) for k in UNDECIDED + ("error",))
+    ours = len(rep["findings"]) - rep["implementation_findings"]
+    if rep["programs"] == 0 and not rep.get("interrupted"):
+        return EXIT_USAGE
+    if undecided or ours or rep["errors"] or rep.get("interrupted") or \
+            rep.get("undecided"):
+        return EXIT_UNDECIDED
+    return EXIT_PASS
+
+
+def undecided_entries(case, outcome):
+    """report.json "undecided" entries of one program: per unsure class."""
+    out = []
+    for kind, verdict, fn, detector, message in outcome.undecided():
+        out.append({"case": case, "kind": kind, "verdict": verdict,
+                    "function": fn, "detector": detector,
+                    "reason": " ".join((message or "").split())[:500]})
+    for name in outcome.not_run:
+        out.append({"case": case, "kind": "not-run", "verdict": "", "function": "",
+                    "detector": name, "reason": "tool not built"})
+    return out
+
+
+def difference_entries(case, outcome):
+    return [{"case": case, "function": fn, "message": (message or "")[:2000]}
+            for _, _, fn, _, message in outcome.differences()]
+
+
+def unsure_reason(cls):
+    """A class's reason, grouped: locations and inputs dropped."""
+    text = re.sub(r"\b(loc|location|input): \S+", "", cls[4])
+    text = re.sub(r" at [\w./-]+\.mlir:\d+:\d+", "", text)
+    return f"{cls[0]} ({cls[3] or '?'}): " + " ".join(text.split())[:160]
 
 
 def canonical(report):
@@ -33,6 +95,7 @@ def canonical(report):
     rep = {k: v for k, v in report.items() if k not in ("timing",)}
     rep["findings"] = [{k: (os.path.basename(v) if k == "reproducer" else v)
                         for k, v in f.items()} for f in report["findings"]]
+    rep.pop("interrupted", None)
     rep["parameters"] = {k: v for k, v in report["parameters"].items()
                          if k not in ("jobs", "scheduler", "out", "regressions")}
     return rep
@@ -55,13 +118,26 @@ def markdown(report):
              f"- implementation: `{p.get('impl', '')}`"]
     for key in ("seed", "count", "dirs", "skipped"):
         if key in p:
-            lines.append(f"- {key}: {p[key]}")
-    lines += [f"- programs checked: {report['programs']}",
+            value = p[key]
+            if key == "skipped":
+                value = ", ".join(f"{n} {why}" for why, n in value.items()) or "none"
+            lines.append(f"- {key}: {value}")
+    question = ("equivalence with the reference (--require-equivalence)"
+                if p.get("require_equivalence") else
+                "refinement: safe output that keeps the interface")
+    code = report.get("exit_code", exit_code(report))
+    lines += [f"- question: {question}",
+              f"- programs checked: {report['programs']}"
+              + (" (INTERRUPTED: the run did not finish)"
+                 if report.get("interrupted") else ""),
               f"- findings: {len(report['findings'])} "
-              f"({report['implementation_findings']} about the implementation)", "",
+              f"({report['implementation_findings']} about the implementation)",
+              f"- result: {STATUS[code]} (exit {code})", "",
               "| outcome | programs |", "|---|---|"]
+    # Classes without programs are left out here (report.json has all).
     for kind, n in report["counts"].items():
-        lines.append(f"| {kind} | {n} |")
+        if n or kind == "pass":
+            lines.append(f"| {kind} | {n} |")
     if report["not_run"]:
         lines += ["", "Checks not run (tool not built), per program:", ""]
         lines += [f"- {k}: {v}" for k, v in report["not_run"].items()]
@@ -72,6 +148,26 @@ def markdown(report):
         lines += ["", "Functions whose answer excluded inputs that reach "
                   "undefined behaviour ([safety.defined]), per check:", ""]
         lines += [f"- {name}: {n}" for name, n in report["excluded_inputs"].items()]
+    if report.get("undecided"):
+        entries = report["undecided"]
+        lines += ["", f"## Undecided ({len(entries)})", "",
+                  "| case | class | function | check | reason |", "|---|---|---|---|---|"]
+        lines += [f"| {e['case']} | {e['kind']} | {_cell(e['function'])} | "
+                  f"{e['detector']} | {_cell(e['reason'][:200])} |"
+                  for e in entries[:LISTED]]
+        if len(entries) > LISTED:
+            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
+    if report.get("differences"):
+        entries = report["differences"]
+        lines += ["", f"## Differences from the reference ({len(entries)})", "",
+                  "Safe on both sides: " + ("failures (--require-equivalence)."
+                                            if p.get("require_equivalence") else
+                                            "reported, not failures."), "",
+                  "| case | function | what differs |", "|---|---|---|"]
+        lines += [f"| {e['case']} | {_cell(e['function'])} | "
+                  f"{_cell(e['message'][:300])} |" for e in entries[:LISTED]]
+        if len(entries) > LISTED:
+            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
     if report.get("tool_fallbacks"):
         lines += ["", "Tool jobs rerun as their own process (dealloc-check "
                   "crash or lost server):", ""]
@@ -79,6 +175,13 @@ def markdown(report):
     if report["errors"]:
         lines += ["", "Harness errors (programs not checked):", ""]
         lines += [f"- {e}" for e in report["errors"]]
+    if report.get("skipped_cases"):
+        entries = report["skipped_cases"]
+        lines += ["", f"## Skipped ({len(entries)})", "", "| case | reason |",
+                  "|---|---|"]
+        lines += [f"| {e['case']} | {_cell(e['reason'])} |" for e in entries[:LISTED]]
+        if len(entries) > LISTED:
+            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
     if report["findings"]:
         lines += ["", "## Findings", "", "| kind | verdict | signature | reproducer |",
                   "|---|---|---|---|"]
@@ -93,21 +196,41 @@ def markdown(report):
     return "\n".join(lines) + "\n"
 
 
+STATUS = {EXIT_PASS: "every case decided, all conform",
+          EXIT_FINDINGS: "implementation findings",
+          EXIT_USAGE: "nothing could be checked",
+          EXIT_UNDECIDED: "not every case was decided"}
+
+
+def _cell(text):
+    return " ".join(str(text or "").split()).replace("|", "\\|")
+
+
+# Characters XML 1.0 cannot carry, even escaped (an implementation's stderr
+# may print them): replaced by U+FFFD.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _x(text):
+    return _NOT_XML.sub("\ufffd", str(text))
+
+
 def junit(report):
     """One test case per finding signature plus one per outcome class."""
     cases = []
+    strict = bool(report["parameters"].get("require_equivalence"))
     for fd in report["findings"]:
-        body = (f"<failure type={quoteattr(fd['kind'])} "
-                f"message={quoteattr(fd.get('verdict', ''))}>"
-                f"{escape(fd.get('message', ''))}\nreproducer: "
-                f"{escape(fd['reproducer'])}</failure>")
-        cases.append(f'  <testcase classname="dealloc-harness.{fd["kind"]}" '
-                     f'name={quoteattr(fd["signature"])}>{body}</testcase>')
+        body = (f"<failure type={quoteattr(_x(fd['kind']))} "
+                f"message={quoteattr(_x(fd.get('verdict', '')))}>"
+                f"{escape(_x(fd.get('message', '')))}\nreproducer: "
+                f"{escape(_x(fd['reproducer']))}</failure>")
+        cases.append(f'  <testcase classname="dealloc-harness.{_x(fd["kind"])}" '
+                     f'name={quoteattr(_x(fd["signature"]))}>{body}</testcase>')
     for kind, n in report["counts"].items():
-        if kind in FINDING_KINDS:
+        if kind in finding_kinds(strict):
             continue
         body = ""
-        if kind in ("unsupported", "unknown") and n:
+        if kind in UNDECIDED + ("error",) and n:
             body = f"<skipped message={quoteattr(f'{n} programs {kind}')}/>"
         cases.append(f'  <testcase classname="dealloc-harness.outcomes" '
                      f'name={quoteattr(kind)}>{body}</testcase>')

@@ -98,7 +98,7 @@ class Dask(_Base):
                                         silence_logs=40)
             self.client = Client(self.cluster)
         else:
-            self.client = Client(address)
+            self.client = Client(address, timeout="10s")
             # Remote workers need the harness package on their path.
             self.client.run(exec, f"import sys; sys.path.insert(0, {HARNESS_DIR!r})")
         workers = max(1, len(self.client.scheduler_info().get("workers", {})))

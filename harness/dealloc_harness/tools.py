@@ -1,7 +1,8 @@
 """Locating and calling the project's C++ tools (dealloc-opt, dealloc-run,
 dealloc-verify) and parsing their verdicts.
 
-Contracts (docs/architecture.md, "Contracts between the pieces"): one line per function `@name: VERDICT ...`, or
+Contracts (docs/architecture.md, "Contracts between the pieces"; JSON fields:
+docs/conformance.md#json): one line per function `@name: VERDICT ...`, or
 with --json one object per line with at least "function" and "verdict";
 `--equiv` prints EQUIVALENT / DIFFERENT / UNKNOWN. Exit codes: 0 all safe or
 equivalent, 1 a violation or difference, 2 unsupported or unknown, 3
@@ -19,6 +20,7 @@ import glob
 import json
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 
 from . import process
@@ -38,21 +40,28 @@ _LINE = re.compile(r"^@([\w.$-]+):\s+([A-Z_]+)\b(.*)$")
 def locate(tools_dir=None):
     """Map tool name -> path or None.
 
-    An explicit --tools DIR (or DEALLOC_TOOLS) is used as given. Otherwise
-    build/bin of the repo, and for tools missing there the newest
-    build-*/bin that has them (helpers' development builds)."""
+    An explicit --tools DIR (or $DEALLOC_TOOLS) is used as given. Otherwise
+    $DEALLOC_BUILD_DIR/bin (scripts/test.sh and the corpus's lit
+    configuration set it), build/bin of the repo, for tools missing there
+    the newest build-*/bin that has them (helpers' development builds), and
+    last PATH (installed tools)."""
     explicit = tools_dir or os.environ.get("DEALLOC_TOOLS")
+    build_dir = os.environ.get("DEALLOC_BUILD_DIR")
     found = {}
     for name in TOOL_NAMES:
         if explicit:
             path = os.path.join(explicit, name)
             found[name] = path if os.access(path, os.X_OK) else None
             continue
-        candidates = [os.path.join(REPO, "build", "bin", name)]
+        candidates = [os.path.join(build_dir, "bin", name)] if build_dir else []
+        candidates.append(os.path.join(REPO, "build", "bin", name))
         extra = [p for p in glob.glob(os.path.join(REPO, "build-*", "bin", name))
                  if os.access(p, os.X_OK)]
         extra.sort(key=lambda p: (-os.path.getmtime(p), p))
         candidates += extra
+        on_path = shutil.which(name)
+        if on_path:
+            candidates.append(on_path)
         usable = [p for p in candidates if os.access(p, os.X_OK)]
         if name == "dealloc-opt":
             usable = [p for p in usable if _has_reference_pass(p)]
@@ -216,7 +225,9 @@ class Tools:
         """Run tool `name` (job kind `job` of dealloc-check) on `texts`,
         written to files `names`: a process.RunResult either way."""
         argv = [self.paths[name], *args]
-        if self.serving:
+        # dealloc-check's JSON jobs carry UTF-8 only: other text runs as
+        # its own process, byte for byte.
+        if self.serving and all(_utf8(t) for t in texts):
             from . import server
             options = {"timeout_ms": self.verify_timeout_ms}
             if self.unroll:
@@ -269,3 +280,20 @@ def parses(text):
     run = process.run([MLIR_OPT, "--allow-unregistered-dialect", "-o", "/dev/null"],
                       text, timeout=60)
     return run.ok
+
+
+def _utf8(text):
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def unregistered(text):
+    """The diagnostic of upstream mlir-opt if `text` uses an op of a dialect
+    it does not know (no MLIR tool can read such output), else ""."""
+    run = process.run([MLIR_OPT, "-o", "/dev/null"], text, timeout=60)
+    if run.ok or "unregistered" not in run.stderr:
+        return ""
+    return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", run.stderr.strip())[:500]

@@ -25,7 +25,8 @@ def known_upstream_findings():
 def is_known(finding, known):
     for kind, verdict, marker in known:
         if finding["kind"] == kind and finding["verdict"] == verdict and (
-                marker in ("*", finding.get("clause")) or marker in finding.get("message", "")):
+                marker in ("*", finding.get("clause", "").strip("[]"))
+                or marker in finding.get("message", "")):
             return True
     return False
 

@@ -3,8 +3,9 @@ inputs of other tests (lit excludes them), not tests. Such a file is skipped
 once, as a file, even when its content would otherwise be a case; a file
 under `Inputs/` with RUN lines, and a file elsewhere, are still cases. A case
 without a public function (nothing for the tools to check) is skipped, not a
-tool error; an unreadable (non-UTF-8) file is named in the report and the
-run goes on."""
+tool error. A file that is not UTF-8 is checked like any other (MLIR's
+tools accept such bytes in comments); one that cannot be read is named in
+the report with the reason and the run goes on."""
 import json
 
 from dealloc_harness import conformance
@@ -31,8 +32,9 @@ def test_inputs_without_run_lines_are_skipped_once_per_file(tmp_path):
     assert sorted(found) == ["Inputs/program.mlir", "Inputs/with-run.mlir",
                              "t.mlir"]
     assert found["Inputs/program.mlir"] == (None, conformance.INPUT_OF_OTHER_TESTS)
-    assert found["Inputs/with-run.mlir"] == (RUN + PROGRAM, "")
-    assert found["t.mlir"] == (RUN + PROGRAM, "")
+    # Comment lines (RUN, CHECK) are not part of a case's program.
+    assert found["Inputs/with-run.mlir"] == (PROGRAM, "")
+    assert found["t.mlir"] == (PROGRAM, "")
 
 
 def test_no_case_of_the_corpus_comes_from_an_inputs_file_without_run_lines():
@@ -55,19 +57,40 @@ def test_a_case_without_a_public_function_has_nothing_to_check(tmp_path):
     (tmp_path / "t.mlir").write_text(RUN + PROGRAM.replace("@f", "private @f")
                                      + "// -----\n" + PROGRAM)
     found = [(text, reason) for _, text, reason in conformance.cases([str(tmp_path)])]
-    assert found == [(None, conformance.NO_PUBLIC_FUNCTION), ("\n" + PROGRAM, "")]
+    assert found == [(None, conformance.NO_PUBLIC_FUNCTION), (PROGRAM, "")]
 
 
 def test_an_unreadable_file_is_named_and_the_run_goes_on(tmp_path, capsys):
     from dealloc_harness import cli
-    (tmp_path / "bad.mlir").write_bytes(b"func.func @f() {\n  return\n}\n// \xfa\n")
+    (tmp_path / "dir.mlir").mkdir()        # matches *.mlir, cannot be read
     (tmp_path / "private.mlir").write_text(RUN + PROGRAM.replace("@f", "private @f"))
     out = tmp_path / "out"
     assert cli.main(["conformance", "-q", "--out", str(out), str(tmp_path)]) == 2
-    assert "bad.mlir: unreadable input: line 4: not UTF-8" in capsys.readouterr().err
+    assert "dir.mlir: unreadable input: Is a directory" in capsys.readouterr().err
     rep = json.loads((out / "report.json").read_text())
     assert rep["findings"] == [] and rep["programs"] == 0
     assert rep["parameters"]["skipped"] == {conformance.UNREADABLE: 1,
                                             conformance.NO_PUBLIC_FUNCTION: 1}
     assert [e.split("/")[-1] for e in rep["errors"]] == [
-        "bad.mlir: unreadable input: line 4: not UTF-8 (byte 0xfa at offset 31)"]
+        "dir.mlir: unreadable input: Is a directory"]
+    # Every skipped case is named, with its reason.
+    assert sorted((c["case"].split("/")[-1], c["reason"]) for c in rep["skipped_cases"]) \
+        == [("dir.mlir", "unreadable input: Is a directory"),
+            ("private.mlir", conformance.NO_PUBLIC_FUNCTION)]
+
+
+def test_a_file_that_is_not_utf8_is_checked(tmp_path):
+    """MLIR's tools accept bytes that are not UTF-8 in comments; so does the
+    harness (it rejected the file before), and passes them through as they
+    are."""
+    from dealloc_harness import cli
+    (tmp_path / "latin1.mlir").write_bytes(PROGRAM.replace(
+        "-> memref<4xf32> {", '-> memref<4xf32> attributes {note = "caf\xe9"} {',
+        1).encode("latin-1"))
+    [(_, text, _)] = conformance.cases([str(tmp_path)])
+    assert 'note = "caf\udce9"' in text      # the byte, kept as it was
+    out = tmp_path / "out"
+    assert cli.main(["conformance", "-q", "--checks", "run", "--out", str(out),
+                     str(tmp_path)]) == 0
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["programs"] == 1 and rep["counts"]["pass"] == 1, rep

@@ -1,0 +1,100 @@
+"""The question and the exit codes ([pipeline.conformance], issue 28):
+refinement by default, equivalence on request; 0 only when every case was
+decided and conforms, 1 an implementation finding, 2 usage error, 3
+undecided; an interrupted campaign reports what it found so far."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from harness_helpers import REPO, SCRIPT, TOOLS, impl, lit
+
+CASE = os.path.join(REPO, "corpus", "pipeline", "Inputs", "conformance-two.mlir")
+
+
+def conformance(tmp_path, impl_cmd, *extra, out="out"):
+    proc = subprocess.run(["/usr/bin/python3", SCRIPT, "conformance", "-q",
+                           "--impl", impl_cmd, "--out", str(tmp_path / out),
+                           *extra, CASE], capture_output=True, text=True, timeout=600)
+    rep = None
+    if (tmp_path / out / "report.json").exists():
+        rep = json.loads((tmp_path / out / "report.json").read_text())
+    return proc.returncode, rep, proc.stdout + proc.stderr
+
+
+def test_a_safe_implementation_that_frees_earlier_conforms(tmp_path):
+    rc, rep, out = conformance(tmp_path, impl("frees_earlier"))
+    assert rc == 0, out
+    assert rep["exit_code"] == 0 and rep["findings"] == []
+    [diff] = rep["differences"]
+    assert diff["function"] == "f" and "input: 0" in diff["message"]
+    rc, rep, out = conformance(tmp_path, impl("frees_earlier"),
+                               "--require-equivalence", out="strict")
+    assert rc == 1, out
+    assert [f["kind"] for f in rep["findings"]] == ["different"]
+
+
+@pytest.mark.parametrize("name,verdict", [
+    ("empty_module", "missing public function"),
+    ("privatize", "private (was public)"),
+    ("drop_function", "missing public function"),
+    ("unregistered_op", "unregistered op")])
+def test_outputs_that_break_the_interface_are_findings(tmp_path, name, verdict):
+    rc, rep, out = conformance(tmp_path, impl(name))
+    assert rc == 1, out
+    assert {(f["kind"], f["verdict"]) for f in rep["findings"]} == \
+        {("impl-invalid-output", verdict)}
+    # The reproducer passes while the finding reproduces.
+    ok, log = lit([f["reproducer"] for f in rep["findings"]])
+    assert ok, log
+
+
+@pytest.mark.parametrize("program", ["no-such-pass", "not-executable"])
+def test_a_missing_or_non_executable_impl_is_a_usage_error(tmp_path, program):
+    (tmp_path / "not-executable").write_text("#!/bin/sh\n")
+    rc, rep, out = conformance(tmp_path, str(tmp_path / program))
+    assert rc == 2 and "--impl" in out and "Traceback" not in out, out
+    assert rep is None
+
+
+@pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")
+def test_a_check_that_did_not_run_is_undecided(tmp_path):
+    # A tools folder without dealloc-verify: its check is not run, so no
+    # case is decided: exit 3, and the report names the case and why.
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    for name in ("dealloc-run", "dealloc-opt"):
+        os.symlink(TOOLS[name], tools / name)
+    rc, rep, out = conformance(tmp_path, impl("frees_earlier"), "--tools", str(tools),
+                               "--checks", "run,verify")
+    assert rc == 3, out
+    assert rep["counts"]["not-run"] == 1 and rep["exit_code"] == 3
+    assert {(u["kind"], u["detector"]) for u in rep["undecided"]} == \
+        {("not-run", "verify(impl)")}
+    md = (tmp_path / "out" / "report.md").read_text()
+    assert "## Undecided (1)" in md and "not every case was decided (exit 3)" in md
+
+
+@pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")
+def test_an_interrupted_campaign_reports_its_findings(tmp_path):
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        ["/usr/bin/python3", SCRIPT, "fuzz", "-q", "--impl", impl("drop_all_deallocs"),
+         "--count", "500", "--checks", "run", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None and not (
+            (out / "raw").is_dir() and any(
+                p.endswith(".json") for p in os.listdir(out / "raw"))):
+        time.sleep(0.2)
+    assert proc.poll() is None, "the campaign ended before it was interrupted"
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 1, stdout + stderr
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["interrupted"] and rep["programs"] < 500
+    assert rep["findings"] and rep["findings"][0]["kind"] == "impl-unsafe"
+    assert "INTERRUPTED" in stdout
