@@ -18,4 +18,6 @@ tool_dirs = [os.path.join(build, "bin"), "/usr/lib/llvm-22/bin"]
 config.environment["PATH"] = os.pathsep.join(tool_dirs + [os.environ.get("PATH", "")])
 config.environment["DEALLOC_BUILD_DIR"] = build
 config.substitutions.append(("%repo", root))
+# The build folder (its lib/ has the test pass plugin, DeallocTestPlugin.so).
+config.substitutions.append(("%dealloc_build", build))
 config.substitutions.append(("%python", "/usr/bin/python3"))

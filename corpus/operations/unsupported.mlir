@@ -16,7 +16,7 @@ func.func @safe_one() {
 // CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.sqrt'
 // CHECK-SAME:    at loc({{.*}}:[[@LINE+7]]:10)
 // CHECK-NEXT:    reason: op not modelled
-// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"loc(\"{{.*}}unsupported.mlir\":[[@LINE+5]]:10)","message":"op not modelled","op":"math.sqrt","verdict":"UNSUPPORTED"}
+// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"{{.*}}unsupported.mlir:[[@LINE+5]]:10","message":"op not modelled","op":"math.sqrt","verdict":"UNSUPPORTED"}
 func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   %r = scf.if %c -> f32 {
     scf.yield %x : f32

@@ -10,7 +10,7 @@
 // The first violation ends the run: the later double free and the leak are
 // not reported, only the use after free.
 // CHECK-LABEL: @first_violation_only: USE_AFTER_FREE (1 input)
-// JSON: {"aborted":0,"capped":false,"clause":"[heap.use]","function":"first_violation_only","input":"","inputs":1,"message":"'memref.load' accesses freed buffer #1","total_inputs":1,"trace":[{"buffer":1,"event":"alloc","loc":"loc(\"{{.*}}verdicts.mlir\":[[@LINE+3]]:8)"},{"buffer":1,"event":"free","loc":{{.*}}},{"buffer":1,"event":"use","loc":{{.*}}}],"verdict":"USE_AFTER_FREE"}
+// JSON: {"aborted":0,"capped":false,"clause":"[heap.use]","function":"first_violation_only","input":"","inputs":1,"message":"'memref.load' accesses freed buffer #1","total_inputs":1,"trace":[{"buffer":1,"event":"alloc","loc":"{{.*}}verdicts.mlir:[[@LINE+3]]:8"},{"buffer":1,"event":"free","loc":{{.*}}},{"buffer":1,"event":"use","loc":{{.*}}}],"verdict":"USE_AFTER_FREE"}
 func.func @first_violation_only() -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<2xf32>
@@ -41,7 +41,7 @@ func.func @violation_outranks_unknown(%n: index) {
 // UNKNOWN on one input is never reported as SAFE.
 // CHECK-LABEL: @unknown_is_not_safe: UNKNOWN (3 inputs): division by zero
 // CHECK-NEXT:    input: 0
-// JSON: {"aborted":0,"capped":false,"function":"unknown_is_not_safe","input":"0","inputs":3,"loc":"loc({{.*}}verdicts.mlir\":47:8)","message":"division by zero{{.*}}","op":"arith.divui","total_inputs":3,"verdict":"UNKNOWN"}
+// JSON: {"aborted":0,"capped":false,"function":"unknown_is_not_safe","input":"0","inputs":3,"loc":"{{.*}}verdicts.mlir:47:8","message":"division by zero{{.*}}","op":"arith.divui","total_inputs":3,"verdict":"UNKNOWN"}
 func.func @unknown_is_not_safe(%n: index) -> index {
   %c2 = arith.constant 2 : index
   %q = arith.divui %c2, %n : index

@@ -17,11 +17,11 @@
 // RUN: sed 's/memref.dealloc %b : memref<2xf32>//' %s > %t.nofree.mlir
 // RUN: not dealloc-verify --json --equiv --function frees %s %t.nofree.mlir | FileCheck %s --check-prefix=EQUIV
 
-// VERIFY: {"clause":"[heap.leak]","function":"leaks","input":"false","loc":"{{.*}}report-json.mlir:[[LINE:[0-9]+]]:3","message":"buffer allocated by memref.alloc is not freed","seconds":{{[0-9]+\.[0-9]+}},"trace":[{"buffer":1,"event":"alloc","loc":"loc(\"{{.*}}report-json.mlir\":[[ALLOC:[0-9]+]]:8)"},{"buffer":1,"event":"leak","loc":"loc(\"{{.*}}report-json.mlir\":[[LINE]]:3)"}],"verdict":"LEAK"}
+// VERIFY: {"clause":"[heap.leak]","function":"leaks","input":"false","loc":"{{.*}}report-json.mlir:[[LINE:[0-9]+]]:3","message":"buffer allocated by memref.alloc is not freed","seconds":{{[0-9]+\.[0-9]+}},"trace":[{"buffer":1,"event":"alloc","loc":"{{.*}}report-json.mlir:[[ALLOC:[0-9]+]]:8"},{"buffer":1,"event":"leak","loc":"{{.*}}report-json.mlir:[[LINE]]:3"}],"verdict":"LEAK"}
 // VERIFY-NEXT: {"function":"frees","seconds":{{[0-9]+\.[0-9]+}},"verdict":"SAFE"}
 // VERIFY-NEXT: {"clause":"[verify.unsupported]","function":"unsupported_op","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:8","message":"'math.absi': op not modelled","op":"math.absi","seconds":{{[0-9]+\.[0-9]+}},"verdict":"UNSUPPORTED"}
 
-// REPLAY: {"aborted":0,"capped":false,"clause":"[heap.leak]","function":"leaks","input":"false","inputs":1,"message":"buffer #1 (memref.alloc) is live and not returned when the function returns","total_inputs":1,"trace":[{"buffer":1,"event":"alloc","loc":"loc(\"{{.*}}report-json.mlir\":{{[0-9]+}}:8)"},{"buffer":1,"event":"leak","loc":"loc(\"{{.*}}report-json.mlir\":{{[0-9]+}}:3)"}],"verdict":"LEAK"}
+// REPLAY: {"aborted":0,"capped":false,"clause":"[heap.leak]","function":"leaks","input":"false","inputs":1,"message":"buffer #1 (memref.alloc) is live and not returned when the function returns","total_inputs":1,"trace":[{"buffer":1,"event":"alloc","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:8"},{"buffer":1,"event":"leak","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:3"}],"verdict":"LEAK"}
 
 // TEXT-NOT: seconds
 // TEXT: @leaks: LEAK on input false

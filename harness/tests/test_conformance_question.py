@@ -76,6 +76,10 @@ def test_a_check_that_did_not_run_is_undecided(tmp_path):
         {("not-run", "verify(impl)")}
     md = (tmp_path / "out" / "report.md").read_text()
     assert "## Undecided (1)" in md and "not every case was decided (exit 3)" in md
+    # `report` gives the run's exit code again.
+    again = subprocess.run(["/usr/bin/python3", SCRIPT, "report", str(tmp_path / "out")],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 3, again.stdout + again.stderr
 
 
 @pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")

@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/JsonLocation.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <limits>
 
 using namespace mlir;
 
@@ -192,8 +194,14 @@ void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
     return;
   }
   os << " (" << rep.inputsRun << (rep.inputsRun == 1 ? " input" : " inputs");
-  if (rep.capped)
-    os << ", capped at " << rep.inputsRun << " of " << rep.totalInputs;
+  if (rep.capped) {
+    // The count saturates: 2^64 - 1 stands for "at least that many".
+    os << ", capped at " << rep.inputsRun << " of ";
+    if (rep.totalInputs == std::numeric_limits<uint64_t>::max())
+      os << "2^64 or more";
+    else
+      os << rep.totalInputs;
+  }
   if (rep.aborted)
     os << ", " << rep.aborted << " aborted by cf.assert";
   bool listExcluded = !rep.excluded.empty() && !isViolation(rep.verdict);
@@ -220,7 +228,7 @@ static llvm::json::Array traceJson(const RunResult &r) {
   llvm::json::Array a;
   for (const TraceEvent &e : r.trace)
     a.push_back(llvm::json::Object{
-        {"event", e.event}, {"buffer", e.buffer}, {"loc", e.loc}});
+        {"event", e.event}, {"buffer", e.buffer}, {"loc", jsonLocation(e.loc)}});
   return a;
 }
 
@@ -231,7 +239,7 @@ static void addRun(llvm::json::Object &o, const RunResult &r) {
   // ([safety.verdicts]).
   if (r.verdict == Verdict::Unknown && r.path.stopOp) {
     o["op"] = r.path.stopOp->getName().getStringRef().str();
-    o["loc"] = printLoc(r.path.stopOp->getLoc());
+    o["loc"] = jsonLocation(printLoc(r.path.stopOp->getLoc()));
   }
   if (!r.message.empty())
     o["message"] = r.message;
@@ -244,13 +252,13 @@ void printReportJson(llvm::raw_ostream &os, const FunctionReport &rep) {
                        {"verdict", verdictName(rep.verdict)}};
   if (rep.unsupported) {
     o["op"] = rep.unsupported->opName;
-    o["loc"] = rep.unsupported->location;
+    o["loc"] = jsonLocation(rep.unsupported->location);
     o["message"] = rep.unsupported->reason;
     o["clause"] = "[op.unsupported]";
     o["inputs"] = 0;
   } else {
     o["inputs"] = static_cast<int64_t>(rep.inputsRun);
-    o["total_inputs"] = static_cast<int64_t>(rep.totalInputs);
+    o["total_inputs"] = rep.totalInputs;   // uint64: a saturated count is 2^64 - 1
     o["capped"] = rep.capped;
     o["aborted"] = static_cast<int64_t>(rep.aborted);
     if (!rep.excluded.empty() && !isViolation(rep.verdict)) {

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
 #include "StopSites.h"
+#include "dealloc/Support/JsonLocation.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -127,7 +128,8 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
       llvm::json::Array t;
       for (const RunEvent &e : r.runTrace)
         t.push_back(llvm::json::Object{
-            {"event", e.event}, {"buffer", int64_t(e.buffer)}, {"loc", e.loc}});
+            {"event", e.event}, {"buffer", int64_t(e.buffer)},
+            {"loc", jsonLocation(e.loc)}});
       o["trace"] = std::move(t);
     }
     if (r.bound)
@@ -137,7 +139,7 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
       llvm::json::Array a;
       for (const StopSite &s : r.stops) {
         llvm::json::Object so{{"kind", s.kind},
-                              {"loc", s.loc},
+                              {"loc", jsonLocation(s.loc)},
                               {"input", s.input},
                               {"replayed", s.replayed},
                               {"run", s.run}};

@@ -190,6 +190,14 @@ JobOutput runJob(JobKind kind, const std::vector<JobInput> &inputs,
       return result;
     }
   }
+  // As the tools: nothing to check is no answer (exit 2), not SAFE.
+  if ((kind == JobKind::Verify || kind == JobKind::Run) &&
+      publicFunctions(*modules[0]).empty()) {
+    s.errStream << "error: no public function with a body in '"
+                << inputs[0].name << "': nothing to check\n";
+    result.exitCode = ExitUnsure;
+    return result;
+  }
   llvm::raw_string_ostream os(result.out);
   switch (kind) {
   case JobKind::Reference:

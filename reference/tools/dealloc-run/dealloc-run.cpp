@@ -3,13 +3,16 @@
 // dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs] [--json]
 //                  [--reuse-addresses] [--max-inputs N] [--max-steps N]
 //                  [--dot FILE] [--strict-ub]
-// Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN, 3 unreadable input
-// (spec/safety.md, [safety.verdicts]; the logic lives in lib/Semantics).
+// Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN or nothing to check
+// (no public function with a body), 3 unreadable input, a bad flag, or
+// output that cannot be written (spec/safety.md, [safety.verdicts]; the
+// logic lives in lib/Semantics).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
+#include "dealloc/Support/ToolOutput.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
@@ -105,6 +108,8 @@ static int writeDot(std::optional<DotChoice> &choice) {
   std::string title = "@" + choice->fn.getSymName().str() + "(" +
                       choice->input + ")";
   writeRunDot(out, choice->fn, choice->result, title);
+  if (int rc = closeOutputFile(out, dotFile); rc != ExitOk)
+    return rc;
   note << "dot: " << (choice->failing ? "failing" : "first") << " run "
        << title << " " << verdictName(choice->result.verdict) << " written to "
        << dotFile << "\n";
@@ -119,9 +124,10 @@ static int toolMain(int argc, char **argv) {
       argc, argv,
       "dealloc-run: executable ownership semantics\n\n"
       "Exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED (an op without "
-      "semantics, also one of an unregistered dialect) or UNKNOWN, 3 "
-      "unreadable input (a file that cannot be read or parsed, bad "
-      "arguments)\n", &llvm::errs()))
+      "semantics, also one of an unregistered dialect) or UNKNOWN, or nothing "
+      "to check (no public function with a body), 3 unreadable input (a file "
+      "that cannot be read or parsed, bad arguments) or output that cannot be "
+      "written\n", &llvm::errs()))
     return 3;
   // No input at all would make every answer a vacuous SAFE.
   if (maxInputs == 0) {
@@ -150,8 +156,13 @@ static int toolMain(int argc, char **argv) {
   } else {
     fns = publicFunctions(*module);
   }
-  if (fns.empty())
-    errs() << "note: no public function with a body in '" << inputFile << "'\n";
+  // Nothing checked is no answer, not SAFE (an empty file from a crashed
+  // producer must not read as safe): exit 2.
+  if (fns.empty()) {
+    errs() << "error: no public function with a body in '" << inputFile
+           << "': nothing to check\n";
+    return ExitUnsure;
+  }
   if (inputText.getNumOccurrences() && fns.size() != 1) {
     errs() << "error: --input needs exactly one function (use --function)\n";
     return ExitBadInput;
@@ -194,5 +205,6 @@ static int toolMain(int argc, char **argv) {
 /// Everything runs on a thread with a large stack (Support/DeepStack.h).
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  return dealloc::runWithDeepStack([&] { return toolMain(argc, argv); });
+  return dealloc::runWithDeepStack(
+      [&] { return finishStandardOutput(toolMain(argc, argv)); });
 }

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
+#include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 
@@ -278,6 +279,8 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
          << " [style=dashed, color=\"gray50\", dir=none, constraint=false];\n";
   }
   os << "}\n";
+  if (int rc = closeOutputFile(os, path); rc != ExitOk)
+    return rc;
   llvm::errs() << "dot: distinguishing input " << title << " written to "
                << path << "\n";
   return ExitOk;

@@ -6,10 +6,13 @@
 //                                which pipeline stage changed behaviour
 // Options: --function F --json --timeout MS --unroll N --reuse-addresses
 //          --no-replay --verify-diagnostics --dot FILE (safety, --equiv)
+//          --load-pass-plugin LIB (passes for --stages)
 // Exit: 0 all SAFE/EQUIVALENT, 1 a violation/difference, 2 UNSUPPORTED
-// (also an op of an unregistered dialect) or UNKNOWN, 3 unreadable input;
-// with --verify-diagnostics 0 iff the diagnostics match
-// (spec/verification.md [verify.output], [verify.unsupported]).
+// (also an op of an unregistered dialect) or UNKNOWN, or nothing to check
+// (no public function with a body), 3 unreadable input, a bad flag, or
+// output that cannot be written; with --verify-diagnostics 0 iff the
+// diagnostics match (spec/verification.md [verify.output],
+// [verify.unsupported]).
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
@@ -17,6 +20,7 @@
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/OutOfMemory.h"
+#include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Verify/Equivalence.h"
 #include "dealloc/Verify/Verify.h"
 
@@ -27,12 +31,16 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace dealloc;
@@ -58,6 +66,16 @@ static cl::opt<std::string> dotFile(
              "distinguishing input, the first diverging free in red)"));
 static cl::opt<bool> noHelperContract("no-helper-contract", cl::cat(toolCategory), cl::desc("Inline calls of dealloc_helper instead of encoding them by its specification"));
 static cl::opt<bool> statsFlag("solver-stats", cl::cat(toolCategory), cl::desc("Print on stderr, per check of a function, the encoding's size and where the time went"));
+static cl::opt<int64_t> memoryLimitMb(
+    "memory-limit", cl::cat(toolCategory), cl::value_desc("MiB"),
+    cl::desc("Address-space limit of the process; where it runs out the "
+             "check answers UNKNOWN ([verify.memory]) (default: half the "
+             "machine's memory; 0: none)"),
+    cl::init(-1));
+static cl::list<std::string> passPlugins(
+    "load-pass-plugin", cl::cat(toolCategory), cl::value_desc("LIB"),
+    cl::desc("Load passes from a plugin library (as mlir-opt and dealloc-opt "
+             "do), so that --stages can run them"));
 static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(toolCategory), cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
@@ -102,9 +120,38 @@ static int writeCounterexampleDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
                       " (dealloc-verify counterexample, " + sourceName.str() +
                       ")";
   writeRunDot(out, fn, run, title);
+  if (int rc = closeOutputFile(out, dotFile); rc != ExitOk)
+    return rc;
   errs() << "dot: counterexample " << title << " written to " << dotFile
          << "\n";
   return ExitOk;
+}
+
+/// [verify.memory]: a limit on the address space, so that an encoding that
+/// keeps growing (e.g. --unroll 2000 over a loop compared with --equiv)
+/// ends in an UNKNOWN answer instead of exhausting the machine. A tighter
+/// limit set by the caller (ulimit -v) stays.
+static void applyMemoryLimit() {
+  uint64_t want;
+  if (memoryLimitMb >= 0 && memoryLimitMb.getNumOccurrences()) {
+    if (memoryLimitMb == 0)
+      return;
+    want = uint64_t(memoryLimitMb) << 20;
+  } else {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+      return;
+    want = uint64_t(pages) * uint64_t(size) / 2;
+  }
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) != 0)
+    return;
+  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur <= want)
+    return;
+  rl.rlim_cur = want;
+  if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
+    rl.rlim_cur = rl.rlim_max;
+  setrlimit(RLIMIT_AS, &rl);
 }
 
 static int toolMain(int argc, char **argv) {
@@ -117,9 +164,25 @@ static int toolMain(int argc, char **argv) {
       "dealloc-verify: deallocation safety and equivalence with Z3\n\n"
       "Exit codes: 0 all SAFE / EQUIVALENT, 1 a violation / DIFFERENT, 2 "
       "UNSUPPORTED (an op without an encoding, also one of an unregistered "
-      "dialect) or UNKNOWN, 3 unreadable input (a file that cannot be read "
-      "or parsed, bad arguments)\n", &llvm::errs()))
+      "dialect) or UNKNOWN, or nothing to check (no public function with a "
+      "body), 3 unreadable input (a file that cannot be read or parsed, bad "
+      "arguments) or output that cannot be written\n", &llvm::errs()))
     return 3;
+  if (memoryLimitMb < -1 || (memoryLimitMb < 0 && memoryLimitMb.getNumOccurrences())) {
+    errs() << "error: --memory-limit must be at least 0\n";
+    return ExitBadInput;
+  }
+  applyMemoryLimit();
+  // Passes of plugins, registered before --stages parses its pipeline.
+  for (const std::string &path : passPlugins) {
+    auto plugin = mlir::PassPlugin::load(path);
+    if (!plugin) {
+      errs() << "error: --load-pass-plugin: cannot load '" << path
+             << "': " << toString(plugin.takeError()) << "\n";
+      return ExitBadInput;
+    }
+    plugin->registerPassRegistryCallbacks();
+  }
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
@@ -238,11 +301,14 @@ static int toolMain(int argc, char **argv) {
       for (auto fn : modules[0]->getOps<mlir::func::FuncOp>())
         if (fn.isPublic() && !fn.isDeclaration())
           fns.push_back(fn);
-      // Nothing checked is said, as dealloc-run says it (exit 0: nothing
-      // is unsafe; there is no answer to print).
-      if (fns.empty())
-        errs() << "note: no public function with a body in '" << files[0]
-               << "'\n";
+      // Nothing checked is no answer, not SAFE: exit 2, as dealloc-run
+      // (an empty file from a crashed producer must not read as safe).
+      if (fns.empty()) {
+        errs() << "error: no public function with a body in '" << files[0]
+               << "': nothing to check\n";
+        if (!verifier)
+          return ExitUnsure;
+      }
     }
     std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
     // Callees first, each once; calls of public callees with a proved
@@ -293,6 +359,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   dealloc::installOutOfMemoryHandler();
   return dealloc::runWithDeepStack([&] {
-    return dealloc::stopWhenOutOfMemory([&] { return toolMain(argc, argv); });
+    return dealloc::stopWhenOutOfMemory(
+        [&] { return finishStandardOutput(toolMain(argc, argv)); });
   });
 }

@@ -1,0 +1,25 @@
+// [verify.memory]: comparing a loop with itself unrolled 2,000 times grows
+// the encoding until memory runs out (issue 28); under an address-space limit
+// (--memory-limit, by default half the machine's memory) the check answers
+// UNKNOWN (exit 2) instead of exhausting the machine.
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--equiv','--unroll','2000','--memory-limit','1024','%s','%s']) != 2)" 2>&1 | FileCheck %s
+// CHECK: error: out of memory; the function being checked is UNKNOWN
+// A negative limit is a bad argument.
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--memory-limit=-5','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: --memory-limit must be at least 0
+func.func @loop(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<4xf32>
+  memref.store %cst, %init[%c0] : memref<4xf32>
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<4xf32>) {
+    %next = memref.alloc() : memref<4xf32>
+    memref.copy %cur, %next : memref<4xf32> to memref<4xf32>
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  %v = memref.load %last[%c0] : memref<4xf32>
+  memref.dealloc %last : memref<4xf32>
+  return %v : f32
+}
