@@ -163,7 +163,10 @@ def main():
             for row in check(path, pipeline, opts):
                 inputs = row.get("inputs", "-")
                 if row.get("capped"):
-                    inputs = f"{inputs} (capped, of {row.get('total_inputs')})"
+                    total = row.get("total_inputs")
+                    if isinstance(total, int) and total >= 2 ** 64 - 1:
+                        total = "2^64 or more"   # dealloc-run's count saturates
+                    inputs = f"{inputs} (capped, of {total})"
                 table.append((label, "@" + row.get("function", "-") if row.get("function") != "-" else "-",
                               row.get("verdict", "?"), str(inputs)))
     widths = [max([len(h)] + [len(r[k]) for r in table]) for k, h in

@@ -15,7 +15,7 @@
 // RUN-TOO: @custom_op: UNSUPPORTED {{.*}}downstream.frob
 // RUN-TOO: @plain: SAFE
 // EQUIV: @custom_op: UNKNOWN ({{.*}}'downstream.frob'
-// HELP: Exit codes: 0 all SAFE{{.*}}, 2 UNSUPPORTED (an op without {{.*}}also one of an unregistered dialect) or UNKNOWN, 3 unreadable input
+// HELP: Exit codes: 0 all SAFE{{.*}}, 2 UNSUPPORTED (an op without {{.*}}also one of an unregistered dialect) or UNKNOWN, or nothing to check {{.*}}, 3 unreadable input
 func.func @custom_op() {
   %a = memref.alloc() : memref<2xf32>
   "downstream.frob"(%a) : (memref<2xf32>) -> ()
