@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/OpTable.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -165,9 +166,8 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
           blockArgs.push_back(lookup(f, v));
         break;
       }
-      if (!isa<func::ReturnOp>(op) &&
-          !op.getName().getStringRef().starts_with("scf.") &&
-          op.getName().getStringRef() != "linalg.yield")
+      const OpInfo *info = lookupOp(&op);
+      if (!info || !info->terminator)
         return unsupported(&op, "terminator not modelled");
       ++path.blockExits[block];
       exit.terminator = &op;
@@ -203,7 +203,16 @@ bool Machine::execOp(Operation *op, Frame &f) {
   return true;
 }
 
+bool interpreterDispatches(Operation *op) {
+  const OpInfo *info = lookupOp(op);
+  return info && !info->terminator;
+}
+
 bool Machine::execOpHere(Operation *op, Frame &f) {
+  // [op.unsupported]: only the ops of OpTable.def (terminators are run by
+  // execRegion).
+  if (!interpreterDispatches(op))
+    return unsupported(op, "op not modelled");
   if (++steps > options.maxSteps)
     return unknown(StopKind::StepLimit, "step limit " + std::to_string(options.maxSteps) +
                        " reached ([safety.steps])",
@@ -211,7 +220,7 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   // [heap.use]: an op that reads or writes (by its memory effects) a memref
   // operand whose buffer is freed is a use after free. Ops that free their
   // operands check them themselves.
-  if (!isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(op)) {
+  if (!opFrees(op)) {
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(op)) {
       SmallVector<MemoryEffects::EffectInstance, 4> effects;
       iface.getEffects(effects);
@@ -244,7 +253,10 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
     if (std::optional<bool> done = (this->*family)(op, f))
       return *done;
   }
-  return unsupported(op, "op not modelled");
+  // OpTable.def lists it, no family runs it: a bug the op table's unit test
+  // finds (unittests/Verify/OpTableTest.cpp).
+  return unsupported(op, "internal error: in the op table, but dealloc-run "
+                         "does not run it");
 }
 
 bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,

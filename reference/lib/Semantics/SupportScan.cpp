@@ -7,47 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/OpTable.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 
 namespace dealloc {
-
-/// Every op with semantics in operations.md.
-static const llvm::StringSet<> &supportedOps() {
-  static const llvm::StringSet<> ops = {
-      "func.call", "func.return",
-      "cf.br", "cf.cond_br", "cf.switch", "cf.assert",
-      "scf.if", "scf.for", "scf.while", "scf.condition", "scf.execute_region",
-      "scf.index_switch", "scf.yield", "scf.parallel", "scf.reduce",
-      "scf.reduce.return",
-      "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divsi",
-      "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi",
-      "arith.ceildivui", "arith.floordivsi", "arith.andi", "arith.ori",
-      "arith.xori", "arith.shli", "arith.shrsi", "arith.shrui", "arith.maxsi",
-      "arith.maxui", "arith.minsi", "arith.minui", "arith.cmpi", "arith.cmpf",
-      "arith.select", "arith.index_cast", "arith.index_castui", "arith.extsi",
-      "arith.extui", "arith.trunci", "arith.sitofp", "arith.uitofp",
-      "arith.fptosi", "arith.fptoui", "arith.extf", "arith.truncf",
-      "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf",
-      "arith.negf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-      "arith.minnumf",
-      "memref.alloc", "memref.alloca", "memref.dealloc", "memref.realloc",
-      "memref.get_global", "memref.subview", "memref.cast",
-      "memref.reinterpret_cast", "memref.expand_shape",
-      "memref.collapse_shape", "memref.view",
-      "memref.extract_strided_metadata",
-      "memref.extract_aligned_pointer_as_index", "memref.load", "memref.store",
-      "memref.copy", "memref.dim", "memref.rank", "memref.assume_alignment",
-      "memref.reshape", "memref.transpose",
-      "bufferization.dealloc", "bufferization.clone",
-      "linalg.yield", "linalg.index",
-      "affine.apply", "affine.min", "affine.max"};
-  return ops;
-}
 
 static bool typeModelled(Type t) {
   return isSupportedScalar(t) || isSupportedMemRef(t);
@@ -67,13 +34,15 @@ static UnsupportedOp make(Operation *op, std::string reason) {
 static std::optional<UnsupportedOp> scanOp(Operation *op,
                                            const ModuleIndex &index,
                                            SmallVectorImpl<func::FuncOp> &work) {
-  // [op.linalg.structured]: every linalg structured op on memrefs.
-  if (isa<linalg::LinalgOp>(op)) {
+  // [op.unsupported]: the ops of OpTable.def; [op.linalg.structured]: every
+  // linalg structured op on memrefs.
+  const OpInfo *info = lookupOp(op);
+  if (!info)
+    return make(op, "op not modelled");
+  if (info->id == OpId::LinalgStructured) {
     std::string why = linalgUnsupportedReason(op);
     if (!why.empty())
       return make(op, why);
-  } else if (!supportedOps().contains(op->getName().getStringRef())) {
-    return make(op, "op not modelled");
   }
   for (Type t : op->getOperandTypes())
     if (!typeModelled(t))

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "dealloc/Support/OpTable.h"
 #include "Initialized.h"
 #include "LoopInduction.h"
 
@@ -183,8 +184,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
       heap.narrow(d, ctx.mkAnd(none));
       incoming[sw.getDefaultDestination()].push_back(
           Edge{d, operandsOf(sw.getDefaultOperands())});
-    } else if (term->hasTrait<OpTrait::ReturnLike>() ||
-               isa<scf::ConditionOp>(term)) {
+    } else if (lookupOp(term) && (term->hasTrait<OpTrait::ReturnLike>() ||
+                                  isa<scf::ConditionOp>(term))) {
       exits.push_back(
           RegionExit{term, std::move(st), operandsOf(term->getOperands())});
     } else {

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Replay.h"
+#include "dealloc/Support/OpTable.h"
 #include "dealloc/Verify/Equivalence.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -27,11 +28,8 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-/// [equiv.match]: the ops that create a buffer.
-static bool isSiteOp(Operation *op) {
-  return isa<memref::AllocOp, memref::AllocaOp, memref::ReallocOp,
-             bufferization::CloneOp>(op);
-}
+/// [equiv.match]: the ops that create a buffer (OpTable.def: Allocates).
+static bool isSiteOp(Operation *op) { return opAllocates(op); }
 
 static std::optional<std::string> tagOf(Operation *op) {
   if (auto a = op->getAttrOfType<IntegerAttr>("dealloc.site"))

@@ -104,6 +104,11 @@ std::optional<UnsupportedOp> findUnsupported(mlir::ModuleOp module,
                                              mlir::func::FuncOp fn,
                                              ModuleIndex *index = nullptr);
 
+/// Whether dealloc-run's dispatcher takes `op` (the non-terminator ops of
+/// OpTable.def); any other op stops the run as UNSUPPORTED before its
+/// operands are looked at.
+bool interpreterDispatches(mlir::Operation *op);
+
 //===-- Runs ---------------------------------------------------------------===//
 
 struct RunOptions {

@@ -148,6 +148,11 @@ std::string clauseOf(llvm::StringRef message);
 /// `message` without a trailing ` ([clause])` citation of `clause`.
 std::string withoutClause(llvm::StringRef message, llvm::StringRef clause);
 
+/// Whether dealloc-verify's dispatcher takes `op` (the non-terminator ops of
+/// OpTable.def); any other op is UNSUPPORTED before its operands are looked
+/// at.
+bool encoderDispatches(mlir::Operation *op);
+
 } // namespace dealloc::verify
 
 #endif // DEALLOC_VERIFY_VERIFY_H
