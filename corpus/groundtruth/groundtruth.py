@@ -47,7 +47,8 @@ RUNNER_LIB = "/usr/lib/llvm-22/lib"
 # alloc + copy + dealloc of the old buffer; shrink: a view of the old one).
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
-            "--convert-bufferization-to-memref", "--convert-scf-to-cf",
+            "--convert-bufferization-to-memref", "--lower-affine",
+            "--convert-scf-to-cf",
             "--expand-strided-metadata", "--finalize-memref-to-llvm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",

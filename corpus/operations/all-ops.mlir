@@ -111,6 +111,8 @@ func.func @all_ops() -> (i32, f32, index) {
   %col = memref.collapse_shape %rc [[0, 1]] : memref<2x2xf32> into memref<4xf32>
   %ex = memref.expand_shape %col [[0, 1]] output_shape [2, 2] : memref<4xf32> into memref<2x2xf32>
   %al = memref.assume_alignment %ex, 4 : memref<2x2xf32>
+  %ms = memref.memory_space_cast %al : memref<2x2xf32> to memref<2x2xf32, 1>
+  memref.prefetch %ms[%c1, %c0], read, locality<3>, data : memref<2x2xf32, 1>
   %shape = memref.alloca() : memref<1xindex>
   memref.store %c4, %shape[%c0] : memref<1xindex>
   %rs = memref.reshape %al(%shape) : (memref<2x2xf32>, memref<1xindex>) -> memref<4xf32>
@@ -122,6 +124,12 @@ func.func @all_ops() -> (i32, f32, index) {
   %vw = memref.view %bytes[%c0][] : memref<16xi8> to memref<4xf32>
   memref.store %f1, %vw[%c2] : memref<4xf32>
   %gv = memref.load %g[%c1] : memref<2xi32>
+  %old = memref.atomic_rmw addf %f1, %vw[%c0] : (f32, memref<4xf32>) -> f32
+  %gen = memref.generic_atomic_rmw %vw[%c1] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %sum = arith.addf %cur, %old : f32
+    memref.atomic_yield %sum : f32
+  }
 
   // linalg: a structured op with linalg.index and linalg.yield.
   linalg.generic {indexing_maps = [affine_map<(i) -> (i)>],
@@ -137,6 +145,17 @@ func.func @all_ops() -> (i32, f32, index) {
   %ap = affine.apply affine_map<(d0) -> (d0 + 1)>(%c1)
   %mn = affine.min affine_map<(d0) -> (d0, 3)>(%ap)
   %mx = affine.max affine_map<(d0) -> (d0, 0)>(%mn)
+  %asum = affine.for %i = 0 to min affine_map<(d0) -> (d0, 4)>(%c2) iter_args(%acc = %f1) -> f32 {
+    %v = affine.load %vw[%i + 1] : memref<4xf32>
+    affine.store %v, %vw[%i] : memref<4xf32>
+    %n = arith.addf %acc, %v : f32
+    affine.yield %n : f32
+  }
+  %aif = affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%c1) -> f32 {
+    affine.yield %asum : f32
+  } else {
+    affine.yield %f1 : f32
+  }
 
   // scf
   %cl = bufferization.clone %a : memref<4xf32> to memref<4xf32>
@@ -154,7 +173,8 @@ func.func @all_ops() -> (i32, f32, index) {
     scf.yield %k1 : index
   }
   %picked = scf.if %true -> f32 {
-    scf.yield %sum : f32
+    %both = arith.addf %sum, %aif : f32
+    scf.yield %both : f32
   } else {
     scf.yield %f1 : f32
   }
@@ -176,6 +196,10 @@ func.func @all_ops() -> (i32, f32, index) {
     }
   }
 
+  scf.forall (%i, %j) in (2, 2) {
+    memref.store %f1, %rc[%i, %j] : memref<2x2xf32>
+  }
+
   // calls, and the last uses before the buffers go.
   %bl = func.call @blocks(%c1, %a) : (index, memref<4xf32>) -> f32
   %ar:2 = func.call @arith(%i5, %i3, %picked, %f1) : (i32, i32, f32, f32) -> (i32, f32)
@@ -193,6 +217,7 @@ func.func @all_ops() -> (i32, f32, index) {
   %x7 = arith.subi %p, %p : index
   %x8 = arith.addi %x6, %x7 : index
   %r0 = arith.addi %ar#0, %gv : i32
-  %r1 = arith.addf %ar#1, %bl : f32
+  %r1a = arith.addf %ar#1, %bl : f32
+  %r1 = arith.addf %r1a, %gen : f32
   return %r0, %r1, %x8 : i32, f32, index
 }

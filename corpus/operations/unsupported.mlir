@@ -27,12 +27,12 @@ func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   return %r : f32
 }
 
-// CHECK-LABEL: @in_callee: UNSUPPORTED 'scf.forall'
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'math.absf'
 func.func private @fill(%m: memref<2xf32>) {
-  %z = arith.constant 0.0 : f32
-  scf.forall (%i) in (2) {
-    memref.store %z, %m[%i] : memref<2xf32>
-  }
+  %z = arith.constant -1.0 : f32
+  %c0 = arith.constant 0 : index
+  %a = math.absf %z : f32
+  memref.store %a, %m[%c0] : memref<2xf32>
   return
 }
 func.func @in_callee(%m: memref<2xf32>) {

@@ -1,15 +1,18 @@
-//===- AffineOps.cpp - affine.apply / min / max (spec/operations.md) ------===//
+//===- AffineOps.cpp - affine ops (spec/operations.md) --------------------===//
 //
 // [op.affine.apply]: the index arithmetic one-shot-bufferize and tiling leave
 // in memref programs (e.g. the size of a tensor.concat result). The map is
 // evaluated on the operand values (dimensions first, then symbols) in 64-bit
 // two's complement, as its lowering to arith computes it; `mod`, `floordiv`
 // and `ceildiv` by a non-positive value stop the run as UNKNOWN.
+// [op.affine.for], [op.affine.if], [op.affine.access]: loops, conditions and
+// accesses whose indices are such maps (affine.yield ends their regions).
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "dealloc/Support/AffineMapOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/IntegerSet.h"
 
 using namespace mlir;
 
@@ -83,7 +86,114 @@ bool evalAffineMap(AffineMap map, ArrayRef<int64_t> dims,
   return true;
 }
 
+/// The results of `map` on the values of `operands` (dimensions first);
+/// false when the run stopped.
+static bool affineValues(Machine &m, Frame &f, Operation *op, AffineMap map,
+                         ValueRange operands, SmallVectorImpl<int64_t> &out) {
+  SmallVector<int64_t, 4> values;
+  for (Value v : operands) {
+    int64_t x;
+    if (!m.decideInt(f, v, op, x))
+      return false;
+    values.push_back(x);
+  }
+  ArrayRef<int64_t> all(values);
+  if (!evalAffineMap(map, all.take_front(map.getNumDims()),
+                     all.drop_front(map.getNumDims()), out))
+    return m.unknown(StopKind::AffineDivisor,
+                     "affine mod/floordiv/ceildiv by a non-positive value "
+                     "(undefined behaviour, [op.affine.apply])",
+                     op->getLoc());
+  return true;
+}
+
+static void bindResults(Machine &m, Frame &f, Operation *op,
+                        ArrayRef<RtValue> values) {
+  for (auto [res, v] : llvm::zip(op->getResults(), values))
+    m.bind(f, res, v);
+}
+
+/// [op.affine.for]: from the largest lower bound while below the smallest
+/// upper bound, by the constant positive step, as scf.for.
+static bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
+  SmallVector<int64_t, 4> lbs, ubs;
+  if (!affineValues(m, f, op, op.getLowerBoundMap(),
+                    op.getLowerBoundOperands(), lbs) ||
+      !affineValues(m, f, op, op.getUpperBoundMap(),
+                    op.getUpperBoundOperands(), ubs))
+    return false;
+  if (lbs.empty() || ubs.empty())
+    return m.unsupported(op, "affine.for bound map without results");
+  int64_t iv = *llvm::max_element(lbs), ub = *llvm::min_element(ubs);
+  int64_t step = op.getStepAsInt();
+  SmallVector<RtValue, 4> carried;
+  for (Value v : op.getInits())
+    carried.push_back(m.lookup(f, v));
+  while (iv < ub) {
+    SmallVector<RtValue, 4> args{RtValue::makeInt(64, iv)};
+    args.append(carried.begin(), carried.end());
+    RegionExit exit;
+    if (!m.execRegion(op.getRegion(), args, f, exit))
+      return false;
+    carried = exit.values;
+    if (llvm::AddOverflow(iv, step, iv))
+      break;
+  }
+  bindResults(m, f, op, carried);
+  return true;
+}
+
+/// [op.affine.if]: the then region iff every constraint of the set holds
+/// (`= 0` or `>= 0`) on the operands.
+static bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
+  IntegerSet set = op.getIntegerSet();
+  AffineMap map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                                 set.getConstraints(), op.getContext());
+  SmallVector<int64_t, 4> values;
+  if (!affineValues(m, f, op, map, op.getOperands(), values))
+    return false;
+  bool holds = true;
+  for (auto [k, v] : llvm::enumerate(values))
+    holds &= set.isEq(k) ? v == 0 : v >= 0;
+  Region &r = holds ? op.getThenRegion() : op.getElseRegion();
+  if (r.empty())
+    return true;
+  RegionExit exit;
+  if (!m.execRegion(r, {}, f, exit))
+    return false;
+  bindResults(m, f, op, exit.values);
+  return true;
+}
+
+/// [op.affine.access]: memref.load / memref.store at the map's results.
+static bool execAffineAccess(Machine &m, Frame &f, Operation *op) {
+  auto ld = dyn_cast<affine::AffineLoadOp>(op);
+  auto st = dyn_cast<affine::AffineStoreOp>(op);
+  AffineMap map = ld ? ld.getAffineMap() : st.getAffineMap();
+  ValueRange operands = ld ? ld.getMapOperands() : st.getMapOperands();
+  Value memref = ld ? ld.getMemRef() : st.getMemRef();
+  MemRefDesc d = m.lookup(f, memref).m;
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t, 4> idx;
+  int64_t off;
+  if (!affineValues(m, f, op, map, operands, idx) ||
+      !m.elementOffset(d, type, idx, op, off))
+    return false;
+  if (ld)
+    m.bind(f, ld, m.loadScalar(d.buffer, off, ld.getType()));
+  else
+    m.storeScalar(d.buffer, off, type.getElementType(),
+                  m.lookup(f, st.getValueToStore()));
+  return true;
+}
+
 std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
+  if (auto forOp = dyn_cast<affine::AffineForOp>(op))
+    return execAffineFor(*this, forOp, f);
+  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op))
+    return execAffineIf(*this, ifOp, f);
+  if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op))
+    return execAffineAccess(*this, f, op);
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
   if (!mop)
     return std::nullopt;

@@ -1,7 +1,7 @@
 //===- ControlOps.cpp - func, cf and scf ops (spec/operations.md) ---------===//
 //
 // [op.func.call], [op.cf.assert], [op.scf.if], [op.scf.for], [op.scf.while],
-// [op.scf.parallel],
+// [op.scf.parallel], [op.scf.forall],
 // [op.scf.execute_region], [op.scf.index_switch]. cf.br / cf.cond_br and the
 // region terminators are handled by Machine::execRegion.
 //
@@ -125,6 +125,59 @@ static bool execParallel(Machine &m, scf::ParallelOp op, Frame &f) {
   return true;
 }
 
+/// [op.scf.forall]: an scf.forall without shared outputs (as bufferized)
+/// is the scf.parallel of its bounds without reductions.
+static bool execForall(Machine &m, scf::ForallOp op, Frame &f) {
+  if (!op.getOutputs().empty())
+    return m.unsupported(op, "scf.forall with shared outputs");
+  SmallVector<int64_t, 4> lbs, ubs, steps;
+  auto resolve = [&](ArrayRef<OpFoldResult> xs, SmallVectorImpl<int64_t> &out) {
+    for (OpFoldResult x : xs) {
+      if (auto a = dyn_cast<Attribute>(x)) {
+        out.push_back(cast<IntegerAttr>(a).getInt());
+        continue;
+      }
+      int64_t v;
+      if (!m.decideInt(f, cast<Value>(x), op, v))
+        return false;
+      out.push_back(v);
+    }
+    return true;
+  };
+  if (!resolve(op.getMixedLowerBound(), lbs) ||
+      !resolve(op.getMixedUpperBound(), ubs) ||
+      !resolve(op.getMixedStep(), steps))
+    return false;
+  if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
+    return m.unknown(StopKind::NonPositiveStep,
+                     "scf.forall with a non-positive step (undefined behaviour)",
+                     op.getLoc());
+  SmallVector<int64_t, 4> ivs(lbs.begin(), lbs.end());
+  for (auto [lb, ub] : llvm::zip(lbs, ubs))
+    if (lb >= ub)
+      return true;
+  while (true) {
+    SmallVector<RtValue, 4> args;
+    for (int64_t iv : ivs)
+      args.push_back(RtValue::makeInt(64, iv));
+    RegionExit exit;
+    if (!m.execRegion(op.getRegion(), args, f, exit))
+      return false;
+    // The next point: the last dimension varies fastest.
+    int d = int(ivs.size()) - 1;
+    for (; d >= 0; --d) {
+      int64_t next;
+      if (!llvm::AddOverflow(ivs[d], steps[d], next) && next < ubs[d]) {
+        ivs[d] = next;
+        break;
+      }
+      ivs[d] = lbs[d];
+    }
+    if (d < 0)
+      return true;
+  }
+}
+
 static bool execWhile(Machine &m, scf::WhileOp op, Frame &f) {
   SmallVector<RtValue, 4> args = operandValues(m, f, op.getInits());
   while (true) {
@@ -189,6 +242,8 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     return execWhile(*this, whileOp, f);
   if (auto par = dyn_cast<scf::ParallelOp>(op))
     return execParallel(*this, par, f);
+  if (auto fa = dyn_cast<scf::ForallOp>(op))
+    return execForall(*this, fa, f);
   // [op.scf.execute_region]
   if (auto er = dyn_cast<scf::ExecuteRegionOp>(op)) {
     RegionExit exit;

@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include <cmath>
 
 using namespace mlir;
 
@@ -73,6 +75,67 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
       v = RtValue::makeInt(dense.getValues<APInt>()[flat]);
     m.storeScalar(id, d.aligned - m.heap.get(id).base + k * eb, elem, v);
   }
+}
+
+/// [op.memref.atomic_rmw]: `old <kind> value` as the arith op of the same
+/// name computes it ([op.arith.ops]); an uninitialized operand gives the
+/// uninitialized value ([op.uninit.flow]), except for `assign`.
+static RtValue atomicCombine(arith::AtomicRMWKind kind, Type elem,
+                             const RtValue &old, const RtValue &val) {
+  using K = arith::AtomicRMWKind;
+  if (kind == K::assign)
+    return val;
+  if (old.isUninit() || val.isUninit())
+    return RtValue::uninit();
+  if (isa<FloatType>(elem)) {
+    double a = old.f, b = val.f;
+    bool nan = std::isnan(a) || std::isnan(b);
+    double r;
+    switch (kind) {
+    case K::addf: r = a + b; break;
+    case K::mulf: r = a * b; break;
+    case K::maximumf: r = nan ? NAN : std::max(a, b); break;
+    case K::minimumf: r = nan ? NAN : std::min(a, b); break;
+    case K::maxnumf: r = std::fmax(a, b); break;
+    case K::minnumf: r = std::fmin(a, b); break;
+    default: return RtValue::uninit(); // the op's verifier rejects these
+    }
+    return RtValue::makeFloat(roundToFloatType(elem, r));
+  }
+  const APInt &a = old.i, &b = val.i;
+  switch (kind) {
+  case K::addi: return RtValue::makeInt(a + b);
+  case K::muli: return RtValue::makeInt(a * b);
+  case K::andi: return RtValue::makeInt(a & b);
+  case K::ori: return RtValue::makeInt(a | b);
+  case K::xori: return RtValue::makeInt(a ^ b);
+  case K::maxs: return RtValue::makeInt(a.sge(b) ? a : b);
+  case K::maxu: return RtValue::makeInt(a.uge(b) ? a : b);
+  case K::mins: return RtValue::makeInt(a.sle(b) ? a : b);
+  case K::minu: return RtValue::makeInt(a.ule(b) ? a : b);
+  default: return RtValue::uninit(); // the op's verifier rejects these
+  }
+}
+
+/// [op.memref.atomic_rmw]: the element at `indices` is read, replaced by
+/// what `update` makes of it, and the op's result is the value read.
+static bool atomicUpdate(Machine &m, Frame &f, Operation *op, Value memref,
+                         ValueRange indices,
+                         llvm::function_ref<bool(RtValue, RtValue &)> update) {
+  SmallVector<int64_t, 4> idx;
+  int64_t off;
+  MemRefDesc d = m.lookup(f, memref).m;
+  auto type = cast<MemRefType>(memref.getType());
+  if (!resolveValues(m, f, op, indices, idx) ||
+      !m.elementOffset(d, type, idx, op, off))
+    return false;
+  Type elem = type.getElementType();
+  RtValue old = m.loadScalar(d.buffer, off, elem), updated;
+  if (!update(old, updated))
+    return false;
+  m.storeScalar(d.buffer, off, elem, updated);
+  m.bind(f, op->getResult(0), old);
+  return true;
 }
 
 std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
@@ -160,6 +223,10 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   }
   if (auto aa = dyn_cast<memref::AssumeAlignmentOp>(op)) {
     bind(f, aa.getResult(), lookup(f, aa.getMemref()));
+    return true;
+  }
+  if (auto sc = dyn_cast<memref::MemorySpaceCastOp>(op)) {
+    bind(f, sc.getResult(), lookup(f, sc.getSource()));
     return true;
   }
   if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
@@ -345,6 +412,29 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
                 lookup(f, st.getValue()));
     return true;
   }
+  if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op)) {
+    Type elem = rmw.getMemRefType().getElementType();
+    return atomicUpdate(*this, f, op, rmw.getMemref(), rmw.getIndices(),
+                        [&](RtValue old, RtValue &out) {
+                          out = atomicCombine(rmw.getKind(), elem, old,
+                                              lookup(f, rmw.getValue()));
+                          return true;
+                        });
+  }
+  // [op.memref.atomic_rmw]: the body computes the new value from the old.
+  if (auto g = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
+    return atomicUpdate(*this, f, op, g.getMemref(), g.getIndices(),
+                        [&](RtValue old, RtValue &out) {
+                          RegionExit exit;
+                          if (!execRegion(g.getAtomicBody(), {old}, f, exit))
+                            return false;
+                          out = exit.values.front();
+                          return true;
+                        });
+  }
+  // [op.memref.prefetch]: a hint; its declared write was [heap.use] above.
+  if (isa<memref::PrefetchOp>(op))
+    return true;
   if (auto cp = dyn_cast<memref::CopyOp>(op)) {
     return copyView(mem(cp.getSource()), cast<MemRefType>(cp.getSource().getType()),
                     mem(cp.getTarget()), cast<MemRefType>(cp.getTarget().getType()),

@@ -1,4 +1,4 @@
-//===- AffineEncoder.cpp - affine.apply / min / max -----------------------===//
+//===- AffineEncoder.cpp - affine maps, affine.load / store ---------------===//
 //
 // spec/operations.md [op.affine.apply], as dealloc-run evaluates it
 // (Semantics/AffineOps.cpp): the map on the operands (dimensions first,
@@ -6,7 +6,9 @@
 // by a non-positive value stop the run (UNKNOWN); `affine.min` / `max` take
 // the signed minimum / maximum of the map's results. An operand that is
 // uninitialized stops the run ([op.uninit.control]), as dealloc-run's
-// evaluation requires initialized integers.
+// evaluation requires initialized integers. affine.load / affine.store
+// ([op.affine.access]) are memref.load / store at the map's results;
+// affine.for / affine.if are encoded with scf's (ControlFlowEncoder.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
@@ -62,8 +64,36 @@ struct AffineTerms {
 };
 } // namespace
 
+ElementIndex dealloc::verify::affineResults(Encoder &E, AffineMap map,
+                                            ValueRange operands) {
+  std::vector<Expr> values;
+  for (Value v : operands)
+    values.push_back(E.getBV(v));
+  llvm::ArrayRef<Expr> all(values);
+  AffineTerms t{E.ctx, all.take_front(map.getNumDims()),
+                all.drop_front(map.getNumDims()), {}};
+  ElementIndex r{operands, {}, Expr()};
+  for (AffineExpr e : map.getResults())
+    r.indices.push_back(t.eval(e));
+  std::vector<Expr> bad;
+  for (const Expr &d : t.divisors)
+    bad.push_back(E.ctx.mkCmp(Cmp::Sle, d, E.ctx.bvVal(kIndexWidth, 0)));
+  if (!bad.empty())
+    r.badDivisor = E.ctx.mkOr(bad);
+  return r;
+}
+
 bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
   handled = true;
+  // [op.affine.access]
+  if (auto ld = dyn_cast<affine::AffineLoadOp>(op))
+    return encodeElementLoad(
+        *this, st, op, ld.getMemRef(),
+        affineResults(*this, ld.getAffineMap(), ld.getMapOperands()));
+  if (auto sto = dyn_cast<affine::AffineStoreOp>(op))
+    return encodeElementStore(
+        *this, st, op, sto.getValueToStore(), sto.getMemRef(),
+        affineResults(*this, sto.getAffineMap(), sto.getMapOperands()));
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
   if (!mop) {
     handled = false;

@@ -15,6 +15,8 @@
 #include "Initialized.h"
 #include "LoopInduction.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -251,6 +253,95 @@ struct LoopUnroller {
   }
 };
 
+/// [op.scf.if], [op.affine.if]: `thenR` on the runs where `c` holds, `elseR`
+/// (or nothing, if empty) on the others, joined.
+static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
+                     Region &elseR, State &st) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
+  std::vector<RegionExit> exits;
+  // `st` itself goes to the else branch: joinRegions assigns it afresh
+  // (if no run leaves either region, it kills what is left of it, whose
+  // per-slot vectors are then empty, which reads as "false / not yet
+  // created"). A state holds a term per slot: a copy per scf.if in a
+  // chain of loops made their encoding quadratic.
+  Expr entryPath = st.path;
+  State t = st, f = std::move(st);
+  heap.narrow(t, c);
+  heap.narrow(f, ctx.mkNot(c));
+  Expr thenPath = t.path, elsePath = f.path;
+  if (!t.guard.isFalse() && !E.encodeRegion(thenR, {}, std::move(t), exits))
+    return false;
+  if (elseR.empty())
+    exits.push_back(RegionExit{nullptr, std::move(f), {}});
+  else if (!f.guard.isFalse() &&
+           !E.encodeRegion(elseR, {}, std::move(f), exits))
+    return false;
+  // [verify.encoding.cfg]: where each region leaves once, on the path it
+  // was entered on, the join's path is the path before the op (P and c,
+  // or P and not c, is P): nested joins keep their paths as terms, which
+  // lets mergeExprs keep values of the then-region through them.
+  if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
+      exits[1].state.path.same(elsePath))
+    heap.joinPathHint = entryPath;
+  bool joined = joinRegions(E, op, st, exits);
+  heap.joinPathHint = Expr();
+  return joined;
+}
+
+/// A counted loop's bounds: from `lb` while below `ub` (unsigned or
+/// signed), by the positive `step`.
+struct CountedLoop {
+  Expr lb, ub, step;
+  bool unsignedCmp;
+};
+
+/// [op.scf.for], [op.affine.for] unrolled: iterations while the induction
+/// variable is below the bound, and the loop is left when `iv + step`
+/// overflows.
+static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
+                              ValueRange inits, Region &region, State &st) {
+  smt::Context &ctx = E.ctx;
+  std::vector<SymValue> iters;
+  for (Value v : inits)
+    iters.push_back(E.get(v));
+  std::vector<RegionExit> done;
+  LoopUnroller unroller{E, op};
+  Expr iv = l.lb;
+  State running = st;
+  Cmp lt = l.unsignedCmp ? Cmp::Ult : Cmp::Slt;
+  Expr wrapped = ctx.boolVal(false);
+  while (true) {
+    Expr cond = ctx.mkAnd(ctx.mkNot(wrapped), ctx.mkCmp(lt, iv, l.ub));
+    // A literal iteration (the helper loops of a lowered dealloc) leaves
+    // no run: no copy of the state, which holds a term per slot.
+    if (!cond.isTrue()) {
+      State leave = running;
+      E.heap.narrow(leave, ctx.mkNot(cond));
+      if (!leave.guard.isFalse())
+        done.push_back(RegionExit{nullptr, std::move(leave), iters});
+    }
+    if (!unroller.another(running, cond))
+      break;
+    // `running` is assigned afresh by mergeExits below.
+    State body = std::move(running);
+    E.heap.narrow(body, cond);
+    std::vector<SymValue> args{SymValue::bv(iv)};
+    args.insert(args.end(), iters.begin(), iters.end());
+    std::vector<RegionExit> exits;
+    LoopUnroller::Iteration iteration(unroller, cond);
+    if (!E.encodeRegion(region, args, std::move(body), exits))
+      return false;
+    if (!E.mergeExits(exits, running, iters, "iteration"))
+      break;
+    Expr next = ctx.mkBin(BinOp::Add, iv, l.step);
+    // The step is positive here, so the sum overflowed iff it is below iv.
+    wrapped = ctx.mkCmp(lt, next, iv);
+    iv = next;
+  }
+  return joinRegions(E, op, st, done);
+}
+
 bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
@@ -270,35 +361,29 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     Expr c = getBool(ifOp.getCondition());
     requireInitialized(*this, st, get(ifOp.getCondition()), loc);
-    std::vector<RegionExit> exits;
-    // `st` itself goes to the else branch: joinRegions assigns it afresh
-    // (if no run leaves either region, it kills what is left of it, whose
-    // per-slot vectors are then empty, which reads as "false / not yet
-    // created"). A state holds a term per slot: a copy per scf.if in a
-    // chain of loops made their encoding quadratic.
-    Expr entryPath = st.path;
-    State t = st, f = std::move(st);
-    heap.narrow(t, c);
-    heap.narrow(f, ctx.mkNot(c));
-    Expr thenPath = t.path, elsePath = f.path;
-    if (!t.guard.isFalse() &&
-        !encodeRegion(ifOp.getThenRegion(), {}, std::move(t), exits))
-      return false;
-    if (ifOp.getElseRegion().empty())
-      exits.push_back(RegionExit{nullptr, std::move(f), {}});
-    else if (!f.guard.isFalse() &&
-             !encodeRegion(ifOp.getElseRegion(), {}, std::move(f), exits))
-      return false;
-    // [verify.encoding.cfg]: where each region leaves once, on the path it
-    // was entered on, the join's path is the path before the op (P and c,
-    // or P and not c, is P): nested joins keep their paths as terms, which
-    // lets mergeExprs keep values of the then-region through them.
-    if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
-        exits[1].state.path.same(elsePath))
-      heap.joinPathHint = entryPath;
-    bool joined = joinRegions(*this, op, st, exits);
-    heap.joinPathHint = Expr();
-    return joined;
+    return encodeIf(*this, op, c, ifOp.getThenRegion(), ifOp.getElseRegion(),
+                    st);
+  }
+  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
+    // [op.affine.if]: the then region iff every constraint holds.
+    IntegerSet set = ifOp.getIntegerSet();
+    ElementIndex v = affineResults(
+        *this,
+        AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                       set.getConstraints(), op->getContext()),
+        ifOp.getOperands());
+    requireInitialized(*this, st, v.operands, loc);
+    if (!v.badDivisor.isNull())
+      heap.stop(st, v.badDivisor, loc, StopKind::AffineDivisor,
+                "affine mod/floordiv/ceildiv by a non-positive value "
+                "(undefined behaviour, [op.affine.apply])");
+    std::vector<Expr> holds;
+    Expr zero = ctx.bvVal(kIndexWidth, 0);
+    for (auto [k, e] : llvm::enumerate(v.indices))
+      holds.push_back(set.isEq(k) ? ctx.mkEq(e, zero)
+                                  : ctx.mkCmp(Cmp::Sge, e, zero));
+    return encodeIf(*this, op, ctx.mkAnd(holds), ifOp.getThenRegion(),
+                    ifOp.getElseRegion(), st);
   }
   if (auto ex = dyn_cast<scf::ExecuteRegionOp>(op)) {
     std::vector<RegionExit> exits;
@@ -341,46 +426,40 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       return false;
     if (proved)
       return true;
-    std::vector<SymValue> iters;
-    for (Value v : forOp.getInitArgs())
-      iters.push_back(get(v));
-    std::vector<RegionExit> done;
-    LoopUnroller unroller{*this, op};
-    Expr iv = lb;
-    State running = st;
-    bool unsignedCmp = forOp.getUnsignedCmp();
-    // [op.scf.for]: the loop is also left when `iv + step` overflows.
-    Expr wrapped = ctx.boolVal(false);
-    while (true) {
-      Expr cond = ctx.mkAnd(ctx.mkNot(wrapped),
-                            ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, iv, ub));
-      // A literal iteration (the helper loops of a lowered dealloc) leaves
-      // no run: no copy of the state, which holds a term per slot.
-      if (!cond.isTrue()) {
-        State leave = running;
-        heap.narrow(leave, ctx.mkNot(cond));
-        if (!leave.guard.isFalse())
-          done.push_back(RegionExit{nullptr, std::move(leave), iters});
-      }
-      if (!unroller.another(running, cond))
-        break;
-      // `running` is assigned afresh by mergeExits below.
-      State body = std::move(running);
-      heap.narrow(body, cond);
-      std::vector<SymValue> args{SymValue::bv(iv)};
-      args.insert(args.end(), iters.begin(), iters.end());
-      std::vector<RegionExit> exits;
-      LoopUnroller::Iteration iteration(unroller, cond);
-      if (!encodeRegion(forOp.getRegion(), args, std::move(body), exits))
-        return false;
-      if (!mergeExits(exits, running, iters, "iteration"))
-        break;
-      Expr next = ctx.mkBin(BinOp::Add, iv, step);
-      // The step is positive here, so the sum overflowed iff it is below iv.
-      wrapped = ctx.mkCmp(unsignedCmp ? Cmp::Ult : Cmp::Slt, next, iv);
-      iv = next;
+    return encodeCountedLoop(*this, op, {lb, ub, step, forOp.getUnsignedCmp()},
+                             forOp.getInitArgs(), forOp.getRegion(), st);
+  }
+  if (auto forOp = dyn_cast<affine::AffineForOp>(op)) {
+    // [op.affine.for]: scf.for from the largest lower bound to the smallest
+    // upper bound, by a constant positive step.
+    ElementIndex lbs = affineResults(*this, forOp.getLowerBoundMap(),
+                                     forOp.getLowerBoundOperands());
+    ElementIndex ubs = affineResults(*this, forOp.getUpperBoundMap(),
+                                     forOp.getUpperBoundOperands());
+    if (lbs.indices.empty() || ubs.indices.empty())
+      return unsupported(op, "affine.for bound map without results");
+    for (const ElementIndex *b : {&lbs, &ubs}) {
+      requireInitialized(*this, st, b->operands, loc);
+      if (!b->badDivisor.isNull())
+        heap.stop(st, b->badDivisor, loc, StopKind::AffineDivisor,
+                  "affine mod/floordiv/ceildiv by a non-positive value "
+                  "(undefined behaviour, [op.affine.apply])");
     }
-    return joinRegions(*this, op, st, done);
+    auto pick = [&](const std::vector<Expr> &xs, Cmp better) {
+      Expr r = xs.front();
+      for (const Expr &x : llvm::drop_begin(xs))
+        r = ctx.mkIte(ctx.mkCmp(better, x, r), x, r);
+      return r;
+    };
+    CountedLoop loop{pick(lbs.indices, Cmp::Sgt), pick(ubs.indices, Cmp::Slt),
+                     ctx.bvVal(kIndexWidth, forOp.getStepAsInt()), false};
+    bool proved = false;
+    if (!proveAffineForByInduction(*this, forOp, loop.lb, loop.ub, st, proved))
+      return false;
+    if (proved)
+      return true;
+    return encodeCountedLoop(*this, op, loop, forOp.getInits(),
+                             forOp.getRegion(), st);
   }
   if (auto wh = dyn_cast<scf::WhileOp>(op)) {
     // [verify.induction]: proved for every trip count, or unrolled.

@@ -368,6 +368,27 @@ void copyContents(Encoder &E, State &st, const View &src, const View &dst,
 void fillContents(Encoder &E, State &st, const View &dst, Expr value,
                   unsigned elemBytes);
 
+/// The index of an element access: the operands it is computed from, the
+/// index per dimension, and when the computation is undefined (a
+/// non-positive affine divisor; null: never).
+struct ElementIndex {
+  mlir::ValueRange operands;
+  std::vector<Expr> indices;
+  Expr badDivisor;
+};
+/// [op.memref.access] with dealloc-run's checks in its order ([heap.use],
+/// the index operands, bounds): the element load into `op`'s one result,
+/// the element store of `value` (MemRefEncoder.cpp; memref and affine ops).
+bool encodeElementLoad(Encoder &E, State &st, mlir::Operation *op,
+                       mlir::Value memref, const ElementIndex &at);
+bool encodeElementStore(Encoder &E, State &st, mlir::Operation *op,
+                        mlir::Value value, mlir::Value memref,
+                        const ElementIndex &at);
+/// The results of an affine map on `operands` (dimensions first) as
+/// [op.affine.apply] computes them (AffineEncoder.cpp).
+ElementIndex affineResults(Encoder &E, mlir::AffineMap map,
+                           mlir::ValueRange operands);
+
 } // namespace dealloc::verify
 
 #endif // DEALLOC_LIB_VERIFY_ENCODER_H

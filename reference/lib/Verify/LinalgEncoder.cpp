@@ -136,17 +136,7 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
     return unsupported(op, problem);
 
   // [op.linalg.uses]: every memref the op reads or writes, by its memory
-  // effects, must view a live buffer, whatever the domain.
-  SmallVector<MemoryEffects::EffectInstance, 4> effects;
-  cast<MemoryEffectOpInterface>(op).getEffects(effects);
-  for (auto &e : effects) {
-    bool read = isa<MemoryEffects::Read>(e.getEffect());
-    if (!read && !isa<MemoryEffects::Write>(e.getEffect()))
-      continue;
-    Value v = e.getValue();
-    if (v && isa<BaseMemRefType>(v.getType()))
-      heap.use(st, getView(v), loc, read ? "read" : "write");
-  }
+  // effects, views a live buffer: checked by encodeOpImpl, as for every op.
 
   // [op.linalg.domain]: the loop sizes from the operand sizes.
   std::vector<Expr> flat;

@@ -367,7 +367,7 @@ bool ForInduction::run(State &st, bool &proved) {
     ub = E.getBV(parOp.getUpperBound()[0]);
     step = E.getBV(parOp.getStep()[0]);
   }
-  counted = forOp || parOp;
+  counted = forOp || parOp || affOp; // affOp: setAffineBounds
   if (counted) {
     // A loop with literal bounds is unrolled ([verify.bound]) unless it
     // runs more iterations than the literal bound allows.
@@ -379,6 +379,7 @@ bool ForInduction::run(State &st, bool &proved) {
     return true;
   // scf.while: the before region's arguments are the carried values.
   ValueRange inits = forOp    ? ValueRange(forOp.getInitArgs())
+                     : affOp ? ValueRange(affOp.getInits())
                      : parOp ? ValueRange(parOp.getInitVals())
                              : ValueRange(whileOp.getInits());
   for (Value v : inits) {
@@ -632,10 +633,11 @@ bool ForInduction::attempt(State &st, bool &proved) {
 
 bool ForInduction::iterate(Header &H, Header &P) {
   std::vector<RegionExit> exits;
-  if (forOp) {
+  if (forOp || affOp) {
     std::vector<SymValue> args{SymValue::bv(H.iv)};
     args.insert(args.end(), H.iters.begin(), H.iters.end());
-    return E.encodeRegion(forOp.getRegion(), args, H.st, exits) &&
+    Region &body = forOp ? forOp.getRegion() : affOp.getRegion();
+    return E.encodeRegion(body, args, H.st, exits) &&
            E.mergeExits(exits, P.st, P.iters, "iteration");
   }
   if (parOp) {
@@ -748,6 +750,15 @@ bool ForInduction::terminates(const Header &H, const Header &P) {
 bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,
                                           bool &proved) {
   ForInduction ind(E, op, st);
+  return ind.run(st, proved);
+}
+
+bool dealloc::verify::proveAffineForByInduction(Encoder &E,
+                                                affine::AffineForOp op,
+                                                Expr lb, Expr ub, State &st,
+                                                bool &proved) {
+  ForInduction ind(E, op, st);
+  ind.setAffineBounds(lb, ub);
   return ind.run(st, proved);
 }
 

@@ -11,6 +11,7 @@
 #define DEALLOC_LIB_VERIFY_LOOPINDUCTION_H
 
 #include "CallSummary.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace dealloc::verify {
@@ -34,6 +35,11 @@ bool proveWhileByInduction(Encoder &E, mlir::scf::WhileOp op, State &st,
 /// its reductions ([op.scf.parallel]).
 bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op,
                               State &st, bool &proved);
+
+/// The same for an `affine.for` whose bounds (the largest lower and the
+/// smallest upper bound) are `lb` and `ub` ([op.affine.for]): an scf.for.
+bool proveAffineForByInduction(Encoder &E, mlir::affine::AffineForOp op,
+                               Expr lb, Expr ub, State &st, bool &proved);
 
 /// The check of `fn` with induction ([verify.induction]) and, if it used an
 /// induction proof and did not answer SAFE, the exact check (loops unrolled)

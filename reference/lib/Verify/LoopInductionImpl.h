@@ -166,7 +166,14 @@ public:
   ForInduction(Encoder &E, Operation *op, const State &st)
       : E(E), c(E.ctx), h(E.heap), op(op), forOp(llvm::dyn_cast<scf::ForOp>(op)),
         whileOp(llvm::dyn_cast<scf::WhileOp>(op)),
-        parOp(llvm::dyn_cast<scf::ParallelOp>(op)), entry(st) {}
+        parOp(llvm::dyn_cast<scf::ParallelOp>(op)),
+        affOp(llvm::dyn_cast<mlir::affine::AffineForOp>(op)), entry(st) {}
+  /// An affine.for's bounds, computed by the caller ([op.affine.for]).
+  void setAffineBounds(Expr lower, Expr upper) {
+    lb = lower;
+    ub = upper;
+    step = c.bvVal(kIndexWidth, affOp.getStepAsInt());
+  }
   /// Returns false only on E.failure (never set here).
   bool run(State &st, bool &proved);
 
@@ -185,6 +192,7 @@ private:
   scf::ForOp forOp;     ///< the loop, if an scf.for
   scf::WhileOp whileOp; ///< the loop, if an scf.while
   scf::ParallelOp parOp; ///< the loop, if a 1-D scf.parallel
+  mlir::affine::AffineForOp affOp; ///< the loop, if an affine.for
   State entry;
   /// The bounds of a counted loop (scf.for, scf.parallel) and its compare.
   Expr lb, ub;

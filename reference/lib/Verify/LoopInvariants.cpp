@@ -144,7 +144,7 @@ void ForInduction::makeCandidates() {
       }
       return c.mkAnd(eq);
     });
-  if (forOp || parOp) {
+  if (forOp || parOp || affOp) {
     // Before the first iteration the induction variable is the lower
     // bound; after one, the loop was entered (so it is below the bound).
     add("first", false, [this](const Header &x) {
@@ -169,7 +169,7 @@ void ForInduction::makeCandidates() {
                           : c.mkEq(a.e, b.e);
           return c.mkImplies(c.mkNot(x.ran), same);
         });
-  if (forOp || parOp)
+  if (forOp || parOp || affOp)
     add("iv", false, [this](const Header &x) {
       bool u = forOp && forOp.getUnsignedCmp();
       return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv,

@@ -10,6 +10,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -33,15 +34,14 @@ static std::vector<Expr> mixed(Encoder &E, ArrayRef<OpFoldResult> xs) {
 /// The linear element index of `indices` in `v`; records an out-of-bounds
 /// stop ([safety.oob]).
 static Expr linearIndex(Encoder &E, State &st, const View &v,
-                        ValueRange indices, Location loc) {
+                        ArrayRef<Expr> indices, Location loc) {
   smt::Context &c = E.ctx;
   Expr lin = v.offset;
   std::vector<Expr> oob;
-  for (auto [k, idx] : llvm::enumerate(indices)) {
-    Expr i = E.getBV(idx);
+  for (auto [k, i] : llvm::enumerate(indices)) {
     oob.push_back(c.mkOr(c.mkCmp(Cmp::Slt, i, c.bvVal(kIndexWidth, 0)),
                          c.mkCmp(Cmp::Sge, i, v.sizes[k])));
-    lin = c.mkBin(BinOp::Add, lin, c.mkBin(BinOp::Mul, i, v.strides[k]));
+    lin = lin + i * v.strides[k];
   }
   E.heap.stop(st, c.mkOr(oob), loc, StopKind::OutOfBounds, "out-of-bounds access");
   return lin;
@@ -281,6 +281,171 @@ static void stopOnNegativeSize(Encoder &E, State &st, ArrayRef<Expr> dyn,
                 "negative allocation size (undefined behaviour)");
 }
 
+/// In dealloc-run's order: the indices' operands decide (uninitialized:
+/// a stop), then they are computed (a bad divisor: a stop).
+static void indexStops(Encoder &E, State &st, const ElementIndex &at,
+                       Location loc) {
+  requireInitialized(E, st, at.operands, loc);
+  if (!at.badDivisor.isNull())
+    E.heap.stop(st, at.badDivisor, loc, StopKind::AffineDivisor,
+                "affine mod/floordiv/ceildiv by a non-positive value "
+                "(undefined behaviour, [op.affine.apply])");
+}
+
+/// The checks of an element access of type `t` in dealloc-run's order
+/// after [heap.use] (encodeOpImpl): the index operands, the bounds
+/// ([safety.oob]). Sets `lin` to the element's linear index; false if
+/// UNSUPPORTED.
+static bool elementAccess(Encoder &E, State &st, Operation *op, Value memref,
+                          const ElementIndex &at, Type t, StringRef what,
+                          Expr &lin) {
+  Location loc = op->getLoc();
+  const View &v = E.getView(memref);
+  if (v.retyped && !E.heap.byteContents)
+    return E.unsupported(op, (what == "write" ? "store" : "load") +
+                                 std::string(" through a memref.view result"));
+  if (!scalarWidth(t))
+    return E.unsupported(op, "element type not modelled");
+  indexStops(E, st, at, loc);
+  lin = linearIndex(E, st, v, at.indices, loc);
+  checkInBuffer(E, st, v, lin, elementBytes(t), loc);
+  return true;
+}
+
+/// The element at `lin` of `memref`, of type `t`.
+static SymValue loadElement(Encoder &E, State &st, Value memref, Expr lin,
+                            Type t) {
+  const View &v = E.getView(memref);
+  Expr raw = E.heap.load(st, v, lin, elementBytes(t));
+  SymValue loaded = fromBV(E, t, E.ctx.mkTrunc(raw, scalarWidth(t)));
+  // [buffer.contents.uninit]: a load touching an uninitialized byte.
+  Expr init = E.heap.loadInit(st, v, lin, elementBytes(t));
+  if (!init.isTrue())
+    loaded.init = init;
+  return loaded;
+}
+
+/// Stores `value` (of type `t`) at element `lin` of `memref`.
+static void storeElement(Encoder &E, State &st, Value memref, Expr lin,
+                         Type t, const SymValue &value) {
+  Expr bits = value.kind == SymValue::Kind::Bool
+                  ? E.ctx.boolToBV(value.e, 1)
+                  : value.e;
+  // [op.uninit.flow]: storing the uninitialized value uninitializes.
+  E.heap.store(st, E.getView(memref), lin, E.ctx.mkZExt(bits, 64),
+               elementBytes(t), value.init);
+}
+
+/// [op.memref.access]: the load of element `at` of `memref` into `op`'s
+/// result (memref.load, affine.load).
+bool dealloc::verify::encodeElementLoad(Encoder &E, State &st, Operation *op,
+                                        Value memref, const ElementIndex &at) {
+  Type t = op->getResult(0).getType();
+  Expr lin;
+  if (!elementAccess(E, st, op, memref, at, t, "read", lin))
+    return false;
+  E.bind(op->getResult(0), loadElement(E, st, memref, lin, t));
+  return true;
+}
+
+/// [op.memref.access]: the store of `value` into element `at` of `memref`
+/// (memref.store, affine.store).
+bool dealloc::verify::encodeElementStore(Encoder &E, State &st, Operation *op,
+                                         Value value, Value memref,
+                                         const ElementIndex &at) {
+  Type t = value.getType();
+  Expr lin;
+  if (!elementAccess(E, st, op, memref, at, t, "write", lin))
+    return false;
+  storeElement(E, st, memref, lin, t, E.get(value));
+  return true;
+}
+
+/// [op.memref.atomic_rmw]: `old <kind> value` as the arith ops compute it
+/// (ArithEncoder.cpp: integers exactly, addf / mulf in IEEE-754, the other
+/// float kinds as uninterpreted functions), uninitialized if an operand is
+/// (except for `assign`).
+static SymValue atomicCombine(Encoder &E, memref::AtomicRMWOp op,
+                              const SymValue &old, const SymValue &val) {
+  using K = arith::AtomicRMWKind;
+  smt::Context &c = E.ctx;
+  arith::AtomicRMWKind kind = op.getKind();
+  if (kind == K::assign)
+    return val;
+  Type t = op.getValue().getType();
+  auto bv = [&](const SymValue &x) {
+    return x.kind == SymValue::Kind::Bool ? c.boolToBV(x.e, 1) : x.e;
+  };
+  Expr a = bv(old), b = bv(val), r;
+  auto pick = [&](Cmp p) { return c.mkIte(c.mkCmp(p, a, b), a, b); };
+  auto ft = dyn_cast<FloatType>(t);
+  unsigned sbits = ft ? ft.getFPMantissaWidth() : 0;
+  unsigned ebits = ft ? ft.getWidth() - sbits : 0;
+  switch (kind) {
+  case K::addi: r = c.mkBin(BinOp::Add, a, b); break;
+  case K::muli: r = c.mkBin(BinOp::Mul, a, b); break;
+  case K::andi: r = c.mkBin(BinOp::And, a, b); break;
+  case K::ori: r = c.mkBin(BinOp::Or, a, b); break;
+  case K::xori: r = c.mkBin(BinOp::Xor, a, b); break;
+  case K::maxs: r = pick(Cmp::Sge); break;
+  case K::maxu: r = pick(Cmp::Uge); break;
+  case K::mins: r = pick(Cmp::Sle); break;
+  case K::minu: r = pick(Cmp::Ule); break;
+  case K::addf:
+    r = c.mkFloatBin(smt::Context::FBinOp::Add, a, b, ebits, sbits);
+    break;
+  case K::mulf:
+    r = c.mkFloatBin(smt::Context::FBinOp::Mul, a, b, ebits, sbits);
+    break;
+  default: // maximumf, minimumf, maxnumf, minnumf: as ArithEncoder.cpp
+    r = c.mkUF(("arith." + arith::stringifyAtomicRMWKind(kind)).str(),
+               {a, b}, scalarWidth(t));
+    break;
+  }
+  SymValue out = fromBV(E, t, r);
+  std::vector<Expr> inits;
+  for (const SymValue *x : {&old, &val})
+    if (!x->init.isNull())
+      inits.push_back(x->init);
+  if (!inits.empty())
+    out.init = c.mkAnd(inits);
+  return out;
+}
+
+/// [op.memref.atomic_rmw]: the element is read (the op's result), the
+/// new value computed (by the kind, or by the body of a
+/// generic_atomic_rmw, whose runs are joined) and stored.
+static bool encodeAtomic(Encoder &E, State &st, Operation *op) {
+  auto rmw = dyn_cast<memref::AtomicRMWOp>(op);
+  auto gen = dyn_cast<memref::GenericAtomicRMWOp>(op);
+  Value memref = rmw ? rmw.getMemref() : gen.getMemref();
+  ValueRange indices = rmw ? rmw.getIndices() : gen.getIndices();
+  Type t = op->getResult(0).getType();
+  ElementIndex at{indices, {}, Expr()};
+  for (Value i : indices)
+    at.indices.push_back(E.getBV(i));
+  Expr lin;
+  if (!elementAccess(E, st, op, memref, at, t, "read", lin))
+    return false;
+  SymValue old = loadElement(E, st, memref, lin, t);
+  E.bind(op->getResult(0), old);
+  if (rmw) {
+    storeElement(E, st, memref, lin, t,
+                 atomicCombine(E, rmw, old, E.get(rmw.getValue())));
+    return true;
+  }
+  std::vector<RegionExit> exits;
+  if (!E.encodeRegion(gen.getAtomicBody(), {old}, std::move(st), exits))
+    return false;
+  std::vector<SymValue> vals;
+  if (!E.mergeExits(exits, st, vals, "join")) {
+    E.heap.kill(st);
+    return true;
+  }
+  storeElement(E, st, memref, lin, t, vals.front());
+  return true;
+}
+
 bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
@@ -359,6 +524,10 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     bind(a.getResult(), SymValue::memref(getView(a.getMemref())));
     return true;
   }
+  if (auto c = dyn_cast<memref::MemorySpaceCastOp>(op)) {
+    bind(c.getResult(), SymValue::memref(getView(c.getSource())));
+    return true;
+  }
   if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
     requireInitialized(*this, st, op->getOperands(), loc);
     View v = getView(sv.getSource());
@@ -370,12 +539,11 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     r.sizes.clear();
     r.strides.clear();
     for (size_t k = 0; k < offs.size(); ++k) {
-      r.offset = ctx.mkBin(BinOp::Add, r.offset,
-                           ctx.mkBin(BinOp::Mul, offs[k], v.strides[k]));
+      r.offset = r.offset + offs[k] * v.strides[k];
       if (dropped.test(k))
         continue;
       r.sizes.push_back(szs[k]);
-      r.strides.push_back(ctx.mkBin(BinOp::Mul, strs[k], v.strides[k]));
+      r.strides.push_back(strs[k] * v.strides[k]);
     }
     bind(sv, SymValue::memref(r));
     return true;
@@ -565,47 +733,26 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     return true;
   }
   if (auto l = dyn_cast<memref::LoadOp>(op)) {
-    const View &v = getView(l.getMemref());
-    heap.use(st, v, loc, "read");
-    if (v.retyped && !heap.byteContents)
-      return unsupported(op, "load through a memref.view result");
-    Type t = l.getType();
-    unsigned w = scalarWidth(t);
-    if (!w)
-      return unsupported(op, "element type not modelled");
-    requireInitialized(*this, st, l.getIndices(), loc);
-    Expr lin = linearIndex(*this, st, v, l.getIndices(), loc);
-    checkInBuffer(*this, st, v, lin, elementBytes(t), loc);
-    Expr raw = heap.load(st, v, lin, elementBytes(t));
-    SymValue loaded = fromBV(*this, t, ctx.mkTrunc(raw, w));
-    // [buffer.contents.uninit]: a load touching an uninitialized byte.
-    Expr init = heap.loadInit(st, v, lin, elementBytes(t));
-    if (!init.isTrue())
-      loaded.init = init;
-    bind(l, loaded);
-    return true;
+    std::vector<Expr> idx;
+    for (Value i : l.getIndices())
+      idx.push_back(getBV(i));
+    return encodeElementLoad(*this, st, op, l.getMemref(),
+                             {l.getIndices(), idx, Expr()});
   }
   if (auto s = dyn_cast<memref::StoreOp>(op)) {
-    const View &v = getView(s.getMemref());
-    heap.use(st, v, loc, "write");
-    if (v.retyped && !heap.byteContents)
-      return unsupported(op, "store through a memref.view result");
-    Type t = s.getValueToStore().getType();
-    if (!scalarWidth(t))
-      return unsupported(op, "element type not modelled");
-    requireInitialized(*this, st, s.getIndices(), loc);
-    Expr lin = linearIndex(*this, st, v, s.getIndices(), loc);
-    checkInBuffer(*this, st, v, lin, elementBytes(t), loc);
-    Expr val = ctx.mkZExt(asBV(*this, s.getValueToStore()), 64);
-    // [op.uninit.flow]: storing the uninitialized value uninitializes.
-    heap.store(st, v, lin, val, elementBytes(t),
-               get(s.getValueToStore()).init);
-    return true;
+    std::vector<Expr> idx;
+    for (Value i : s.getIndices())
+      idx.push_back(getBV(i));
+    return encodeElementStore(*this, st, op, s.getValueToStore(),
+                              s.getMemref(), {s.getIndices(), idx, Expr()});
   }
+  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
+    return encodeAtomic(*this, st, op);
+  // [op.memref.prefetch]: a hint; its declared write was [heap.use].
+  if (isa<memref::PrefetchOp>(op))
+    return true;
   if (auto c = dyn_cast<memref::CopyOp>(op)) {
     const View &src = getView(c.getSource()), &dst = getView(c.getTarget());
-    heap.use(st, src, loc, "read");
-    heap.use(st, dst, loc, "write");
     // dealloc-run: views of different shapes are undefined behaviour.
     std::vector<Expr> differ;
     for (auto [a, b] : llvm::zip(src.sizes, dst.sizes))

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
@@ -48,15 +49,9 @@ Expr Encoder::byteExtent(const View &v, unsigned elemBytes) {
   std::vector<Expr> empty;
   for (auto [size, stride] : llvm::zip(v.sizes, v.strides)) {
     empty.push_back(ctx.mkEq(size, ctx.bvVal(kIndexWidth, 0)));
-    last = ctx.mkBin(BinOp::Add, last,
-                     ctx.mkBin(BinOp::Mul,
-                               ctx.mkBin(BinOp::Sub, size,
-                                         ctx.bvVal(kIndexWidth, 1)),
-                               stride));
+    last = last + (size - 1) * stride;
   }
-  Expr bytes = ctx.mkBin(
-      BinOp::Mul, ctx.mkBin(BinOp::Add, last, ctx.bvVal(kIndexWidth, 1)),
-      ctx.bvVal(kIndexWidth, elemBytes));
+  Expr bytes = (last + 1) * int64_t(elemBytes);
   return ctx.mkIte(ctx.mkOr(empty), ctx.bvVal(kIndexWidth, 0), bytes);
 }
 
@@ -192,8 +187,7 @@ static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
   smt::Context &c = E.ctx;
   Expr l = v.offset;
   for (size_t k = 0; k < idx.size(); ++k)
-    l = c.mkBin(BinOp::Add, l,
-                c.mkBin(BinOp::Mul, c.bvVal(kIndexWidth, idx[k]), v.strides[k]));
+    l = l + c.bvVal(kIndexWidth, idx[k]) * v.strides[k];
   return l;
 }
 
@@ -346,7 +340,6 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   Location loc = op->getLoc();
   if (auto c = dyn_cast<bufferization::CloneOp>(op)) {
     View src = getView(c.getInput());
-    heap.use(st, src, loc, "read");
     auto t = cast<MemRefType>(c.getType());
     std::vector<Expr> dyn;
     for (auto [k, s] : llvm::enumerate(t.getShape()))
@@ -468,14 +461,42 @@ bool dealloc::verify::encoderDispatches(Operation *op) {
   return info && !info->terminator;
 }
 
+/// [heap.use], as dealloc-run checks it (Machine::execOpHere): each memref
+/// operand an op reads or writes by its memory effects must view a live
+/// buffer, checked before the op does anything else. Ops that free their
+/// operands check them themselves; a result the op defines is fresh.
+static void useByEffects(Encoder &E, Operation *op, State &st) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface || opFrees(op))
+    return;
+  SmallVector<MemoryEffects::EffectInstance, 4> effects;
+  iface.getEffects(effects);
+  SmallVector<Value, 4> used;
+  for (auto &e : effects) {
+    bool read = isa<MemoryEffects::Read>(e.getEffect());
+    if (!read && !isa<MemoryEffects::Write>(e.getEffect()))
+      continue;
+    Value v = e.getValue();
+    if (!v || !isa<BaseMemRefType>(v.getType()) ||
+        !llvm::is_contained(op->getOperands(), v) ||
+        llvm::is_contained(used, v))
+      continue;
+    used.push_back(v);
+    E.heap.use(st, E.getView(v), op->getLoc(), read ? "read" : "write");
+  }
+}
+
 bool Encoder::encodeOpImpl(Operation *op, State &st) {
   // [op.unsupported]: only the ops of OpTable.def (terminators are encoded
   // by encodeRegion).
   if (!encoderDispatches(op))
     return unsupported(op, "op not modelled");
+  useByEffects(*this, op, st);
   bool handled = false;
   if (auto par = dyn_cast<scf::ParallelOp>(op)) // ParallelEncoder.cpp
     return encodeParallel(*this, par, st) && !failure;
+  if (auto fa = dyn_cast<scf::ForallOp>(op)) // ParallelEncoder.cpp
+    return encodeForall(*this, fa, st) && !failure;
   if (!encodeControl(op, st, handled) || handled)
     return !failure;
   StringRef dialect = op->getName().getDialectNamespace();

@@ -43,18 +43,35 @@ bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
   return true;
 }
 
+/// [op.scf.forall]: one iteration of a forall's body (its in_parallel
+/// terminator is empty: the op has no shared outputs).
+static bool encodeForallIteration(Encoder &E, scf::ForallOp op,
+                                  llvm::ArrayRef<Expr> ivs, State &st) {
+  Block &b = op.getRegion().front();
+  for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
+    E.bind(arg, SymValue::bv(iv));
+  for (Operation &o : b.without_terminator())
+    if (!E.encodeOp(&o, st))
+      return false;
+  return true;
+}
+
 namespace {
 struct ParallelEncoding {
   Encoder &E;
-  scf::ParallelOp op;
+  Operation *op; ///< an scf.parallel or a result-less scf.forall
   std::vector<Expr> lbs, ubs, steps;
   std::vector<Expr> ivs;
 
   /// The loops of dimensions d and inward from `st`; on return `st` and
   /// `accs` are those after them.
   bool loops(unsigned d, State &st, std::vector<SymValue> &accs) {
-    if (d == lbs.size())
-      return encodeParallelIteration(E, op, ivs, st, accs);
+    if (d == lbs.size()) {
+      if (auto fa = dyn_cast<scf::ForallOp>(op))
+        return encodeForallIteration(E, fa, ivs, st);
+      return encodeParallelIteration(E, cast<scf::ParallelOp>(op), ivs, st,
+                                     accs);
+    }
     smt::Context &ctx = E.ctx;
     std::vector<RegionExit> done;
     std::vector<SymValue> cur = accs;
@@ -75,7 +92,7 @@ struct ParallelEncoding {
       bool isLiteral = cond.isTrue();
       unsigned bound = isLiteral ? literalBound(E.opts) : E.opts.unroll;
       if (++(isLiteral ? literal : symbolic) > bound) {
-        E.heap.stop(running, cond, op.getLoc(), StopKind::LoopBound,
+        E.heap.stop(running, cond, op->getLoc(), StopKind::LoopBound,
                     "loop bound " + std::to_string(bound) +
                         " reached ([verify.bound])",
                     bound);
@@ -98,7 +115,7 @@ struct ParallelEncoding {
     if (!E.mergeExits(done, st, vals, "parallel")) {
       E.heap.kill(st);
       vals.clear();
-      for (Value r : op.getResults())
+      for (Value r : op->getResults())
         vals.push_back(E.dummyValue(r.getType()));
     }
     accs = std::move(vals);
@@ -147,4 +164,41 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
     for (auto [r, v] : llvm::zip(op.getResults(), accs))
       E.bind(r, v);
   return true;
+}
+
+bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
+  smt::Context &ctx = E.ctx;
+  Location loc = op.getLoc();
+  if (!op.getOutputs().empty())
+    return E.unsupported(op, "scf.forall with shared outputs");
+  bool pushed = E.recordLemmas;
+  if (pushed)
+    E.liveOuter.push_back({op, E.lastVersion, nullptr});
+  ParallelEncoding pe{E, op, {}, {}, {}, {}};
+  SmallVector<Value, 4> dynamic;
+  auto bounds = [&](ArrayRef<OpFoldResult> xs, std::vector<Expr> &out) {
+    for (OpFoldResult x : xs) {
+      if (auto a = dyn_cast<Attribute>(x)) {
+        out.push_back(ctx.bvVal(kIndexWidth, cast<IntegerAttr>(a).getInt()));
+        continue;
+      }
+      dynamic.push_back(cast<Value>(x));
+      out.push_back(E.getBV(cast<Value>(x)));
+    }
+  };
+  // dealloc-run decides the bounds in this order: lower, upper, steps.
+  bounds(op.getMixedLowerBound(), pe.lbs);
+  bounds(op.getMixedUpperBound(), pe.ubs);
+  bounds(op.getMixedStep(), pe.steps);
+  requireInitialized(E, st, ValueRange(dynamic), loc);
+  std::vector<Expr> bad;
+  for (const Expr &s : pe.steps)
+    bad.push_back(ctx.mkCmp(Cmp::Sle, s, ctx.bvVal(s.bvWidth(), 0)));
+  E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep,
+              "scf.forall with a non-positive step (undefined behaviour)");
+  std::vector<SymValue> none;
+  bool ok = pe.loops(0, st, none);
+  if (pushed)
+    E.liveOuter.pop_back();
+  return ok;
 }

@@ -16,6 +16,10 @@ namespace dealloc::verify {
 /// unrolled like scf.for. Returns false on E.failure.
 bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
 
+/// [op.scf.forall]: a result-less scf.forall as the scf.parallel of its
+/// bounds without reductions (unrolled). Returns false on E.failure.
+bool encodeForall(Encoder &E, mlir::scf::ForallOp op, State &st);
+
 /// One iteration of `op`'s body with the induction variables `ivs`, then its
 /// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure.
 bool encodeParallelIteration(Encoder &E, mlir::scf::ParallelOp op,

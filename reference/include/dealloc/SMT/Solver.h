@@ -188,6 +188,28 @@ private:
 };
 
 /// An incremental solver over one Context.
+/// Bit-vector `+`, `-`, `*` (wrapping, as Context::mkBin), so encodings
+/// read like the math (`offset + i * stride`). An integer operand is a
+/// literal of the other operand's width.
+inline Expr operator+(Expr a, Expr b) {
+  return a.context().mkBin(Context::BinOp::Add, a, b);
+}
+inline Expr operator-(Expr a, Expr b) {
+  return a.context().mkBin(Context::BinOp::Sub, a, b);
+}
+inline Expr operator*(Expr a, Expr b) {
+  return a.context().mkBin(Context::BinOp::Mul, a, b);
+}
+inline Expr operator+(Expr a, int64_t b) {
+  return a + a.context().bvVal(a.bvWidth(), b);
+}
+inline Expr operator-(Expr a, int64_t b) {
+  return a - a.context().bvVal(a.bvWidth(), b);
+}
+inline Expr operator*(Expr a, int64_t b) {
+  return a * a.context().bvVal(a.bvWidth(), b);
+}
+
 class Solver {
 public:
   /// `plain`: Z3's SMT core alone, without the combined solver's
