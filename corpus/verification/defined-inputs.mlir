@@ -46,6 +46,20 @@ func.func @double_free_then_oob(%m: memref<2xf32>, %i: index) -> f32 {
   return %x : f32
 }
 
+// An ABI violation at a public callee's return, then an out-of-bounds load
+// on the same run: the violation is first ([abi.results.heap]).
+// CHECK-LABEL: @returns_arg: ABI_VIOLATION on input b0
+// CHECK-LABEL: @abi_then_oob: ABI_VIOLATION on input b0,0
+// STRICT-LABEL: @abi_then_oob: ABI_VIOLATION on input b0,0
+func.func @returns_arg(%m: memref<2xf32>) -> memref<2xf32> {
+  return %m : memref<2xf32>
+}
+func.func @abi_then_oob(%m: memref<2xf32>, %i: index) -> f32 {
+  %r = call @returns_arg(%m) : (memref<2xf32>) -> memref<2xf32>
+  %x = memref.load %r[%i] : memref<2xf32>
+  return %x : f32
+}
+
 // A use after free on the inputs that later divide by zero: the violation
 // comes first on that run, so it counts.
 // CHECK-LABEL: @use_after_free_then_division: USE_AFTER_FREE on input 0,true

@@ -741,6 +741,8 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
       res.input = res.excluded.front().input;
       res.location = res.excluded.front().loc;
     }
+    if (ub.first)
+      res.diagLoc = ub.first->loc;
   } else if (d != smt::Result::Sat) {
     res.definedUndecided = "whether some input is defined was not decided ("
                            + timeoutReason(opts, smt::Budget::spent()) + ")";
