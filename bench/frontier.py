@@ -47,6 +47,7 @@ SERIES = {
     "for-iterargs": [100, 300, 1000, 1500, 2000],
     "calls-private": [1000, 3000, 10000, 30000, 100000],
     "calls-public": [1000, 3000, 10000, 30000, 100000],
+    "calls-cycle": [300, 1000, 3000, 10000],
 }
 DEFAULT_TIMEOUT_S = 20.0
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)

@@ -47,6 +47,7 @@ FULL_SIZES = {
     "for-iterargs": [5, 10, 20, 50, 100],
     "calls-private": [10, 30, 100, 300, 1000],
     "calls-public": [10, 30, 100, 300, 1000],
+    "calls-cycle": [10, 30, 100, 300],
 }
 QUICK_SIZES = {
     "straight": [10, 50],
@@ -57,6 +58,7 @@ QUICK_SIZES = {
     "for-iterargs": [1, 2],
     "calls-private": [2, 4],
     "calls-public": [2, 4],
+    "calls-cycle": [2, 4],
 }
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)
 SEVERITY = ["SAFE", "UNKNOWN-bounded", "UNKNOWN", "UNSUPPORTED", "ABI_VIOLATION", "INVALID_FREE",

@@ -27,6 +27,10 @@ Shapes (N is the size parameter):
   calls-private   a chain of N functions (entry public, the rest private), each
                   allocating, copying its argument and calling the next
   calls-public    the same chain with every function public
+  calls-cycle     N public functions on one call cycle: each allocates, copies
+                  its argument and, while its index argument is positive,
+                  calls two others (the next one and one further on) with
+                  it decremented
 """
 import json
 import os
@@ -95,6 +99,31 @@ def straight(n):
     lines.append(f"    return {prev} : {T}")
     lines += ["  }", "}"]
     return Program("\n".join(lines) + "\n", "entry", ["b0"], 1, 0)
+
+
+def calls_cycle(n):
+    lines = ["module {"]
+    for i in range(n):
+        a, b = (i + 1) % n, (7 * i + 3) % n
+        lines.append(f"  func.func @f{i}(%k: index, %arg0: {T}) -> {T} {{")
+        lines += _consts()
+        lines.append(f"    %n = memref.alloc() : {T}")
+        lines.append(f"    memref.copy %arg0, %n : {T} to {T}")
+        lines.append(f"    memref.store %cst, %n[%c0] : {T}")
+        lines.append("    %more = arith.cmpi sgt, %k, %c0 : index")
+        lines.append(f"    %r = scf.if %more -> ({T}) {{")
+        lines.append("      %k1 = arith.subi %k, %c1 : index")
+        lines.append(f"      %x = func.call @f{a}(%k1, %n) : (index, {T}) -> {T}")
+        lines.append(f"      %y = func.call @f{b}(%k1, %x) : (index, {T}) -> {T}")
+        lines.append(f"      scf.yield %y : {T}")
+        lines.append("    } else {")
+        lines.append(f"      scf.yield %n : {T}")
+        lines.append("    }")
+        lines.append(f"    %v = memref.load %n[%c1] : {T}")
+        lines.append(f"    return %r : {T}")
+        lines.append("  }")
+    lines.append("}")
+    return Program("\n".join(lines) + "\n", "f0", ["2", "b0"], 3 * n, n)
 
 
 def diamonds(n):
@@ -240,6 +269,7 @@ SHAPES = {
     "for-iterargs": for_iterargs,
     "calls-private": lambda n: _calls(n, True),
     "calls-public": lambda n: _calls(n, False),
+    "calls-cycle": calls_cycle,
 }
 
 

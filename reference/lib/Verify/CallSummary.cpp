@@ -220,9 +220,13 @@ CallSummaries::CallSummaries(ModuleOp module, const VerifyOptions &opts)
         called.insert(g.getOperation());
 }
 
-std::vector<func::FuncOp> CallSummaries::contractCallees(func::FuncOp fn) {
+const std::vector<func::FuncOp> &
+CallSummaries::contractCallees(func::FuncOp fn) {
+  auto [it, fresh] = callees.try_emplace(fn.getOperation());
+  if (!fresh)
+    return it->second;
   std::vector<func::FuncOp> out;
-  llvm::DenseSet<Operation *> seen{fn.getOperation()};
+  llvm::DenseSet<Operation *> seen;
   fn.walk([&](func::CallOp call) {
     auto g = dyn_cast_or_null<func::FuncOp>(
         facts->index.lookup(call.getCallee()));
@@ -235,48 +239,192 @@ std::vector<func::FuncOp> CallSummaries::contractCallees(func::FuncOp fn) {
       return;
     out.push_back(g);
   });
-  return out;
+  return callees[fn.getOperation()] = std::move(out);
 }
 
 bool CallSummaries::hasContract(func::FuncOp callee) const {
+  if (assumed.contains(callee.getOperation()))
+    return true;
   auto it = entries.find(callee.getOperation());
   return it != entries.end() && it->second.done && it->second.contract;
 }
 
 const FunctionResult &CallSummaries::verify(func::FuncOp fn) {
-  // Depth-first over the calls, iteratively (call chains may be thousands
-  // of functions long); a function on the stack is skipped (a cycle).
+  // Tarjan's strongly connected components of the call graph, depth-first
+  // and iterative (call chains may be thousands of functions long): a
+  // component is checked once it is complete, after every component it
+  // calls. A component of one function that does not call itself is an
+  // ordinary function; any other is a call cycle.
   struct Frame {
     func::FuncOp fn;
-    std::vector<func::FuncOp> callees;
     size_t next = 0;
   };
   std::vector<Frame> stack;
+  std::vector<func::FuncOp> open;
+  llvm::DenseMap<Operation *, unsigned> index, low;
+  llvm::DenseSet<Operation *> onOpen;
   auto enter = [&](func::FuncOp f) {
-    Entry &e = entries[f.getOperation()];
-    if (e.done || e.active)
-      return;
-    e.active = true;
-    stack.push_back(Frame{f, contractCallees(f)});
+    Operation *op = f.getOperation();
+    index[op] = low[op] = static_cast<unsigned>(index.size());
+    open.push_back(f);
+    onOpen.insert(op);
+    stack.push_back(Frame{f});
   };
-  enter(fn);
+  if (!entries[fn.getOperation()].done)
+    enter(fn);
   while (!stack.empty()) {
     Frame &top = stack.back();
-    if (top.next < top.callees.size()) {
-      enter(top.callees[top.next++]);
+    Operation *topOp = top.fn.getOperation();
+    const std::vector<func::FuncOp> &out = contractCallees(top.fn);
+    if (top.next < out.size()) {
+      func::FuncOp g = out[top.next++];
+      Operation *gOp = g.getOperation();
+      if (entries[gOp].done)
+        continue;
+      if (!index.count(gOp))
+        enter(g);
+      else if (onOpen.contains(gOp))
+        low[topOp] = std::min(low[topOp], index[gOp]);
       continue;
     }
-    func::FuncOp f = top.fn;
     stack.pop_back();
+    if (!stack.empty()) {
+      Operation *parent = stack.back().fn.getOperation();
+      low[parent] = std::min(low[parent], low[topOp]);
+    }
+    if (low[topOp] != index[topOp])
+      continue;
+    std::vector<func::FuncOp> component;
+    func::FuncOp g;
+    do {
+      g = open.back();
+      open.pop_back();
+      onOpen.erase(g.getOperation());
+      component.push_back(g);
+    } while (g.getOperation() != topOp);
+    func::FuncOp f = component.front();
+    if (component.size() > 1 || llvm::is_contained(contractCallees(f), f)) {
+      checkCycle(std::move(component), fn);
+      continue;
+    }
     Entry &e = entries[f.getOperation()];
     check(f, e, /*answer=*/f.isPublic() || f == fn);
-    e.active = false;
     e.done = true;
   }
   Entry &e = entries[fn.getOperation()];
   if (!e.answered)
     check(fn, e, /*answer=*/true);
   return e.result;
+}
+
+void CallSummaries::record(Entry &entry, FunctionResult r, CheckSetup &s,
+                           double seconds) {
+  llvm::sort(s.summarised);
+  s.summarised.erase(std::unique(s.summarised.begin(), s.summarised.end()),
+                     s.summarised.end());
+  r.summarised = std::move(s.summarised);
+  r.seconds += seconds;
+  entry.result = std::move(r);
+  entry.answered = true;
+}
+
+void CallSummaries::checkCycle(std::vector<func::FuncOp> cycle,
+                               func::FuncOp asked) {
+  // Module order, so that the checks do not depend on the walk.
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (auto [k, f] : llvm::enumerate(module.getOps<func::FuncOp>()))
+    position[f.getOperation()] = static_cast<unsigned>(k);
+  llvm::sort(cycle, [&](func::FuncOp a, func::FuncOp b) {
+    return position[a.getOperation()] < position[b.getOperation()];
+  });
+  // [verify.encoding.calls.recursive]: the greatest set of the cycle's
+  // functions whose contract checks are SAFE when the calls of the set's
+  // functions are summarised by their contracts. Start from the whole
+  // cycle; a function whose check is not SAFE leaves the set, and the
+  // checks that summarised one of its calls are asked again.
+  struct Trial {
+    bool checked = false;
+    FunctionResult result;
+    CheckSetup setup;
+    double seconds = 0;
+  };
+  std::vector<Trial> trials(cycle.size());
+  VerifyOptions quiet = opts;
+  quiet.replay = false;
+  if (!facts->byteContents)
+    for (func::FuncOp f : cycle)
+      assumed.insert(f.getOperation());
+  for (bool again = !assumed.empty(); again;) {
+    again = false;
+    for (auto [i, f] : llvm::enumerate(cycle)) {
+      if (!assumed.contains(f.getOperation()) || trials[i].checked)
+        continue;
+      smt::Budget budget(opts.functionTimeoutMs);
+      CheckSetup s;
+      s.summaries = this;
+      s.facts = facts.get();
+      s.contract = true;
+      s.induction = true;
+      FunctionResult r = checkFunction(module, f, quiet, s);
+      trials[i].checked = true;
+      // As in check(): a contract is for every input within it, none
+      // excluded ([safety.defined]).
+      if (r.verdict == Verdict::Safe && r.excluded.empty() &&
+          r.excludedCut.empty()) {
+        trials[i].result = std::move(r);
+        trials[i].setup = std::move(s);
+        continue;
+      }
+      trials[i].seconds += r.seconds;
+      assumed.erase(f.getOperation());
+      again = true;
+      std::string name = f.getSymName().str();
+      for (auto [j, t] : llvm::enumerate(trials))
+        if (t.checked && assumed.contains(cycle[j].getOperation()) &&
+            llvm::is_contained(t.setup.summarised, name)) {
+          t.checked = false;
+          t.seconds += t.result.seconds;
+        }
+    }
+  }
+  for (auto [i, f] : llvm::enumerate(cycle)) {
+    Entry &e = entries[f.getOperation()];
+    e.done = true;
+    e.contract = assumed.contains(f.getOperation());
+    if (e.contract)
+      record(e, std::move(trials[i].result), trials[i].setup, trials[i].seconds);
+  }
+  assumed.clear();
+  for (func::FuncOp f : cycle) {
+    Entry &e = entries[f.getOperation()];
+    if (!e.contract && (f.isPublic() || f == asked))
+      answerOnCycle(f, e, cycle);
+  }
+}
+
+void CallSummaries::answerOnCycle(func::FuncOp fn, Entry &entry,
+                                  ArrayRef<func::FuncOp> cycle) {
+  // Under the hypothesis (not proved) that every function of the cycle keeps
+  // its contract, a violation is only a candidate; one that dealloc-run
+  // reproduces on its input is real whatever the hypothesis. Otherwise the
+  // answer is the exact check's (a recursive call is not encoded).
+  double seconds = 0;
+  if (opts.replay && !facts->byteContents) {
+    smt::Budget budget(opts.functionTimeoutMs);
+    for (func::FuncOp f : cycle)
+      assumed.insert(f.getOperation());
+    CheckSetup s;
+    s.summaries = this;
+    s.facts = facts.get();
+    s.induction = true;
+    FunctionResult r = checkFunction(module, fn, opts, s);
+    assumed.clear();
+    if (isViolation(r.verdict))
+      return record(entry, std::move(r), s, 0);
+    seconds = r.seconds;
+  }
+  check(fn, entry, /*answer=*/true);
+  entry.result.seconds += seconds;
 }
 
 void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
@@ -288,13 +436,7 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
   VerifyOptions quiet = opts;
   quiet.replay = false;
   auto finish = [&](FunctionResult r, CheckSetup &s) {
-    llvm::sort(s.summarised);
-    s.summarised.erase(std::unique(s.summarised.begin(), s.summarised.end()),
-                       s.summarised.end());
-    r.summarised = std::move(s.summarised);
-    r.seconds += seconds;
-    entry.result = std::move(r);
-    entry.answered = true;
+    record(entry, std::move(r), s, seconds);
   };
   if (!entry.done && !facts->byteContents &&
       called.contains(fn.getOperation())) {

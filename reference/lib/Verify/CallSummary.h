@@ -63,8 +63,10 @@ void contractObligations(Encoder &E, State &exit, mlir::func::FuncOp fn,
                          llvm::ArrayRef<SymValue> results, mlir::Location loc);
 
 /// The verdicts of one module's functions and which functions have a proved
-/// contract. A function is checked after the functions it calls; functions
-/// on a call cycle have no contract while the cycle is checked.
+/// contract. A function is checked after the functions it calls; the
+/// functions of a call cycle are checked together, each function's contract
+/// under the hypothesis that the cycle's functions keep theirs
+/// ([verify.encoding.calls.recursive]).
 class CallSummaries {
 public:
   CallSummaries(mlir::ModuleOp module, const VerifyOptions &opts);
@@ -76,19 +78,32 @@ public:
 
 private:
   struct Entry {
-    bool active = false, done = false, contract = false;
+    bool done = false, contract = false;
     /// `result` is the function's answer (a private function checked only
     /// for its contract has none unless that check was SAFE).
     bool answered = false;
     FunctionResult result;
   };
-  /// The functions with a body that `fn` calls, in the order of the calls,
-  /// but dealloc_helpers the specification of [verify.encoding.helper]
-  /// encodes.
-  std::vector<mlir::func::FuncOp> contractCallees(mlir::func::FuncOp fn);
-  /// Checks `fn` (its callees are done or active): first its contract if
-  /// another function calls it; then, if `answer`, for its own answer.
+  /// The functions with a body that `fn` calls (itself included), in the
+  /// order of the calls, but dealloc_helpers the specification of
+  /// [verify.encoding.helper] encodes.
+  const std::vector<mlir::func::FuncOp> &contractCallees(mlir::func::FuncOp fn);
+  /// Checks `fn` (its callees are done): first its contract if another
+  /// function calls it; then, if `answer`, for its own answer.
   void check(mlir::func::FuncOp fn, Entry &entry, bool answer);
+  /// Checks the functions of one call cycle (a strongly connected component
+  /// of the call graph, its callees outside it done); `asked`: the function
+  /// whose answer verify() wants.
+  void checkCycle(std::vector<mlir::func::FuncOp> cycle,
+                  mlir::func::FuncOp asked);
+  /// The answer of a function of `cycle` without a contract: a violation of
+  /// its check under the cycle's hypothesis that dealloc-run replays, else
+  /// the exact check's (check()).
+  void answerOnCycle(mlir::func::FuncOp fn, Entry &entry,
+                     llvm::ArrayRef<mlir::func::FuncOp> cycle);
+  /// Records `r` (of a check under `s`) as the answer of `entry`.
+  static void record(Entry &entry, FunctionResult r, CheckSetup &s,
+                     double seconds);
 
   mlir::ModuleOp module;
   VerifyOptions opts;
@@ -99,6 +114,10 @@ private:
   llvm::DenseMap<mlir::Operation *, Entry> entries;
   /// Functions that some function calls (contractCallees).
   llvm::DenseSet<mlir::Operation *> called;
+  llvm::DenseMap<mlir::Operation *, std::vector<mlir::func::FuncOp>> callees;
+  /// Functions of the cycle being checked whose contract is the hypothesis
+  /// ([verify.encoding.calls.recursive]): their calls are summarised.
+  llvm::DenseSet<mlir::Operation *> assumed;
 };
 
 } // namespace dealloc::verify
