@@ -48,6 +48,7 @@ SERIES = {
     "calls-private": [1000, 3000, 10000, 30000, 100000],
     "calls-public": [1000, 3000, 10000, 30000, 100000],
     "calls-cycle": [300, 1000, 3000, 10000],
+    "select-chain": [1000, 3000, 10000, 30000],
 }
 DEFAULT_TIMEOUT_S = 20.0
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)

@@ -48,6 +48,7 @@ FULL_SIZES = {
     "calls-private": [10, 30, 100, 300, 1000],
     "calls-public": [10, 30, 100, 300, 1000],
     "calls-cycle": [10, 30, 100, 300],
+    "select-chain": [100, 300, 1000, 3000],
 }
 QUICK_SIZES = {
     "straight": [10, 50],
@@ -59,6 +60,7 @@ QUICK_SIZES = {
     "calls-private": [2, 4],
     "calls-public": [2, 4],
     "calls-cycle": [2, 4],
+    "select-chain": [10, 30],
 }
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)
 SEVERITY = ["SAFE", "UNKNOWN-bounded", "UNKNOWN", "UNSUPPORTED", "ABI_VIOLATION", "INVALID_FREE",

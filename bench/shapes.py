@@ -31,6 +31,9 @@ Shapes (N is the size parameter):
                   its argument and, while its index argument is positive,
                   calls two others (the next one and one further on) with
                   it decremented
+  select-chain    N allocations in one block, each written and read, every
+                  tenth threaded through a chain of arith.select on its own
+                  i1 argument, whose last result is returned
 """
 import json
 import os
@@ -124,6 +127,29 @@ def calls_cycle(n):
         lines.append("  }")
     lines.append("}")
     return Program("\n".join(lines) + "\n", "f0", ["2", "b0"], 3 * n, n)
+
+
+def select_chain(n):
+    k = (n + 9) // 10  # selects: allocations 0, 10, 20, ...
+    args = ", ".join([f"%arg0: {T}"] + [f"%p{i}: i1" for i in range(k)])
+    lines = ["module {", f"  func.func @entry({args}) -> {T} {{"]
+    lines += _consts()
+    sel = None
+    for i in range(n):
+        a = f"%a{i}"
+        lines.append(f"    {a} = memref.alloc() : {T}")
+        lines.append(f"    memref.store %cst, {a}[%c0] : {T}")
+        lines.append(f"    %v{i} = memref.load {a}[%c1] : {T}")
+        if i % 10 == 0:
+            j = i // 10
+            other = sel if sel else a
+            lines.append(f"    %s{j} = arith.select %p{j}, {a}, {other} : {T}")
+            sel = f"%s{j}"
+    lines.append(f"    %w = memref.load {sel}[%c1] : {T}")
+    lines.append(f"    return {sel} : {T}")
+    lines += ["  }", "}"]
+    return Program("\n".join(lines) + "\n", "entry", ["b0"] + _bool_input(k),
+                   1, k)
 
 
 def diamonds(n):
@@ -270,6 +296,7 @@ SHAPES = {
     "calls-private": lambda n: _calls(n, True),
     "calls-public": lambda n: _calls(n, False),
     "calls-cycle": calls_cycle,
+    "select-chain": select_chain,
 }
 
 

@@ -52,7 +52,25 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   if (auto s = dyn_cast<arith::SelectOp>(op)) {
     Expr c = getBool(s.getCondition());
     const SymValue &t = get(s.getTrueValue()), &f = get(s.getFalseValue());
-    bind(s, heap.mergeValues({c, ctx.mkNot(c)}, {&t, &f}));
+    SymValue r = heap.mergeValues({c, ctx.mkNot(c)}, {&t, &f});
+    // [verify.encoding.addr]: a selected aligned address is the address of
+    // the selected view (the reference pipeline selects the retained
+    // pointers of a select chain: compared as 64-bit terms, each
+    // comparison with a chain of K selects cost the solver O(K) address
+    // equalities).
+    if (r.kind == SymValue::Kind::BV && t.kind == SymValue::Kind::BV &&
+        f.kind == SymValue::Kind::BV) {
+      auto vt = addressViews.find(t.e.termId());
+      auto vf = addressViews.find(f.e.termId());
+      if (vt != addressViews.end() && vf != addressViews.end()) {
+        SymValue a = SymValue::memref(vt->second);
+        SymValue b = SymValue::memref(vf->second);
+        View v = heap.mergeValues({c, ctx.mkNot(c)}, {&a, &b}).view;
+        v.addr = r.e;
+        addressViews.try_emplace(r.e.termId(), std::move(v));
+      }
+    }
+    bind(s, std::move(r));
     return true;
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
