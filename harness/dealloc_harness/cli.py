@@ -351,6 +351,9 @@ def _record(path):
         and isinstance(rec.get("index"), int)
     if not has_choices and not isinstance(rec.get("text"), str):
         bad.append("text")
+    from .tidy import MODES
+    if rec.get("tidy", "") not in MODES:
+        bad.append("tidy")
     if bad:
         raise UsageError(f"{path}: not a finding record: missing or invalid "
                          f"{', '.join(sorted(set(bad)))}")
@@ -393,7 +396,8 @@ def cmd_reduce(args):
     prog = None
     if rec.get("choices") and isinstance(rec.get("seed"), int):
         prog = generate.program_from_choices(rec["seed"], rec["index"],
-                                             bytes.fromhex(rec["choices"]))
+                                             bytes.fromhex(rec["choices"]),
+                                             tidy=rec.get("tidy", ""))
         if rec.get("text") and prog.text != rec["text"]:
             # Another generator version, or a program cleaned after
             # shrinking: its text is reduced instead.

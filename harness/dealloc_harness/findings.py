@@ -182,6 +182,7 @@ def write(directory, sig, outcome, prog, cfg, origin):
                    "seed": prog.seed, "index": prog.index,
                    "memory_mb": cfg.memory // (1024 * 1024), "timeout": cfg.timeout,
                    "choices": bytes(prog.choices).rstrip(b"\0").hex(),
+                   "tidy": prog.tidy,
                    "text": prog.text})
     _atomic_write(base + ".json", json.dumps(record, indent=1, sort_keys=True) + "\n")
     return base + ".mlir"

@@ -10,11 +10,11 @@ flows through control flow has the single type `TYPE`.
 
 Shrinking: choices are ordered so that the zero choice is the simplest (an
 empty statement list, the first statement kind, no branches), and statement
-lists and statements are Hypothesis examples (spans) the reducer in
+lists and statements are spans (gen_choices.py) the reducer in
 shrink.py can delete or replace by a nested one.
 """
 
-import hypothesis.strategies as st
+from . import gen_choices as ch
 
 from .mlir_text import FunctionText
 
@@ -39,23 +39,23 @@ class Env:
 
 
 def pick(draw, values):
-    return values[draw(st.integers(0, len(values) - 1))]
+    return values[draw(ch.integers(0, len(values) - 1))]
 
 
-@st.composite
+@ch.composite
 def span(draw, function, *args):
-    """Draw `function(draw, *args)` as one Hypothesis example, so that the
+    """Draw `function(draw, *args)` as one span (gen_choices.py), so that the
     reducer sees it as a unit it can delete or replace by a descendant."""
     return function(draw, *args)
 
 
-@st.composite
+@ch.composite
 def _statement(draw, builder, fn, env, depth):
     kinds = builder.STATEMENTS if depth < MAX_DEPTH else [
         k for k in builder.STATEMENTS if k not in builder.STRUCTURED]
     if not builder.callees:
         kinds = [k for k in kinds if k != "call"]
-    kind = kinds[draw(st.integers(0, len(kinds) - 1))]
+    kind = kinds[draw(ch.integers(0, len(kinds) - 1))]
     getattr(builder, "stmt_" + kind)(draw, fn, env, depth)
 
 
@@ -95,9 +95,9 @@ class Builder:
     def i1(self, draw, fn, env):
         """An i1 value; derives one from an index comparison if there is none
         (or sometimes anyway)."""
-        if not env.i1s or draw(st.integers(0, 3)) == 3:
+        if not env.i1s or draw(ch.integers(0, 3)) == 3:
             lhs = pick(draw, env.indices)
-            pred = draw(st.sampled_from(["eq", "ne", "slt", "sle"]))
+            pred = draw(ch.sampled_from(["eq", "ne", "slt", "sle"]))
             name = fn.fresh("b")
             fn.emit(f"{name} = arith.cmpi {pred}, {lhs}, %c1 : index")
             env.i1s.append(name)
@@ -119,7 +119,7 @@ class Builder:
     def _block_span(self, draw, fn, env, depth, max_size):
         if max_size is None:
             max_size = 3 if depth == 0 else 2
-        for _ in range(draw(st.integers(0, max_size))):
+        for _ in range(draw(ch.integers(0, max_size))):
             draw(_statement(self, fn, env, depth))
 
     def region_body(self, draw, fn, env, depth, finish):
@@ -205,7 +205,7 @@ class Builder:
 
     def stmt_index_switch(self, draw, fn, env, depth):
         sel = pick(draw, env.indices)
-        cases = draw(st.integers(1, 2))
+        cases = draw(ch.integers(1, 2))
         name = fn.fresh(self.VALUE_STEM)
         fn.emit(f"{name} = scf.index_switch {sel} -> {self.TYPE}")
         for case in [f"case {n}" for n in range(cases)] + ["default"]:
@@ -274,13 +274,13 @@ class Builder:
         finish(env)
 
 
-@st.composite
+@ch.composite
 def function(draw, builder, name, visibility, with_body=True):
     """A function of `builder`'s level with drawn argument and result counts
-    (the entry function has at least one result); one Hypothesis example."""
-    counts = (draw(st.integers(0, 2)), draw(st.integers(0, 2)),
-              draw(st.integers(0, 1)),
-              draw(st.integers(0 if visibility != "entry" else 1, 2)))
+    (the entry function has at least one result); one span."""
+    counts = (draw(ch.integers(0, 2)), draw(ch.integers(0, 2)),
+              draw(ch.integers(0, 1)),
+              draw(ch.integers(0 if visibility != "entry" else 1, 2)))
     return builder.function(draw, name, visibility, counts, with_body)
 
 
@@ -288,8 +288,8 @@ def functions(draw, builder):
     """0-2 helper functions (private with a body, public with a body, or
     declaration-only), then the public entry function; returns the module
     text."""
-    for n in range(draw(st.integers(0, 2))):
-        kind = draw(st.sampled_from(["private", "public", "declaration"]))
+    for n in range(draw(ch.integers(0, 2))):
+        kind = draw(ch.sampled_from(["private", "public", "declaration"]))
         builder.callees.append(draw(function(
             builder, f"@{kind[:4]}{n}", kind, with_body=kind != "declaration")))
     draw(function(builder, "@entry", "entry"))

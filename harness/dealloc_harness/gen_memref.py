@@ -1,4 +1,4 @@
-"""Hypothesis strategies for memref-level programs, valid by construction.
+"""Strategies (gen_choices.py) for memref-level programs, valid by construction.
 
 Every program is a module of globals, helper functions (private with a body,
 public with a body, declaration-only) and one public entry function. Bodies
@@ -13,7 +13,7 @@ empty statement list, `memref.alloc`, no branches), which is what the
 choice-sequence reducer in shrink.py relies on.
 """
 
-import hypothesis.strategies as st
+from . import gen_choices as ch
 
 from .gen_builder import Builder, functions, pick, span
 from .mlir_text import MEMREF as T, ModuleText
@@ -51,7 +51,7 @@ class MemrefBuilder(Builder):
 
     def stmt_store(self, draw, fn, env, depth):
         dst = self.value(draw, fn, env)
-        if draw(st.booleans()):
+        if draw(ch.booleans()):
             fn.emit(f"{fn.fresh('x')} = memref.load {dst}[%c1] : {T}")
         else:
             fn.emit(f"memref.store %cst, {dst}[%c0] : {T}")
@@ -71,7 +71,7 @@ class MemrefBuilder(Builder):
         """Views keep the buffer identity; some are used on the spot, some
         give a new memref<4xf32> alias that may flow on and be returned."""
         src = self.value(draw, fn, env)
-        form = draw(st.integers(0, 4))
+        form = draw(ch.integers(0, 4))
         if form == 0:
             dyn = fn.fresh("d")
             name = fn.fresh("m")
@@ -111,13 +111,13 @@ class MemrefBuilder(Builder):
         """A region body: statements, then either the terminator `finish(env)`
         or a `cf.cond_br` diamond whose branches (possibly nested diamonds)
         pass a memref to a join block, which continues recursively. One
-        Hypothesis example, so the reducer can replace a body by its join
+        span, so the reducer can replace a body by its join
         continuation."""
         draw(span(self._cfg_body_span, fn, env, depth, finish, nest))
 
     def _cfg_body_span(self, draw, fn, env, depth, finish, nest):
         self.block(draw, fn, env, depth)
-        if nest == 0 or not draw(st.booleans()):
+        if nest == 0 or not draw(ch.booleans()):
             finish(env)
             return
         draw(span(self._diamond, fn, env, depth, finish, nest))
@@ -137,11 +137,11 @@ class MemrefBuilder(Builder):
         self.cfg_body(draw, fn, joined, depth, finish, nest - 1)
 
 
-@st.composite
+@ch.composite
 def memref_program(draw):
     """A whole module as MLIR text."""
     builder = MemrefBuilder(ModuleText())
-    for n in range(draw(st.integers(1, 2))):
+    for n in range(draw(ch.integers(1, 2))):
         builder.global_names.append(f"@g{n}")
         builder.module.globals.append(
             f'memref.global "private" @g{n} : {T} = dense<0.0>')

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for tensor-level programs (tensor, linalg, scf on
+"""Strategies (gen_choices.py) for tensor-level programs (tensor, linalg, scf on
 tensors, function boundaries), and their bufferization with upstream's
 One-Shot Bufferize — what real users feed the deallocation pipeline.
 
@@ -18,7 +18,7 @@ afterwards every allocation op gets a `dealloc.site = N` attribute
 
 import subprocess
 
-import hypothesis.strategies as st
+from . import gen_choices as ch
 
 from .gen_builder import Builder, functions
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
@@ -49,7 +49,7 @@ class TensorBuilder(Builder):
         """The `outs` operand of a linalg op: a new tensor.empty (bufferizes
         to an allocation) or a visible tensor (updated in place, or copied
         first if it is read later)."""
-        if env.values and draw(st.booleans()):
+        if env.values and draw(ch.booleans()):
             return self.value(draw, fn, env)
         empty = fn.fresh("e")
         fn.emit(f"{empty} = tensor.empty() : {T}")
@@ -91,7 +91,7 @@ class TensorBuilder(Builder):
     def stmt_generic(self, draw, fn, env, depth):
         src = self.value(draw, fn, env)
         dest = self._destination(draw, fn, env)
-        body = draw(st.sampled_from(GENERIC_BODIES))
+        body = draw(ch.sampled_from(GENERIC_BODIES))
         name, a, b, r = fn.fresh("t"), fn.fresh("in"), fn.fresh("out"), fn.fresh("y")
         fn.emit(f"{name} = linalg.generic {{indexing_maps = [{IDENTITY}, {IDENTITY}], "
                 f'iterator_types = ["parallel"]}} ins({src} : {T}) outs({dest} : {T}) {{')
@@ -104,7 +104,7 @@ class TensorBuilder(Builder):
         env.values.append(name)
 
 
-@st.composite
+@ch.composite
 def tensor_program(draw):
     """A whole tensor-level module as MLIR text (before bufferization)."""
     builder = TensorBuilder(ModuleText())

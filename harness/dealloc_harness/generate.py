@@ -1,20 +1,18 @@
 """Deterministic program generation: a (seed, index) pair names one program.
 
-The Hypothesis strategies are driven by a *choice buffer*: bytes from
-`random.Random(f"{seed}:{index}")`, fed to Hypothesis's ConjectureData. The
+The strategies (gen_choices.py) are driven by a *choice buffer*: bytes from
+`random.Random(f"{seed}:{index}")`, decoded by gen_choices.Decoder. The
 same seed gives the same bytes, hence the same programs and names, on any
-machine and under any scheduler. Any byte string decodes to a valid program
-(short buffers are padded with zeros, the simplest choices), so the reducer
-in shrink.py can shrink the buffer and stay valid by construction.
+machine, under any scheduler and any Hypothesis version. Any byte string
+decodes to a valid program (short buffers are padded with zeros, the simplest
+choices), so the reducer in shrink.py can shrink the buffer and stay valid by
+construction.
 """
 
 import random
 from dataclasses import dataclass, field
 
-import hypothesis.strategies as st
-from hypothesis.errors import StopTest
-from hypothesis.internal.conjecture.data import ConjectureData
-
+from . import gen_choices as ch, tidy as tidy_mod
 from .gen_memref import memref_program
 from .gen_tensor import tensor_program
 
@@ -29,45 +27,43 @@ class Program:
     text: str            # memref-level input of the deallocation pipeline
     source: str = ""     # the tensor-level program before bufferization
     choices: bytes = b""
-    spans: list = field(default_factory=list)  # Hypothesis example bounds
+    spans: list = field(default_factory=list)  # (start, end) of draws
+    tidy: str = ""       # dead code removed after decoding (tidy.py's modes)
 
     @property
     def name(self):
         return f"s{self.seed}-p{self.index}"
 
 
-@st.composite
+@ch.composite
 def any_program(draw):
-    if draw(st.integers(0, 3)) == 3:
+    if draw(ch.integers(0, 3)) == 3:
         return "tensor", draw(tensor_program())
     return "memref", draw(memref_program())
 
 
 def decode(choices):
     """Decode a choice buffer into (level, text-or-tensor-source, used bytes,
-    example spans). Raises ValueError only if the buffer is exhausted even
+    spans of its draws). Raises ValueError only if the buffer is exhausted even
     after zero padding, which the generators' size bounds rule out."""
-    data = ConjectureData.for_buffer(bytes(choices) + bytes(BUFFER_SIZE))
-    try:
-        level, text = data.draw(any_program())
-    except StopTest as err:  # pragma: no cover - bounded generators
-        raise ValueError("choice buffer exhausted") from err
-    data.freeze()
-    used = bytes(data.buffer)
-    spans = sorted({(ex.start, ex.end) for ex in data.examples
-                    if ex.end > ex.start},
-                   key=lambda se: (-(se[1] - se[0]), se[0]))
-    return level, text, used, spans
+    dec = ch.Decoder(bytes(choices) + bytes(BUFFER_SIZE))
+    level, text = dec.draw(any_program())   # Overrun is a ValueError
+    return level, text, bytes(dec.used), dec.spans()
 
 
-def program_from_choices(seed, index, choices):
+def program_from_choices(seed, index, choices, tidy=""):
+    """The program a choice buffer decodes to; `tidy` (a mode of tidy.py,
+    as the shrinker chose it) removes dead code from both levels' text."""
     level, text, used, spans = decode(choices)
     if level == "tensor":
         from .gen_tensor import bufferize
         source, memref_text = text, bufferize(text)
     else:
         source, memref_text = "", text
-    return Program(seed, index, level, memref_text, source, used, spans)
+    if tidy:
+        memref_text = tidy_mod.tidy(memref_text, tidy)
+        source = source and tidy_mod.tidy(source, tidy)
+    return Program(seed, index, level, memref_text, source, used, spans, tidy)
 
 
 def initial_choices(seed, index):

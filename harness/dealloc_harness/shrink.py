@@ -13,10 +13,14 @@ block, a function, a list element, ...):
 
 A candidate is accepted only if its used buffer is shortlex-smaller than the
 current one and the predicate still holds (same finding class and verdict).
-The predicate is called at most `budget` times, so shrinking is bounded and,
-like everything in the harness, deterministic: no clocks, no randomness.
+Dead constants and dead private functions and globals are removed from the
+text of every program tried (tidy.py), unless the finding needs them: that
+is checked once before shrinking and once after. The predicate is called at
+most `budget` times, so shrinking is bounded and, like everything in the
+harness, deterministic: no clocks, no randomness.
 """
 
+from . import tidy as tidy_mod
 from .generate import decode, program_from_choices
 
 
@@ -30,10 +34,8 @@ def _shortlex(buf):
 
 def shrink(prog, interesting, budget=60):
     """Return (smallest program found, predicate calls made)."""
-    best = prog
-    calls = 0
-    seen = {prog.source or prog.text: True}
-
+    best, calls, mode = _choose_tidy(prog, interesting, budget)
+    seen = {tidy_mod.tidy(prog.source or prog.text, mode)}
     tried = set()
     decodes = 0
 
@@ -50,13 +52,15 @@ def shrink(prog, interesting, budget=60):
             level, source, used, _ = decode(candidate_bytes)
         except ValueError:
             return False
-        # Stay at the level of the finding; skip programs already tried.
+        # Stay at the level of the finding; skip programs already tried
+        # (programs that differ in dead code only are the same program).
+        source = tidy_mod.tidy(source, mode)
         if level != prog.level or source in seen or \
                 _shortlex(used) >= _shortlex(best.choices):
             return False
-        seen[source] = False
+        seen.add(source)
         try:
-            cand = program_from_choices(prog.seed, prog.index, used)
+            cand = program_from_choices(prog.seed, prog.index, used, tidy=mode)
         except Exception:  # a tensor program One-Shot Bufferize rejects
             return False
         calls += 1
@@ -77,7 +81,39 @@ def shrink(prog, interesting, budget=60):
                     break
             if improved:
                 break
+    best, calls, _ = _choose_tidy(best, interesting, budget, calls)
     return best, calls
+
+
+def _parts(mode):
+    return {"constants", "symbols"} if mode == "all" else {mode} - {""}
+
+
+def _choose_tidy(prog, interesting, budget, calls=0):
+    """The first of the tidy modes "all", "constants", "symbols" (tidy.py)
+    that keeps the predicate on `prog` (a mode with nothing to remove keeps
+    it for free); returns (tidied prog, calls, mode). The shrinker tidies
+    every candidate with it, and tries again at the end: a finding that
+    needs a dead private function (e.g. a crash on it) keeps it."""
+    mode = prog.tidy
+    failed = set()
+    for want in ("all", "constants", "symbols"):
+        if _parts(want) <= _parts(mode):
+            continue
+        text = tidy_mod.tidy(prog.text, want)
+        if text != prog.text:
+            if calls >= budget or text in failed:
+                continue
+            calls += 1
+            if not interesting(text):
+                failed.add(text)
+                continue
+        parts = _parts(mode) | _parts(want)
+        mode = "all" if len(parts) > 1 else parts.pop()
+        if text != prog.text:
+            prog = program_from_choices(prog.seed, prog.index, prog.choices,
+                                        tidy=mode)
+    return prog, calls, mode
 
 
 def _deletions(prog):
