@@ -110,6 +110,12 @@ def _parser():
                     help="programs shrunk per (kind, verdict)")
     fz.add_argument("--stop-after", type=POSITIVE,
                     help="stop generating after this many programs with findings")
+    fz.add_argument("--stage", help="fuzz one stage after the ownership pass "
+                    "on generated IR with bufferization.dealloc: "
+                    "buffer-deallocation-simplification (simplify), "
+                    "bufferization-lower-deallocations (lower) or canonicalize; "
+                    "--impl defaults to upstream mlir-opt running that pass "
+                    "(stage_campaign.py)")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
     cf.add_argument("dirs", nargs="*", help=".mlir files and folders: plain "
@@ -244,6 +250,9 @@ def _executor(args):
 
 
 def cmd_fuzz(args):
+    if args.stage:
+        from .stage_campaign import cmd_fuzz_stage
+        return cmd_fuzz_stage(args)
     from .campaign import Campaign, run
     if args.count is None and args.time is None:
         args.count = 100

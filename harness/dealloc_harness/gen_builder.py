@@ -146,6 +146,16 @@ class Builder:
         b = self.value(draw, fn, env)
         self.define(fn, env, self.VALUE_STEM, f"arith.select {cond}, {a}, {b} : {self.TYPE}")
 
+    def stmt_select2(self, draw, fn, env, depth):
+        """A select of a select: one buffer may reach a free through two
+        names (the inner and the outer select) under different conditions."""
+        self.stmt_select(draw, fn, env, depth)
+        inner = env.values[-1]
+        cond = self.i1(draw, fn, env)
+        other = self.value(draw, fn, env)
+        a, b = (inner, other) if draw(ch.booleans()) else (other, inner)
+        self.define(fn, env, self.VALUE_STEM, f"arith.select {cond}, {a}, {b} : {self.TYPE}")
+
     def stmt_if(self, draw, fn, env, depth):
         cond = self.i1(draw, fn, env)
         name = fn.fresh(self.VALUE_STEM)
@@ -262,6 +272,8 @@ class Builder:
 
         def finish(e):
             vals = [self.value(draw, fn, e) for _ in range(n_res)]
+            if visibility == "private" and n_res > 1 and draw(ch.booleans()):
+                vals = vals[:1] * n_res     # the same buffer through two names
             fn.emit(f"return {', '.join(vals)} : {results}" if vals else "return")
 
         self.function_body(draw, fn, env, finish)

@@ -24,7 +24,7 @@ class MemrefBuilder(Builder):
     VALUE_STEM = "m"
     STATEMENTS = (
         "alloc", "store", "alloca", "get_global", "view", "select", "clone",
-        "copy", "cmp", "if", "for", "while", "execute_region", "index_switch",
+        "select2", "copy", "cmp", "if", "for", "while", "execute_region", "index_switch",
         "call",
     )
 

@@ -38,7 +38,7 @@ class TensorBuilder(Builder):
     VALUE_STEM = "t"
     STATEMENTS = (
         "empty", "insert", "extract", "fill", "slice", "map", "generic",
-        "select", "if", "for", "while", "index_switch", "execute_region",
+        "select", "select2", "if", "for", "while", "index_switch", "execute_region",
         "call",
     )
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import gen_choices as ch, tidy as tidy_mod
 from .gen_memref import memref_program
+from .gen_stages import stage_program
 from .gen_tensor import tensor_program
 
 BUFFER_SIZE = 4096
@@ -42,19 +43,35 @@ def any_program(draw):
     return "memref", draw(memref_program())
 
 
-def decode(choices):
+@ch.composite
+def any_stage_program(draw):
+    """Input of a stage after the ownership pass (gen_stages.py): level
+    "stage", or "stage-sloppy" when it is not safe by construction."""
+    text, sloppy = draw(stage_program())
+    return ("stage-sloppy" if sloppy else "stage"), text
+
+
+# A family of programs: the whole pipeline's input, or a later stage's.
+FAMILIES = {"pipeline": any_program, "stage": any_stage_program}
+
+
+def family_of(level):
+    return "stage" if level.startswith("stage") else "pipeline"
+
+
+def decode(choices, family="pipeline"):
     """Decode a choice buffer into (level, text-or-tensor-source, used bytes,
     spans of its draws). Raises ValueError only if the buffer is exhausted even
     after zero padding, which the generators' size bounds rule out."""
     dec = ch.Decoder(bytes(choices) + bytes(BUFFER_SIZE))
-    level, text = dec.draw(any_program())   # Overrun is a ValueError
+    level, text = dec.draw(FAMILIES[family]())   # Overrun is a ValueError
     return level, text, bytes(dec.used), dec.spans()
 
 
-def program_from_choices(seed, index, choices, tidy=""):
+def program_from_choices(seed, index, choices, tidy="", family="pipeline"):
     """The program a choice buffer decodes to; `tidy` (a mode of tidy.py,
     as the shrinker chose it) removes dead code from both levels' text."""
-    level, text, used, spans = decode(choices)
+    level, text, used, spans = decode(choices, family)
     if level == "tensor":
         from .gen_tensor import bufferize
         source, memref_text = text, bufferize(text)
@@ -66,11 +83,13 @@ def program_from_choices(seed, index, choices, tidy=""):
     return Program(seed, index, level, memref_text, source, used, spans, tidy)
 
 
-def initial_choices(seed, index):
-    rng = random.Random(f"{seed}:{index}")
+def initial_choices(seed, index, family="pipeline"):
+    key = f"{seed}:{index}" if family == "pipeline" else f"{family}:{seed}:{index}"
+    rng = random.Random(key)
     return bytes(rng.getrandbits(8) for _ in range(BUFFER_SIZE))
 
 
-def program(seed, index):
+def program(seed, index, family="pipeline"):
     """The program with this index in the campaign of this seed."""
-    return program_from_choices(seed, index, initial_choices(seed, index))
+    return program_from_choices(seed, index, initial_choices(seed, index, family),
+                                family=family)

@@ -21,7 +21,7 @@ harness, deterministic: no clocks, no randomness.
 """
 
 from . import tidy as tidy_mod
-from .generate import decode, program_from_choices
+from .generate import decode, family_of, program_from_choices
 
 
 DECODES_PER_CALL = 20     # bound on candidates decoded per predicate call
@@ -34,6 +34,7 @@ def _shortlex(buf):
 
 def shrink(prog, interesting, budget=60):
     """Return (smallest program found, predicate calls made)."""
+    family = family_of(prog.level)
     best, calls, mode = _choose_tidy(prog, interesting, budget)
     seen = {tidy_mod.tidy(prog.source or prog.text, mode)}
     tried = set()
@@ -49,7 +50,7 @@ def shrink(prog, interesting, budget=60):
         tried.add(key)
         decodes += 1
         try:
-            level, source, used, _ = decode(candidate_bytes)
+            level, source, used, _ = decode(candidate_bytes, family)
         except ValueError:
             return False
         # Stay at the level of the finding; skip programs already tried
@@ -60,7 +61,8 @@ def shrink(prog, interesting, budget=60):
             return False
         seen.add(source)
         try:
-            cand = program_from_choices(prog.seed, prog.index, used, tidy=mode)
+            cand = program_from_choices(prog.seed, prog.index, used, tidy=mode,
+                                        family=family)
         except Exception:  # a tensor program One-Shot Bufferize rejects
             return False
         calls += 1
@@ -112,7 +114,7 @@ def _choose_tidy(prog, interesting, budget, calls=0):
         mode = "all" if len(parts) > 1 else parts.pop()
         if text != prog.text:
             prog = program_from_choices(prog.seed, prog.index, prog.choices,
-                                        tidy=mode)
+                                        tidy=mode, family=family_of(prog.level))
     return prog, calls, mode
 
 

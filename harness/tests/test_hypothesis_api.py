@@ -101,18 +101,22 @@ def test_the_check_finds_what_the_old_generator_did():
     assert violations("good.py", good) == []
 
 
-def test_same_programs_as_the_hypothesis_6_decoder():
-    """Digest of decode() over 120 programs, computed with the generator
-    that drew through Hypothesis 6.67's ConjectureData.for_buffer: level,
-    text, used bytes and spans are unchanged (9,000 more programs and
-    mutated buffers were compared when the decoder was replaced)."""
+def test_generated_programs_are_pinned():
+    """Digest of decode() over 120 programs (level, text, used bytes,
+    spans). The decoder that replaced Hypothesis 6.67's
+    ConjectureData-based one gave the same digest as it (and equal results on
+    9,000 more programs and mutated buffers); generator version 2 added
+    selects of selects and private callees returning one buffer twice, and
+    this digest was updated then, deliberately. Change it only with the
+    generator, and say so: a finding record's choice buffer names its
+    program only under the generator version that wrote it."""
     digest = hashlib.sha256()
     for seed in (0, 1, 2024):
         for i in range(40):
             level, text, used, spans = generate.decode(generate.initial_choices(seed, i))
             digest.update(repr((level, text, used, spans)).encode())
     assert digest.hexdigest() == \
-        "6d458f342394648b31c772c6a68cfa753ae1c8f2dd2640ce9f05b7e8434562d3"
+        "e374cd8dcc760bbf6ab440419a71eab28f952f853b62ef12030bd4001e0ab5fb"
 
 
 def test_decoder_byte_format():
