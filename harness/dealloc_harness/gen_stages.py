@@ -81,6 +81,7 @@ class StageBuilder:
         self.module = module
         self.sloppy = sloppy
         self.callees = []        # (name, returns twice)
+        self.stack = set()       # roots that are memref.alloca buffers
 
     # -- helpers ---------------------------------------------------------------
 
@@ -210,6 +211,7 @@ class StageBuilder:
         name = fn.fresh("s")
         fn.emit(f"{name} = memref.alloca() {fn.site()} : {T}")
         sc.add(name, T, {name})
+        self.stack.add(name)
 
     # -- bufferization.dealloc -------------------------------------------------
 
@@ -306,7 +308,12 @@ class StageBuilder:
             f"func.func private {name}(%arg0: {T}, %arg1: i1) -> ({results}) {{",
             [("%arg0", T), ("%arg1", "i1")])
         self.block(draw, fn, sc, 0)
-        value = self.memref(draw, fn, sc)
+        # Not a stack buffer: it is released when the callee returns.
+        heap = [n for n in sc.of_type(T) if not sc.roots[n] & self.stack]
+        if not heap:
+            self.stmt_alloc(draw, fn, sc, 0)
+            heap = [sc.values[-1][0]]
+        value = pick(draw, heap)
         [owned] = self.dealloc(draw, fn, sc, [value], final=True)
         if twice:
             first, second = draw(ch.sampled_from(
