@@ -113,7 +113,8 @@ def test_a_finding_record_replays_to_its_tidied_text(tmp_path):
     assert small.tidy
     outcome = SimpleNamespace(kind="impl-crash", verdict="exit code 1",
                               function="", detector="", message="")
-    path = findings.write(str(tmp_path), "sig", outcome, small, ["x"], "test")
+    cfg = SimpleNamespace(impl=["x"], memory=2048 * 1024 * 1024, timeout=30.0)
+    path = findings.write(str(tmp_path), "sig", outcome, small, cfg, "test")
     with open(path[:-len(".mlir")] + ".json") as f:
         rec = json.load(f)
     again = generate.program_from_choices(rec["seed"], rec["index"],
