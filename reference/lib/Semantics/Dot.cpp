@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Dot.h"
+#include "dealloc/Support/Verdict.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
@@ -43,11 +44,8 @@ std::string htmlEscape(StringRef s) {
 
 /// The final trace event of a violation, as words.
 std::string stopEventText(StringRef event) {
-  if (event == "double_free") return "freed again";
-  if (event == "use") return "used after its free";
-  if (event == "invalid_free") return "freed without ownership";
-  if (event == "leak") return "leaked (live, not returned)";
-  if (event == "return") return "returned against the ABI";
+  if (const VerdictInfo *v = verdictOfEvent(event))
+    return v->dotText;
   return event.str();
 }
 

@@ -132,11 +132,9 @@ static std::string eventText(const TraceEvent &e) {
   if (e.event == "global") return b + " is the global defined at " + e.loc;
   if (e.event == "free") return "freed at " + e.loc;
   if (e.event == "release") return "released (its function returned) at " + e.loc;
-  if (e.event == "double_free") return "freed again at " + e.loc;
-  if (e.event == "use") return "used at " + e.loc;
-  if (e.event == "invalid_free") return "freed without ownership at " + e.loc;
-  if (e.event == "leak") return "still live when the function returns at " + e.loc;
-  if (e.event == "return") return "returned at " + e.loc;
+  // The event that ends a run with a violation (Verdict.def).
+  if (const VerdictInfo *v = verdictOfEvent(e.event))
+    return std::string(v->reportText) + " at " + e.loc;
   return e.event + " at " + e.loc;
 }
 

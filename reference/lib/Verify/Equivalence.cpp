@@ -58,10 +58,6 @@ static std::vector<Expr> ofKind(SymbolicHeap &h, Verdict k) {
   return out;
 }
 
-static const Verdict kViolationKinds[] = {
-    Verdict::Leak, Verdict::DoubleFree, Verdict::UseAfterFree,
-    Verdict::InvalidFree, Verdict::AbiViolation};
-
 /// [equiv.def] (2): per matched site, the condition that the versions
 /// allocate it differently often, and per pair of slots of one site
 /// instance, that they free it at different points; each with its text.
@@ -246,7 +242,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
     return r;
   };
   auto outcome = [&](SymbolicHeap &h) -> std::string {
-    for (Verdict k : kViolationKinds)
+    for (Verdict k : violationVerdicts())
       for (const Violation &v : h.violations)
         if (v.kind == k && S.evalBool(v.cond))
           return verdictName(k).str() + " at " + printLocation(v.loc);
@@ -270,7 +266,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   };
   // 1. The versions end differently ([equiv.def], outcome).
   std::vector<Expr> differ;
-  for (Verdict k : kViolationKinds)
+  for (Verdict k : violationVerdicts())
     differ.push_back(ctx.mkNe(ctx.mkOr(ofKind(ea.heap, k)),
                               ctx.mkOr(ofKind(eb.heap, k))));
   smt::Result r;

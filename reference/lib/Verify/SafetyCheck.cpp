@@ -642,9 +642,7 @@ static FunctionResult checkFunctionOnce(ModuleOp module, func::FuncOp fn,
   if (r == smt::Result::Sat) {
     // [verify.order]: the first kind, in verdict-table order, some input
     // reaches.
-    for (Verdict kind : {Verdict::Leak, Verdict::DoubleFree,
-                         Verdict::UseAfterFree, Verdict::InvalidFree,
-                         Verdict::AbiViolation}) {
+    for (Verdict kind : violationVerdicts()) {
       if (anyOf(
               [&](const Violation &v) {
                 return v.kind == kind ? v.cond : Expr();

@@ -18,6 +18,9 @@
 //   "memory_mb" (this job's limit instead of --memory-mb)}; an option of
 //   another name, of the wrong type or out of range is a bad request
 //
+//   --describe: prints the verdicts, exit codes and stop kinds as one JSON
+//   object (as dealloc-run and dealloc-verify do) and exits 0
+//
 //   -> {"id": 7, "status": S, "exit": N, "stdout": "...", "stderr": "...",
 //       "seconds": F}
 //
@@ -37,6 +40,8 @@
 //===----------------------------------------------------------------------===//
 #include "Jobs.h"
 
+#include "dealloc/Driver/Describe.h"
+#include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Ownership/Passes.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/Verdict.h"
@@ -69,6 +74,7 @@ static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of veri
 static cl::opt<unsigned> jobTimeout("job-timeout", cl::desc("Seconds before a job is killed (0: none)"), cl::init(120));
 static cl::opt<unsigned> memoryMb("memory-mb", cl::desc("Address-space limit of a job in MiB (0: none)"), cl::init(4096));
 static cl::opt<bool> noIsolation("no-isolation", cl::desc("Run jobs in this process (a crash ends all jobs)"));
+static cl::opt<bool> describe("describe", cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
 static cl::opt<bool> noWarmUp("no-warm-up", cl::desc("Do not run one job of each kind before reading jobs"));
 
 namespace {
@@ -449,6 +455,9 @@ static int toolMain(int argc, char **argv) {
                               "dealloc-check: reference pipeline, dealloc-verify "
                               "and dealloc-run jobs as JSON lines\n", &llvm::errs()))
     return 3;
+  if (describe)
+    return dealloc::finishStandardOutput(
+        dealloc::printDescription(outs(), "dealloc-check"));
   signal(SIGPIPE, SIG_IGN);
   mlir::registerAllPasses();
   dealloc::registerReferencePasses();

@@ -9,6 +9,7 @@
 // logic lives in lib/Semantics).
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Driver/Describe.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
@@ -32,6 +33,7 @@ static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::
 static cl::opt<std::string> inputText("input", cl::cat(toolCategory), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
 static cl::opt<bool> allInputs("all-inputs", cl::cat(toolCategory), cl::desc("Print a verdict per (function, input)"));
 static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the verdict UNKNOWN instead of being excluded ([safety.defined])"));
+static cl::opt<bool> describe("describe", cl::cat(toolCategory), cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(toolCategory), cl::desc("Inputs per function"), cl::init(4096));
@@ -129,6 +131,8 @@ static int toolMain(int argc, char **argv) {
       "that cannot be read or parsed, bad arguments) or output that cannot be "
       "written\n", &llvm::errs()))
     return 3;
+  if (describe)
+    return printDescription(outs(), "dealloc-run");
   // No input at all would make every answer a vacuous SAFE.
   if (maxInputs == 0) {
     errs() << "error: --max-inputs must be at least 1\n";

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
+#include "dealloc/Driver/Describe.h"
 #include "dealloc/Semantics/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
@@ -50,6 +51,7 @@ using namespace dealloc::verify;
 static cl::OptionCategory toolCategory("Options");
 static cl::list<std::string> files(cl::Positional, cl::cat(toolCategory), cl::desc("<file.mlir | ->..."));
 static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
+static cl::opt<bool> describe("describe", cl::cat(toolCategory), cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
 static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
 static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(toolCategory), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(120000));
@@ -168,6 +170,8 @@ static int toolMain(int argc, char **argv) {
       "body), 3 unreadable input (a file that cannot be read or parsed, bad "
       "arguments) or output that cannot be written\n", &llvm::errs()))
     return 3;
+  if (describe)
+    return printDescription(outs(), "dealloc-verify");
   if (memoryLimitMb < -1 || (memoryLimitMb < 0 && memoryLimitMb.getNumOccurrences())) {
     errs() << "error: --memory-limit must be at least 0\n";
     return ExitBadInput;

@@ -1,83 +1,155 @@
 //===- Verdict.h - The fixed verdict vocabulary and exit codes -*- C++ -*-===//
 //
-// Shared by dealloc-run and dealloc-verify (spec/safety.md, [safety.verdicts];
-// docs: docs/architecture.md "Contracts between the pieces"). Verdicts print as `@name: VERDICT ...`.
+// Shared by dealloc-run, dealloc-verify and dealloc-check (spec/safety.md,
+// [safety.verdicts]; docs/architecture.md "Contracts between the pieces").
+// Verdicts print as `@name: VERDICT ...`. Everything here is read from the
+// one table, Verdict.def: a new verdict is a row there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SUPPORT_VERDICT_H
 #define DEALLOC_SUPPORT_VERDICT_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <algorithm>
 
 namespace dealloc {
 
-/// Safety verdicts, in the order of the spec's table.
+/// Process exit codes (Verdict.def).
+enum ExitCode : int {
+#define DEALLOC_EXIT_CODE(Enum, Value, Meaning) Enum = Value,
+#include "dealloc/Support/Verdict.def"
+};
+
+/// Safety verdicts, in report order (Verdict.def).
 enum class Verdict {
-  Safe,
-  Leak,
-  DoubleFree,
-  UseAfterFree,
-  InvalidFree,
-  AbiViolation,
-  Unsupported,
-  Unknown,
+#define DEALLOC_VERDICT(Enum, ...) Enum,
+#include "dealloc/Support/Verdict.def"
 };
 
 /// Equivalence verdicts (`dealloc-verify --equiv`).
-enum class EquivVerdict { Equivalent, Different, Unknown };
-
-/// Process exit codes: 0 all safe/equivalent, 1 a violation or difference,
-/// 2 unsupported or unknown, 3 unreadable input.
-enum ExitCode : int {
-  ExitOk = 0,
-  ExitViolation = 1,
-  ExitUnsure = 2,
-  ExitBadInput = 3,
+enum class EquivVerdict {
+#define DEALLOC_EQUIV_VERDICT(Enum, ...) Enum,
+#include "dealloc/Support/Verdict.def"
 };
 
-inline llvm::StringRef verdictName(Verdict v) {
-  switch (v) {
-  case Verdict::Safe: return "SAFE";
-  case Verdict::Leak: return "LEAK";
-  case Verdict::DoubleFree: return "DOUBLE_FREE";
-  case Verdict::UseAfterFree: return "USE_AFTER_FREE";
-  case Verdict::InvalidFree: return "INVALID_FREE";
-  case Verdict::AbiViolation: return "ABI_VIOLATION";
-  case Verdict::Unsupported: return "UNSUPPORTED";
-  case Verdict::Unknown: return "UNKNOWN";
+/// One row of the safety verdict table.
+struct VerdictInfo {
+  Verdict verdict;
+  const char *name;
+  bool violation;
+  ExitCode exitCode;
+  const char *clause;
+  /// The trace event that ends a run with this verdict ("" if none).
+  const char *event;
+  /// dealloc-run's words for that event (followed by " at LOC").
+  const char *reportText;
+  /// `--dot`'s words for that event.
+  const char *dotText;
+};
+
+inline constexpr VerdictInfo kVerdicts[] = {
+#define DEALLOC_VERDICT(Enum, Name, Violation, Exit, Clause, Event, Report,    \
+                        Dot)                                                   \
+  {Verdict::Enum, Name, Violation, Exit, Clause, Event, Report, Dot},
+#include "dealloc/Support/Verdict.def"
+};
+
+/// One row of the equivalence verdict table.
+struct EquivVerdictInfo {
+  EquivVerdict verdict;
+  const char *name;
+  ExitCode exitCode;
+  const char *clause;
+};
+
+inline constexpr EquivVerdictInfo kEquivVerdicts[] = {
+#define DEALLOC_EQUIV_VERDICT(Enum, Name, Exit, Clause)                        \
+  {EquivVerdict::Enum, Name, Exit, Clause},
+#include "dealloc/Support/Verdict.def"
+};
+
+/// One row of the exit code table.
+struct ExitCodeInfo {
+  ExitCode code;
+  const char *meaning;
+};
+
+inline constexpr ExitCodeInfo kExitCodes[] = {
+#define DEALLOC_EXIT_CODE(Enum, Value, Meaning) {Enum, Meaning},
+#include "dealloc/Support/Verdict.def"
+};
+
+/// The tables are consistent: rows in enum order; a verdict is a violation
+/// iff it contributes exit code 1, and only violations end a run with an
+/// event.
+constexpr bool verdictTablesConsistent() {
+  unsigned i = 0;
+  for (const VerdictInfo &row : kVerdicts) {
+    if (static_cast<unsigned>(row.verdict) != i++)
+      return false;
+    if (row.violation != (row.exitCode == ExitViolation))
+      return false;
+    if (row.violation != (row.event[0] != '\0'))
+      return false;
   }
-  return "UNKNOWN";
+  i = 0;
+  for (const EquivVerdictInfo &row : kEquivVerdicts)
+    if (static_cast<unsigned>(row.verdict) != i++)
+      return false;
+  i = 0;
+  for (const ExitCodeInfo &row : kExitCodes)
+    if (static_cast<unsigned>(row.code) != i++)
+      return false;
+  return true;
 }
+static_assert(verdictTablesConsistent(),
+              "Verdict.def: rows in enum order, violation iff exit code 1 "
+              "iff an ending event");
+
+inline const VerdictInfo &verdictInfo(Verdict v) {
+  return kVerdicts[static_cast<unsigned>(v)];
+}
+
+inline const EquivVerdictInfo &equivVerdictInfo(EquivVerdict v) {
+  return kEquivVerdicts[static_cast<unsigned>(v)];
+}
+
+inline llvm::StringRef verdictName(Verdict v) { return verdictInfo(v).name; }
 
 inline llvm::StringRef equivVerdictName(EquivVerdict v) {
-  switch (v) {
-  case EquivVerdict::Equivalent: return "EQUIVALENT";
-  case EquivVerdict::Different: return "DIFFERENT";
-  case EquivVerdict::Unknown: return "UNKNOWN";
-  }
-  return "UNKNOWN";
+  return equivVerdictInfo(v).name;
 }
 
-inline bool isViolation(Verdict v) {
-  return v != Verdict::Safe && v != Verdict::Unsupported &&
-         v != Verdict::Unknown;
+inline bool isViolation(Verdict v) { return verdictInfo(v).violation; }
+
+/// The violation verdicts in report order: the order in which
+/// dealloc-verify asks for them ([verify.order]).
+inline llvm::ArrayRef<Verdict> violationVerdicts() {
+  static const auto list = [] {
+    llvm::SmallVector<Verdict, 8> out;
+    for (const VerdictInfo &row : kVerdicts)
+      if (row.violation)
+        out.push_back(row.verdict);
+    return out;
+  }();
+  return list;
+}
+
+/// The row of the violation whose run ends with trace event `event`, or
+/// null for the other events (alloc, free, ...).
+inline const VerdictInfo *verdictOfEvent(llvm::StringRef event) {
+  for (const VerdictInfo &row : kVerdicts)
+    if (row.violation && event == row.event)
+      return &row;
+  return nullptr;
 }
 
 /// Exit code contributed by one verdict.
-inline int exitCodeFor(Verdict v) {
-  if (v == Verdict::Safe) return ExitOk;
-  return isViolation(v) ? ExitViolation : ExitUnsure;
-}
+inline int exitCodeFor(Verdict v) { return verdictInfo(v).exitCode; }
 
-inline int exitCodeFor(EquivVerdict v) {
-  switch (v) {
-  case EquivVerdict::Equivalent: return ExitOk;
-  case EquivVerdict::Different: return ExitViolation;
-  case EquivVerdict::Unknown: return ExitUnsure;
-  }
-  return ExitUnsure;
-}
+inline int exitCodeFor(EquivVerdict v) { return equivVerdictInfo(v).exitCode; }
 
 /// Combines per-function exit codes: a violation (1) outranks unsure (2),
 /// which outranks success (0). Unreadable input (3) is decided before any
