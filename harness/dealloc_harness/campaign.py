@@ -27,9 +27,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, process, report as report_mod, shrink, \
-    textreduce
+from . import check, findings, generate, interrupt, process, \
+    report as report_mod, shrink, textreduce
 from .scheduler import make_executor
+from .tally import Tally
 
 DETERMINISM_RUNS = 4   # implementation runs on each shrunk finding
 FLAKY_TRIES = 3        # tries of a nondeterministic implementation while shrinking
@@ -159,23 +160,23 @@ class Progress:
               file=sys.stderr, flush=True)
 
 
+@dataclass
+class _State:
+    timing: dict
+    tally: Tally = dataclasses.field(default_factory=Tally)
+    groups: dict = dataclasses.field(default_factory=dict)   # (kind, verdict, clause) -> [indices]
+    raw: dict = dataclasses.field(default_factory=dict)      # (kind, verdict) -> first raw finding
+    final: list = dataclasses.field(default_factory=list)    # findings of the report
+    finding_programs: int = 0
+
+
 def run(camp):
-    """Run a campaign; returns the report dict (also written to camp.out)."""
+    """Run a campaign; returns the report dict (also written to camp.out).
+    Interruption (interrupt.py): a Ctrl-C stops the checking at once, and
+    the report - written outside `interrupt.armed()` - holds what was found
+    so far, raw findings not shrunk yet with their raw reproducers."""
     start = time.monotonic()
-    counts, not_run, timing, errors = {}, {}, {s: 0.0 for s in STAGES}, []
-    groups = {}            # (kind, verdict, clause) -> [indices]
-    reasons = {}           # why checks were unsure, with counts
-    fallbacks = {}         # dealloc-check jobs rerun as their own process
-    excluded = {}          # check -> functions with excluded UB inputs
-    undecided, differences = [], []
-    raw_findings = {}      # (kind, verdict) -> the first raw finding entry
-    final_findings = []
-    interrupted = False
-    programs = 0
-    finding_programs = 0
-    progress = Progress(camp.progress)
-    raw_dir = os.path.join(camp.out, "raw")
-    repro_dir = os.path.join(camp.out, "reproducers")
+    state = _State(timing={s: 0.0 for s in STAGES})
     params = {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
               "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
               "scheduler": camp.scheduler, "out": camp.out,
@@ -185,104 +186,113 @@ def run(camp):
               "require_equivalence": camp.cfg.require_equivalence}
     findings.write_lit_config(camp.out, camp.cfg.tools)
     executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
+    interrupted = False
     try:
-        indices = range(camp.count) if camp.count is not None else itertools.count()
-        for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
-                                    deadline=(start + camp.time_limit
-                                              if camp.time_limit else None)):
-            programs += 1
-            if "error" in res:
-                errors.append(f"program {res['index']}: {res['error']}")
-                counts["error"] = counts.get("error", 0) + 1
-                continue
-            out = res["outcome"]
-            kind = out.kind
-            counts[kind] = counts.get(kind, 0) + 1
-            case = f"program {res['index']}"
-            undecided += report_mod.undecided_entries(case, out)
-            differences += report_mod.difference_entries(case, out)
-            for c in out.classes:
-                if c[0] in ("unsupported", "unknown", "tool-error"):
-                    why = report_mod.unsure_reason(c)
-                    reasons[why] = reasons.get(why, 0) + 1
-            for name in out.not_run:
-                not_run[name] = not_run.get(name, 0) + 1
-            for why, n in out.fallbacks.items():
-                fallbacks[why] = fallbacks.get(why, 0) + n
-            for name, n in getattr(out, "excluded", {}).items():
-                excluded[name] = excluded.get(name, 0) + n
-            for stage, secs in out.seconds.items():
-                if stage in timing:
-                    timing[stage] += secs
-            found = out.findings()
-            if found:
-                finding_programs += 1
-            for kind, verdict in found:
-                clause = check.clause_of(out.entry(kind, verdict).message)
-                idx = groups.setdefault((kind, verdict, clause), [])
-                if len(idx) < camp.shrink_per_class:
-                    idx.append(res["index"])
-                    prog = generate.program(camp.seed, res["index"])
-                    entry = out.entry(kind, verdict)
-                    path = findings.write(
-                        raw_dir, f"{kind}-{findings._slug(verdict)}-"
-                        f"s{camp.seed}-p{res['index']}", entry, prog, camp.cfg,
-                        f"fuzz seed {camp.seed} program {res['index']} (not shrunk)")
-                    raw_findings.setdefault((kind, verdict), findings.entry(
-                        entry, findings.signature(entry, prog.text), path,
-                        seed=camp.seed, index=res["index"], level=prog.level))
-            progress.show(programs, finding_programs, counts)
-            if camp.stop_after and finding_programs >= camp.stop_after:
-                break
-        executor.stop_feeding()
-        progress.show(programs, finding_programs, counts, force=True)
-
-        # Phase 2: shrink, deduplicate, save.
-        tasks = sorted({(idx, kind, verdict) for (kind, verdict, _), idxs
-                        in groups.items() for idx in idxs})
-        shrink_start = time.monotonic()
-        shrunk = []
-        for res in executor.map_ordered(
-                shrink_one, [(camp.seed, i, k, v, camp.cfg, camp.shrink_budget)
-                             for i, k, v in tasks]):
-            prog, out = res["program"], res["outcome"]
-            if out is None:
-                errors.append(f"program {res['index']}: {res['kind']} "
-                              f"{res['verdict']} did not reproduce")
-                continue
-            sig = findings.signature(out, prog.text)
-            origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
-                      f"{res['index']}, shrunk with {res['calls']} checks")
-            # Saved at once (an interrupted campaign keeps it), deduplicated
-            # into OUT/reproducers (and --regressions) below.
-            findings.write(os.path.join(camp.out, "shrunk"), sig, out, prog,
-                           camp.cfg, origin)
-            shrunk.append((res, sig, origin))
-        for res, sig, origin in _deduplicate(shrunk):
-            prog, out = res["program"], res["outcome"]
-            path = findings.write(repro_dir, sig, out, prog, camp.cfg, origin)
-            if camp.regressions:
-                path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
-                                      origin)
-            final_findings.append(findings.entry(
-                out, sig, path, seed=camp.seed, index=res["index"],
-                level=prog.level))
-        timing["shrinking"] = time.monotonic() - shrink_start
+        with interrupt.armed():
+            _phase1(camp, executor, state, start)
+            executor.stop_feeding()
+            _phase2(camp, executor, state)
     except KeyboardInterrupt:
         interrupted = True
-        # What was found and not shrunk yet: reported with its raw reproducer.
-        have = {(f["kind"], f["verdict"]) for f in final_findings}
-        final_findings += [f for key, f in raw_findings.items() if key not in have]
+    except Exception:
+        if not interrupt.requested():
+            raise
+        interrupted = True      # e.g. a worker pool broken by the same Ctrl-C
     finally:
+        interrupted = interrupted or interrupt.requested()
+        if interrupted:
+            # What was found and not shrunk yet: reported with its raw reproducer.
+            have = {(f["kind"], f["verdict"]) for f in state.final}
+            state.final += [f for key, f in state.raw.items() if key not in have]
         executor.close()
+        timing = state.timing
         timing["wall"] = time.monotonic() - start
-        timing["programs_per_second"] = programs / max(timing["wall"], 1e-9)
-        final_findings.sort(key=lambda f: (f["kind"], f["signature"]))
-        rep = report_mod.build("fuzz", params, programs, counts, not_run,
-                               final_findings, timing, errors, undecided,
-                               differences, interrupted)
-        rep["unsure_reasons"] = dict(sorted(reasons.items()))
-        rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
-        rep["excluded_inputs"] = dict(sorted(excluded.items()))
+        timing["programs_per_second"] = state.tally.programs / max(timing["wall"], 1e-9)
+        state.final.sort(key=lambda f: (f["kind"], f["signature"]))
+        rep = state.tally.report("fuzz", params, state.final, timing, interrupted)
         report_mod.write(camp.out, rep)
     return rep
+
+
+def _phase1(camp, executor, state, start):
+    """Generate and check programs in index order; save the first raw
+    findings of each class at once."""
+    progress = Progress(camp.progress)
+    tally = state.tally
+    indices = range(camp.count) if camp.count is not None else itertools.count()
+    for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
+                                deadline=(start + camp.time_limit
+                                          if camp.time_limit else None)):
+        if "error" in res:
+            tally.failed(f"program {res['index']}: {res['error']}")
+            interrupt.poll()
+            continue
+        out = res["outcome"]
+        tally.add(f"program {res['index']}", out)
+        for stage, secs in out.seconds.items():
+            if stage in state.timing:
+                state.timing[stage] += secs
+        found = out.findings()
+        state.finding_programs += bool(found)
+        for kind, verdict in found:
+            _save_raw(camp, state, res["index"], out.entry(kind, verdict))
+        progress.show(tally.programs, state.finding_programs, tally.counts)
+        interrupt.poll()
+        if camp.stop_after and state.finding_programs >= camp.stop_after:
+            break
+    progress.show(tally.programs, state.finding_programs, tally.counts, force=True)
+
+
+def _save_raw(camp, state, index, entry):
+    """The first `shrink_per_class` programs of a finding class: to shrink,
+    and saved unshrunk in OUT/raw at once."""
+    kind, verdict = entry.kind, entry.verdict
+    idx = state.groups.setdefault((kind, verdict, check.clause_of(entry.message)), [])
+    if len(idx) >= camp.shrink_per_class:
+        return
+    idx.append(index)
+    prog = generate.program(camp.seed, index)
+    path = findings.write(
+        os.path.join(camp.out, "raw"),
+        f"{kind}-{findings._slug(verdict)}-s{camp.seed}-p{index}", entry, prog,
+        camp.cfg, f"fuzz seed {camp.seed} program {index} (not shrunk)")
+    state.raw.setdefault((kind, verdict), findings.entry(
+        entry, findings.signature(entry, prog.text), path,
+        seed=camp.seed, index=index, level=prog.level))
+
+
+def _phase2(camp, executor, state):
+    """Shrink, deduplicate, save into OUT/reproducers (and --regressions)."""
+    tasks = sorted({(idx, kind, verdict) for (kind, verdict, _), idxs
+                    in state.groups.items() for idx in idxs})
+    shrink_start = time.monotonic()
+    shrunk = []
+    for res in executor.map_ordered(
+            shrink_one, [(camp.seed, i, k, v, camp.cfg, camp.shrink_budget)
+                         for i, k, v in tasks]):
+        prog, out = res["program"], res["outcome"]
+        if out is None:
+            state.tally.errors.append(f"program {res['index']}: {res['kind']} "
+                                      f"{res['verdict']} did not reproduce")
+            interrupt.poll()
+            continue
+        sig = findings.signature(out, prog.text)
+        origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
+                  f"{res['index']}, shrunk with {res['calls']} checks")
+        # Saved at once (an interrupted campaign keeps it), deduplicated
+        # into OUT/reproducers (and --regressions) below.
+        findings.write(os.path.join(camp.out, "shrunk"), sig, out, prog,
+                       camp.cfg, origin)
+        shrunk.append((res, sig, origin))
+        interrupt.poll()
+    for res, sig, origin in _deduplicate(shrunk):
+        prog, out = res["program"], res["outcome"]
+        path = findings.write(os.path.join(camp.out, "reproducers"), sig, out,
+                              prog, camp.cfg, origin)
+        if camp.regressions:
+            path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
+                                  origin)
+        state.final.append(findings.entry(
+            out, sig, path, seed=camp.seed, index=res["index"],
+            level=prog.level))
+    state.timing["shrinking"] = time.monotonic() - shrink_start

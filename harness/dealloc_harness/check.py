@@ -92,6 +92,11 @@ class Outcome:
     # ([safety.defined]), per check of the implementation's output: counted
     # in the report, never a finding.
     excluded: dict = field(default_factory=dict)
+    # What the comparison with the reference could not tell under
+    # refinement (its UNKNOWN, a reference that refused the input or is not
+    # built): information, never a finding nor undecided, since the safety
+    # checks answer the question. [function, detector, message] each.
+    notes: list = field(default_factory=list)
     require_equivalence: bool = False
 
     @property
@@ -259,11 +264,15 @@ def _check(text, cfg, wanted, pool):
     side = ref_future.result()
     ref = side.ref
     seconds["reference"] = ref.seconds
+    notes = []
     if ref.status == "not-found":
         # Under refinement the reference only informs (differences).
         if cfg.require_equivalence:
             not_run.append("reference")
-        return _outcome(classes, not_run, seconds, impl_text, cfg)
+        elif "equiv" in cfg.checks:
+            notes.append(["", "reference", "not compared with the reference: "
+                          "dealloc-opt is not built"])
+        return _outcome(classes, not_run, seconds, impl_text, cfg, notes)
     if not ref.ok:
         # Under refinement the reference only informs: its diagnosed refusal
         # of an input (a documented limitation, e.g. [own.pipeline.hidden-view])
@@ -271,7 +280,11 @@ def _check(text, cfg, wanted, pool):
         if cfg.require_equivalence or ref.status != "exit":
             _add(classes, ("reference-error", ref.describe(), "", "reference",
                            ref.stderr.strip()[-1500:]))
-        return _outcome(classes, not_run, seconds, impl_text, cfg)
+        elif "equiv" in cfg.checks:
+            notes.append(["", "reference", "not compared with the reference: "
+                          "the reference pipeline refused the input: "
+                          + _untemp(ref.stderr.strip()[-500:])])
+        return _outcome(classes, not_run, seconds, impl_text, cfg, notes)
     impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
     equiv = None
     if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
@@ -291,10 +304,10 @@ def _check(text, cfg, wanted, pool):
                                _describe(hit[2])))
     if equiv is not None:
         seconds["equiv"] = equiv.seconds
-        _classify_equiv(equiv, classes, not_run, cfg.require_equivalence)
+        _classify_equiv(equiv, classes, not_run, notes, cfg.require_equivalence)
         if equiv.status == "ok" and equiv.excluded():
             excluded["equiv"] = len(equiv.excluded())
-    out = _outcome(classes, not_run, seconds, impl_text, cfg)
+    out = _outcome(classes, not_run, seconds, impl_text, cfg, notes)
     out.excluded = excluded
     return out
 
@@ -327,14 +340,18 @@ def _classify_impl(impl_results, classes):
                 _add(classes, (v.lower(), v, fn, name, why[:500]))
 
 
-def _classify_equiv(res, classes, not_run, strict):
+def _classify_equiv(res, classes, not_run, notes, strict):
     """Under refinement (not `strict`) the comparison with the reference
     only informs: a DIFFERENT is reported (class "different", no failure)
     and an UNKNOWN or a comparison not run leaves nothing undecided, since
-    the question was answered by the safety checks."""
+    the question was answered by the safety checks: it is a note, with its
+    reason."""
     if res.status == "not-run":
         if strict:
             not_run.append("equiv")
+        else:
+            notes.append(["", "equiv", "not compared with the reference: "
+                          + res.message])
     elif res.status in ("error", "bad-input"):
         _add(classes, ("tool-error", res.status, "", "equiv", res.message))
     else:
@@ -346,6 +363,10 @@ def _classify_equiv(res, classes, not_run, strict):
             if rec["verdict"] == "UNKNOWN" and strict:
                 _add(classes, ("unknown", "UNKNOWN", rec.get("function", "*"),
                                "equiv", _describe(rec)[:500]))
+            elif rec["verdict"] == "UNKNOWN":
+                notes.append([rec.get("function", "*"), "equiv",
+                              "comparison with the reference UNKNOWN: "
+                              + _describe(rec)[:500]])
 
 
 def _describe(rec):
@@ -395,7 +416,7 @@ def clause_of(message):
     return m.group(1) if m else ""
 
 
-def _outcome(classes, not_run, seconds, impl_output, cfg):
+def _outcome(classes, not_run, seconds, impl_output, cfg, notes=()):
     rank = order(cfg.require_equivalence)
     if classes:
         first = min(classes, key=lambda c: rank.index(c[0]))
@@ -407,6 +428,9 @@ def _outcome(classes, not_run, seconds, impl_output, cfg):
                    detector=first[3], message=first[4],
                    classes=[list(c) for c in classes], not_run=not_run,
                    seconds=seconds, impl_output=impl_output,
+                   # Notes tell what a passing case was not compared on;
+                   # beside a finding or an undecided check they are noise.
+                   notes=list(notes) if first[0] == "pass" else [],
                    require_equivalence=cfg.require_equivalence)
 
 

@@ -31,7 +31,7 @@ import shlex
 import shutil
 import sys
 
-from . import check, report as report_mod, tools as tools_mod
+from . import check, interrupt, report as report_mod, tools as tools_mod
 
 DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
 CHECKS = ("run", "verify", "equiv")
@@ -250,6 +250,7 @@ def _executor(args):
 
 
 def cmd_fuzz(args):
+    interrupt.install()     # a Ctrl-C from now on gives a report
     if args.stage:
         from .stage_campaign import cmd_fuzz_stage
         return cmd_fuzz_stage(args)
@@ -275,6 +276,7 @@ def cmd_fuzz(args):
 
 def cmd_conformance(args):
     from . import conformance
+    interrupt.install()
     dirs = args.dirs or [os.path.join(tools_mod.REPO, "corpus")]
     missing = [d for d in dirs if not os.path.exists(d)]
     if missing:

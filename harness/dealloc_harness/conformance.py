@@ -31,10 +31,12 @@ import re
 import sys
 import time
 
-from . import check, findings, process, report as report_mod, tools as tools_mod
+from . import check, findings, interrupt, process, report as report_mod, \
+    tools as tools_mod
 from .gen_tensor import BufferizationError, bufferize
 from .generate import Program
 from .mlir_text import annotate_sites
+from .tally import Tally
 
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 RUN_LINE = re.compile(r"^\s*// RUN:(.*)$", re.M)
@@ -152,15 +154,11 @@ def parse_problem(text):
 
 def run(cfg, dirs, out, progress=True):
     """Check every case of `dirs` with `cfg` (check.Config); the report is
-    written to `out` (also when interrupted) and returned."""
+    written to `out` (also when interrupted: interrupt.py) and returned."""
     start = time.monotonic()
-    counts, not_run, errors, found = {}, {}, [], []
+    tally, found = Tally(), []
     skipped, skipped_cases = {}, []
-    fallbacks, reasons, excluded = {}, {}, {}
-    undecided, differences = [], []
-    programs = 0
     interrupted = False
-    repro_dir = os.path.join(out, "reproducers")
     root = os.path.commonpath([os.path.abspath(d if os.path.isdir(d) else
                                                os.path.dirname(d) or ".")
                                for d in dirs])
@@ -169,56 +167,58 @@ def run(cfg, dirs, out, progress=True):
               "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
               "require_equivalence": cfg.require_equivalence}
     try:
-        for name, text, reason in cases(dirs):
-            if text is not None and "dealloc.site" not in text:
-                text = annotate_sites(text)
-            if text is not None:
-                reason = parse_problem(text)
-            if reason:
-                if reason.startswith(UNREADABLE):
-                    errors.append(f"{name}: {reason}")
-                    print(f"dealloc-harness: {name}: {reason}", file=sys.stderr)
-                group = reason.split(":", 1)[0] if reason.startswith(
-                    ("does not parse", UNREADABLE, "One-Shot")) else reason
-                skipped[group] = skipped.get(group, 0) + 1
-                skipped_cases.append({"case": name, "reason": reason})
-                continue
-            programs += 1
-            outcome = check.check(text, cfg)
-            counts[outcome.kind] = counts.get(outcome.kind, 0) + 1
-            for nr in outcome.not_run:
-                not_run[nr] = not_run.get(nr, 0) + 1
-            for why, n in outcome.fallbacks.items():
-                fallbacks[why] = fallbacks.get(why, 0) + n
-            for check_name, n in getattr(outcome, "excluded", {}).items():
-                excluded[check_name] = excluded.get(check_name, 0) + n
-            undecided += report_mod.undecided_entries(name, outcome)
-            differences += report_mod.difference_entries(name, outcome)
-            for c in outcome.classes:
-                if c[0] in ("unsupported", "unknown", "tool-error"):
-                    why = report_mod.unsure_reason(c)
-                    reasons[why] = reasons.get(why, 0) + 1
-            for kind, verdict in outcome.findings():
-                entry = outcome.entry(kind, verdict)
-                sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
-                       + "-" + findings.signature(entry, text))[:150]
-                prog = Program(0, programs, "memref", text)
-                path = findings.write(repro_dir, sig, entry, prog, cfg,
-                                      f"conformance case {name}")
-                found.append(findings.entry(entry, sig, path, case=name))
-            if progress:
-                print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
-                      .rstrip(), file=sys.stderr, flush=True)
+        with interrupt.armed():
+            for name, text, reason in cases(dirs):
+                if text is not None and "dealloc.site" not in text:
+                    text = annotate_sites(text)
+                if text is not None:
+                    reason = parse_problem(text)
+                if reason:
+                    _skip(tally, skipped, skipped_cases, name, reason)
+                else:
+                    found += _check_case(cfg, tally, name, text, root, out, progress)
+                interrupt.poll()
     except KeyboardInterrupt:
         interrupted = True
+    except Exception:
+        if not interrupt.requested():
+            raise
+        interrupted = True
     finally:
+        interrupted = interrupted or interrupt.requested()
         params["skipped"] = dict(sorted(skipped.items()))
-        rep = report_mod.build("conformance", params, programs, counts, not_run,
-                               found, {"wall": time.monotonic() - start}, errors,
-                               undecided, differences, interrupted)
+        rep = tally.report("conformance", params, found,
+                           {"wall": time.monotonic() - start}, interrupted)
         rep["skipped_cases"] = skipped_cases
-        rep["unsure_reasons"] = dict(sorted(reasons.items()))
-        rep["tool_fallbacks"] = dict(sorted(fallbacks.items()))
-        rep["excluded_inputs"] = dict(sorted(excluded.items()))
         report_mod.write(out, rep)
     return rep
+
+
+def _skip(tally, skipped, skipped_cases, name, reason):
+    if reason.startswith(UNREADABLE):
+        tally.errors.append(f"{name}: {reason}")
+        print(f"dealloc-harness: {name}: {reason}", file=sys.stderr)
+    group = reason.split(":", 1)[0] if reason.startswith(
+        ("does not parse", UNREADABLE, "One-Shot")) else reason
+    skipped[group] = skipped.get(group, 0) + 1
+    skipped_cases.append({"case": name, "reason": reason})
+
+
+def _check_case(cfg, tally, name, text, root, out, progress):
+    """Check one case; its findings (report entries), each with a reproducer
+    in OUT/reproducers."""
+    outcome = check.check(text, cfg)
+    tally.add(name, outcome)
+    found = []
+    for kind, verdict in outcome.findings():
+        entry = outcome.entry(kind, verdict)
+        sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
+               + "-" + findings.signature(entry, text))[:150]
+        prog = Program(0, tally.programs, "memref", text)
+        path = findings.write(os.path.join(out, "reproducers"), sig, entry, prog,
+                              cfg, f"conformance case {name}")
+        found.append(findings.entry(entry, sig, path, case=name))
+    if progress:
+        print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
+              .rstrip(), file=sys.stderr, flush=True)
+    return found

@@ -24,6 +24,9 @@ MAX_OUTPUT = 16 * 1024 * 1024
 STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MEMORY = 2 * 1024 * 1024 * 1024
+# Children running now (each leads its own process group): killed by
+# kill_children() when a worker process is stopped (interrupt.py).
+CHILDREN = set()
 
 
 @dataclass
@@ -95,15 +98,19 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
                                           args=(proc.stderr, tail), daemon=True)
                 reader.start()
                 status = None
+                CHILDREN.add(proc.pid)
                 try:
                     proc.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
                     status = "timeout"
-                    try:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
+                    _kill(proc.pid)
                     proc.wait()
+                except BaseException:
+                    # Interrupted (Ctrl-C): the child does not outlive us.
+                    _kill(proc.pid)
+                    raise
+                finally:
+                    CHILDREN.discard(proc.pid)
                 reader.join(timeout=5)
         except (FileNotFoundError, PermissionError, OSError) as exc:
             return RunResult("not-found", 127, "", str(exc),
@@ -121,6 +128,19 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
             else:
                 status = "exit"
         return RunResult(status, rc, stdout, stderr, time.monotonic() - start)
+
+
+def _kill(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def kill_children():
+    """Kill every child this process runs now, with its process group."""
+    for pid in list(CHILDREN):
+        _kill(pid)
 
 
 def _keep_tail(stream, tail):

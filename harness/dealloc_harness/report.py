@@ -4,12 +4,14 @@ report.json has at least "programs" (checked), "findings" (a list with
 "kind", "signature", "reproducer", ...), "counts" (programs per outcome
 class), "undecided" (per case: what could not be decided, and why),
 "differences" (safe differences from the reference: not failures unless
---require-equivalence), "interrupted" and "exit_code"; everything is
+--require-equivalence), "notes" (what the comparison with the reference
+could not tell under refinement, per case: information), "interrupted" and
+"exit_code"; everything is
 sorted, so the same campaign gives the same bytes (timing lives only in
-"timing", which `canonical()` drops). docs/conformance.md#json documents
+"timing", which `canonical()` drops). docs/conformance-reference.md#json documents
 the shape.
 
-Exit codes (`exit_code()`, also the harness's; docs/conformance.md):
+Exit codes (`exit_code()`, also the harness's; docs/conformance-reference.md):
   0  every case was checked, decided and conforms;
   1  an implementation finding;
   2  usage error, or nothing could be checked;
@@ -76,6 +78,14 @@ def undecided_entries(case, outcome):
         out.append({"case": case, "kind": "not-run", "verdict": "", "function": "",
                     "detector": name, "reason": "tool not built"})
     return out
+
+
+def note_entries(case, outcome):
+    """report.json "notes": what the comparison with the reference could
+    not tell under refinement (information, not undecided)."""
+    return [{"case": case, "function": fn, "detector": detector,
+             "reason": " ".join((message or "").split())[:500]}
+            for fn, detector, message in outcome.notes]
 
 
 def difference_entries(case, outcome):
@@ -148,26 +158,20 @@ def markdown(report):
         lines += ["", "Functions whose answer excluded inputs that reach "
                   "undefined behaviour ([safety.defined]), per check:", ""]
         lines += [f"- {name}: {n}" for name, n in report["excluded_inputs"].items()]
-    if report.get("undecided"):
-        entries = report["undecided"]
-        lines += ["", f"## Undecided ({len(entries)})", "",
-                  "| case | class | function | check | reason |", "|---|---|---|---|---|"]
-        lines += [f"| {e['case']} | {e['kind']} | {_cell(e['function'])} | "
-                  f"{e['detector']} | {_cell(e['reason'][:200])} |"
-                  for e in entries[:LISTED]]
-        if len(entries) > LISTED:
-            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
-    if report.get("differences"):
-        entries = report["differences"]
-        lines += ["", f"## Differences from the reference ({len(entries)})", "",
-                  "Safe on both sides: " + ("failures (--require-equivalence)."
-                                            if p.get("require_equivalence") else
-                                            "reported, not failures."), "",
-                  "| case | function | what differs |", "|---|---|---|"]
-        lines += [f"| {e['case']} | {_cell(e['function'])} | "
-                  f"{_cell(e['message'][:300])} |" for e in entries[:LISTED]]
-        if len(entries) > LISTED:
-            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
+    differ = ("Safe on both sides: " + ("failures (--require-equivalence)."
+                                          if p.get("require_equivalence") else
+                                          "reported, not failures."))
+    lines += _listing(report.get("undecided"), "Undecided", "",
+                      ("case", "class", "function", "check", "reason"),
+                      ("case", "kind", "function", "detector", "reason"), 200)
+    lines += _listing(report.get("differences"), "Differences from the reference",
+                      differ, ("case", "function", "what differs"),
+                      ("case", "function", "message"), 300)
+    lines += _listing(report.get("notes"), "Not compared with the reference",
+                      "Information, not failures: under refinement the safety "
+                      "checks answer the question.",
+                      ("case", "function", "check", "reason"),
+                      ("case", "function", "detector", "reason"), 300)
     if report.get("tool_fallbacks"):
         lines += ["", "Tool jobs rerun as their own process (dealloc-check "
                   "crash or lost server):", ""]
@@ -175,13 +179,8 @@ def markdown(report):
     if report["errors"]:
         lines += ["", "Harness errors (programs not checked):", ""]
         lines += [f"- {e}" for e in report["errors"]]
-    if report.get("skipped_cases"):
-        entries = report["skipped_cases"]
-        lines += ["", f"## Skipped ({len(entries)})", "", "| case | reason |",
-                  "|---|---|"]
-        lines += [f"| {e['case']} | {_cell(e['reason'])} |" for e in entries[:LISTED]]
-        if len(entries) > LISTED:
-            lines.append(f"\n({len(entries) - LISTED} more in report.json)")
+    lines += _listing(report.get("skipped_cases"), "Skipped", "",
+                      ("case", "reason"), ("case", "reason"), 1000)
     if report["findings"]:
         lines += ["", "## Findings", "", "| kind | verdict | signature | reproducer |",
                   "|---|---|---|---|"]
@@ -194,6 +193,19 @@ def markdown(report):
         lines += [f"| {k} | {v:.2f} |" for k, v in sorted(t.items())
                   if isinstance(v, (int, float))]
     return "\n".join(lines) + "\n"
+
+
+def _listing(entries, title, note, heads, keys, width):
+    """A "## title (N)" table of report entries, the first LISTED rows."""
+    if not entries:
+        return []
+    lines = ["", f"## {title} ({len(entries)})", ""] + ([note, ""] if note else [])
+    lines += ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    lines += ["| " + " | ".join(_cell(str(e.get(k, ""))[:width]) for k in keys) + " |"
+              for e in entries[:LISTED]]
+    if len(entries) > LISTED:
+        lines.append(f"\n({len(entries) - LISTED} more in report.json)")
+    return lines
 
 
 STATUS = {EXIT_PASS: "every case decided, all conform",

@@ -71,7 +71,9 @@ class Inline(_Base):
 
 class LocalProcesses(_Base):
     def __init__(self, jobs):
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        from .interrupt import ignore_in_worker
+        self.pool = ProcessPoolExecutor(max_workers=jobs,
+                                        initializer=ignore_in_worker)
         self.window = 2 * jobs
 
     def submit(self, fn, *args):
@@ -81,6 +83,11 @@ class LocalProcesses(_Base):
         return fut.result()
 
     def close(self):
+        from . import interrupt
+        if interrupt.requested():
+            # Interrupted: the checks under way are not waited for.
+            for proc in list(getattr(self.pool, "_processes", {}).values()):
+                proc.terminate()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -67,6 +67,7 @@ class Server:
                                      stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL,
                                      preexec_fn=process.limits(self.memory))
+        process.CHILDREN.add(self.proc.pid)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, args=(self.proc.stdout, self.lines),
                          daemon=True).start()
@@ -84,6 +85,7 @@ class Server:
             except ProcessLookupError:
                 pass
             self.proc.wait()
+            process.CHILDREN.discard(self.proc.pid)
             self.proc = None
 
     def stop(self):
@@ -97,6 +99,8 @@ class Server:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.kill()
+            return
+        process.CHILDREN.discard(self.proc.pid)
         self.proc = None
 
     def request(self, tool, inputs, names, options):

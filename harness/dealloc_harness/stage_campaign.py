@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from . import findings as findings_mod, generate, shrink, tools as tools_mod
+from . import findings as findings_mod, generate, interrupt, shrink, tools as tools_mod
 from .scheduler import make_executor
 from .stage_check import ALIASES, OURS, STAGES, check_stage
 from .stage_repro import save as _save
@@ -106,17 +106,42 @@ def run(camp):
              "not_run": {}, "errors": [], "groups": {}, "finding_programs": 0,
              "findings": [], "ours": []}
     executor = make_executor(camp.jobs, camp.scheduler)
+    interrupted = False
     try:
-        _phase1(camp, executor, state, start)
-        executor.stop_feeding()
-        _phase2(camp, executor, state)
+        with interrupt.armed():
+            _phase1(camp, executor, state, start)
+            executor.stop_feeding()
+            _phase2(camp, executor, state)
     except KeyboardInterrupt:
-        state["errors"].append("interrupted")
+        interrupted = True
+    except Exception:
+        if not interrupt.requested():
+            raise
+        interrupted = True
     finally:
         executor.close()
         rep = _report(camp, state, time.monotonic() - start)
+        rep["interrupted"] = interrupted or interrupt.requested()
+        rep["exit_code"] = exit_code(rep)
         _write_report(camp.out, rep)
     return rep
+
+
+UNDECIDED = ("unsupported", "unknown", "not-run")
+
+
+def exit_code(rep):
+    """1 stage findings or bugs of ours; 2 nothing checked; 3 not every
+    program decided (unsupported, unknown, a check not run, a program that
+    could not be generated or checked) or interrupted; 0 otherwise."""
+    if rep["findings"] or rep["ours"]:
+        return 1
+    if rep["programs"] == 0 and not rep["interrupted"]:
+        return 2
+    if rep["interrupted"] or rep["errors"] or any(
+            rep["counts"].get(k) for k in UNDECIDED):
+        return 3
+    return 0
 
 
 def _phase1(camp, executor, state, start):
@@ -154,6 +179,7 @@ def _phase1(camp, executor, state, start):
             last = time.monotonic()
             print(f"[dealloc-harness] {state['programs']} programs, "
                   f"{state['finding_programs']} with findings", file=sys.stderr, flush=True)
+        interrupt.poll()
         if camp.stop_after and state["finding_programs"] >= camp.stop_after:
             break
 
@@ -168,6 +194,7 @@ def _phase2(camp, executor, state):
             state["errors"].append(f"program {res['index']}: {res['kind']} "
                                    f"{res['verdict']} did not reproduce")
             continue
+        interrupt.poll()
         sig = signature(camp.cfg.stage, out, prog.text)
         if sig in kept:
             continue
@@ -220,8 +247,10 @@ def _write_report(out, rep):
              f"- implementation: `{rep['parameters']['impl']}`",
              f"- seed: {rep['parameters']['seed']}",
              f"- programs checked: {rep['programs']} "
-             f"({', '.join(f'{k}: {v}' for k, v in rep['levels'].items())})",
+             f"({', '.join(f'{k}: {v}' for k, v in rep['levels'].items())})"
+             + (" (INTERRUPTED: the run did not finish)" if rep["interrupted"] else ""),
              f"- stage findings: {len(rep['findings'])}; our bugs: {len(rep['ours'])}",
+             f"- exit code: {rep['exit_code']}",
              "", "| class | programs |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in rep["counts"].items()]
     for title, key in (("Stage findings", "findings"), ("Our bugs", "ours")):
@@ -240,8 +269,8 @@ def _write_report(out, rep):
 
 
 def cmd_fuzz_stage(args):
-    """`dealloc-harness fuzz --stage NAME`: exit 0 nothing found, 1 stage
-    findings or bugs of ours, 2 usage error or nothing checked."""
+    """`dealloc-harness fuzz --stage NAME`: exit codes of exit_code(), and
+    2 on a usage error."""
     from . import cli
     from .stage_check import StageConfig, default_impl, stage_name
     stage = stage_name(args.stage)
@@ -268,6 +297,4 @@ def cmd_fuzz_stage(args):
     rep = run(camp)
     with open(os.path.join(args.out, "report.md")) as f:
         print(f.read(), end="")
-    if rep["programs"] == 0:
-        return 2
-    return 1 if rep["findings"] or rep["ours"] else 0
+    return rep["exit_code"]

@@ -83,11 +83,11 @@ def test_a_check_that_did_not_run_is_undecided(tmp_path):
 
 
 @pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")
-@pytest.mark.xfail(strict=False, reason="known race (session 20): a SIGINT that "
-                   "arrives while a check is being started can end the campaign "
-                   "with its findings but report.json's 'interrupted' false; "
-                   "seen once in a fresh-clone CI run on a loaded machine")
 def test_an_interrupted_campaign_reports_its_findings(tmp_path):
+    # Once flaky (about 1 run in 20): a SIGINT whose KeyboardInterrupt was
+    # raised inside a finalizer was lost and the campaign ran to its end
+    # ("interrupted": false). interrupt.py remembers the signal first;
+    # harness/tests/test_interrupt.py tests the moments one by one.
     out = tmp_path / "out"
     proc = subprocess.Popen(
         ["/usr/bin/python3", SCRIPT, "fuzz", "-q", "--impl", impl("drop_all_deallocs"),
@@ -100,11 +100,63 @@ def test_an_interrupted_campaign_reports_its_findings(tmp_path):
         time.sleep(0.2)
     assert proc.poll() is None, "the campaign ended before it was interrupted"
     proc.send_signal(signal.SIGINT)
-    # After the interrupt the checks under way finish (a proof may take a
-    # minute on a loaded machine) before the report is written.
+    # After the interrupt the tool calls under way finish (each within its
+    # time limit) before the report is written.
     stdout, stderr = proc.communicate(timeout=900)
     assert proc.returncode == 1, stdout + stderr
     rep = json.loads((out / "report.json").read_text())
-    assert rep["interrupted"] and rep["programs"] < 500
+    assert rep["interrupted"] and rep["programs"] < 500, stderr
     assert rep["findings"] and rep["findings"][0]["kind"] == "impl-unsafe"
     assert "INTERRUPTED" in stdout
+
+
+LOOP = """// Upstream's and the reference's outputs differ in how the loop frees:
+// dealloc-verify --equiv cannot compare them beyond its loop bound.
+func.func @loop(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %init = memref.alloc() : memref<4xf32>
+  memref.store %cst, %init[%c0] : memref<4xf32>
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init) -> (memref<4xf32>) {
+    %next = memref.alloc() : memref<4xf32>
+    memref.copy %cur, %next : memref<4xf32> to memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  %v = memref.load %last[%c0] : memref<4xf32>
+  return %v : f32
+}
+"""
+
+
+@pytest.mark.skipif(not (TOOLS["dealloc-verify"] and TOOLS["dealloc-opt"]),
+                    reason="dealloc-verify / dealloc-opt are not built")
+def test_an_undecided_comparison_is_reported_with_its_reason(tmp_path):
+    """Under refinement an equivalence UNKNOWN decides nothing (the safety
+    checks answer) but is reported per case with its reason, in report.json
+    ("notes") and report.md; under --require-equivalence the same case is
+    undecided (exit 3), with the same reason."""
+    case = tmp_path / "loop.mlir"
+    case.write_text(LOOP)
+
+    def conform(out, *extra):
+        proc = subprocess.run(["/usr/bin/python3", SCRIPT, "conformance", "-q",
+                               "--out", str(tmp_path / out), *extra, str(case)],
+                              capture_output=True, text=True, timeout=600)
+        rep = json.loads((tmp_path / out / "report.json").read_text())
+        return proc, rep, (tmp_path / out / "report.md").read_text()
+
+    proc, rep, md = conform("refine")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    [note] = rep["notes"]
+    assert (note["case"], note["function"], note["detector"]) == (str(case), "loop", "equiv")
+    assert "UNKNOWN" in note["reason"] and "loop bound" in note["reason"], note
+    assert "## Not compared with the reference (1)" in md and "loop bound" in md
+    assert rep["undecided"] == [] and rep["counts"]["pass"] == 1
+
+    proc, rep, md = conform("strict", "--require-equivalence")
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    [entry] = rep["undecided"]
+    assert (entry["kind"], entry["function"], entry["detector"]) == ("unknown", "loop", "equiv")
+    assert "loop bound" in entry["reason"] and "## Undecided (1)" in md
+    assert rep["notes"] == []

@@ -1,0 +1,56 @@
+"""What a campaign (fuzz or conformance) counts of each checked program,
+once for both: outcome classes, checks not run, why checks were unsure,
+undecided cases with their reasons, differences from the reference, notes
+(what the comparison could not tell, under refinement), inputs excluded as
+undefined, fallbacks of dealloc-check jobs; and the report built from it.
+"""
+
+from . import report as report_mod
+
+UNSURE_CLASSES = ("unsupported", "unknown", "tool-error")
+
+
+def _bump(table, key, n=1):
+    table[key] = table.get(key, 0) + n
+
+
+class Tally:
+    def __init__(self):
+        self.programs = 0
+        self.counts, self.not_run, self.reasons = {}, {}, {}
+        self.fallbacks, self.excluded = {}, {}
+        self.undecided, self.differences, self.notes = [], [], []
+        self.errors = []
+
+    def add(self, case, outcome):
+        """One checked program (check.Outcome) of case `case`."""
+        self.programs += 1
+        _bump(self.counts, outcome.kind)
+        for name in outcome.not_run:
+            _bump(self.not_run, name)
+        for why, n in outcome.fallbacks.items():
+            _bump(self.fallbacks, why, n)
+        for name, n in outcome.excluded.items():
+            _bump(self.excluded, name, n)
+        self.undecided += report_mod.undecided_entries(case, outcome)
+        self.differences += report_mod.difference_entries(case, outcome)
+        self.notes += report_mod.note_entries(case, outcome)
+        for c in outcome.classes:
+            if c[0] in UNSURE_CLASSES:
+                _bump(self.reasons, report_mod.unsure_reason(c))
+
+    def failed(self, message):
+        """A program that could not be checked (generation failed...)."""
+        self.programs += 1
+        _bump(self.counts, "error")
+        self.errors.append(message)
+
+    def report(self, mode, params, findings, timing, interrupted):
+        rep = report_mod.build(mode, params, self.programs, self.counts,
+                               self.not_run, findings, timing, self.errors,
+                               self.undecided, self.differences, interrupted)
+        rep["notes"] = list(self.notes)
+        rep["unsure_reasons"] = dict(sorted(self.reasons.items()))
+        rep["tool_fallbacks"] = dict(sorted(self.fallbacks.items()))
+        rep["excluded_inputs"] = dict(sorted(self.excluded.items()))
+        return rep
