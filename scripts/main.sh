@@ -4,7 +4,8 @@
 #   1. a short differential fuzz campaign (harness/dealloc-harness fuzz),
 #   2. a conformance run over the bundled corpus,
 #   3. dealloc-run over the corpus, as one verdict table.
-# Reports go to ${DEALLOC_OUT:-out}/{fuzz,conformance}/report.{md,json} and junit.xml,
+# Each harness run prints its report (report.md) once, on stdout; the reports
+# also go to ${DEALLOC_OUT:-out}/{fuzz,conformance}/report.{md,json} and junit.xml,
 # reproducers to .../reproducers (run them with `lit OUT/fuzz/reproducers`).
 # Nothing else in the checkout is written (out/ is git-ignored): the main
 # job and scripts/test.sh run in either order.
@@ -19,10 +20,8 @@ impl="/usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline"
 fuzz_rc=0 conf_rc=0
 /usr/bin/python3 "$root/harness/dealloc-harness" fuzz --impl "$impl" --count "${DEALLOC_COUNT:-20}" \
   --seed 0 -j 2 --out "$out/fuzz" || fuzz_rc=$?
-cat "$out/fuzz/report.md" 2>/dev/null || true
 /usr/bin/python3 "$root/harness/dealloc-harness" conformance --impl "$impl" --out "$out/conformance" \
   "$root/corpus" || conf_rc=$?
-cat "$out/conformance/report.md" 2>/dev/null || true
 /usr/bin/python3 "$root/scripts/verdict_table.py"
 # Findings against upstream (exit 1) and undecided cases (exit 3) are the
 # job's product, not a failure of the job; a usage error (exit 2) is one.
