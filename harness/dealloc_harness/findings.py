@@ -8,7 +8,8 @@ same bug. Only the first (lowest seed/index) program per signature is kept.
 
 Regression tests document current behaviour: their RUN lines pass while the
 finding reproduces and fail once it is fixed (then the test is updated to the
-fixed behaviour, or deleted if the finding was ours). See docs/conformance.md.
+fixed behaviour, or deleted if the finding was ours). See
+docs/conformance-reference.md#findings-and-reproducers.
 """
 
 import glob
@@ -193,7 +194,7 @@ _FIELD = re.compile(r"^(loc|input): (.*)$", re.M)
 
 def entry(outcome, sig, reproducer, **extra):
     """A finding as report.json and the .json record carry it: the tools'
-    field names and formats (docs/conformance.md#json): "function" without
+    field names and formats (docs/conformance-reference.md#json): "function" without
     `@`, "verdict", "clause" as `[id]`, "loc" as `file:line:col`, "input" in
     dealloc-run's --input syntax, "message"; plus the harness's "kind",
     "signature", "detector", "reproducer"."""

@@ -16,7 +16,7 @@ them as `dealloc-harness conformance` does ([pipeline.conformance]):
                (already deallocated, no public function, ...), with the
                reasons
 
-docs/conformance.md#lit-suite has the recipe and its test.
+docs/conformance-integration.md#lit-suite has the recipe and its test.
 """
 
 import os

@@ -2,7 +2,7 @@
 dealloc-verify) and parsing their verdicts.
 
 Contracts (docs/architecture.md, "Contracts between the pieces"; JSON fields:
-docs/conformance.md#json): one line per function `@name: VERDICT ...`, or
+docs/conformance-reference.md#json): one line per function `@name: VERDICT ...`, or
 with --json one object per line with at least "function" and "verdict";
 `--equiv` prints EQUIVALENT / DIFFERENT / UNKNOWN. Exit codes: 0 all safe or
 equivalent, 1 a violation or difference, 2 unsupported or unknown, 3

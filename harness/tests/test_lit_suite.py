@@ -1,4 +1,4 @@
-"""The recipe of docs/conformance.md#lit-suite, as printed: its lit.cfg.py
+"""The recipe of docs/conformance-integration.md#lit-suite, as printed: its lit.cfg.py
 in a folder of another project's build makes each corpus file a lit test of
 that project's implementation (PASS conforming, FAIL with a finding)."""
 import os
@@ -8,7 +8,7 @@ import pytest
 
 from harness_helpers import LLVM_BIN, REPO, TOOLS, impl
 
-PAGE = os.path.join(REPO, "docs", "conformance.md")
+PAGE = os.path.join(REPO, "docs", "conformance-integration.md")
 CASE = "pipeline/conformance-case.mlir"
 
 
