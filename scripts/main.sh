@@ -13,10 +13,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export DEALLOC_BUILD_DIR=${DEALLOC_BUILD_DIR:-$root/build}
 bash "$root/scripts/setup.sh"
-export PATH="$DEALLOC_BUILD_DIR/bin:/usr/lib/llvm-22/bin:$PATH"
+source "$DEALLOC_BUILD_DIR/dealloc-paths.sh"
+export PATH="$DEALLOC_BUILD_DIR/bin:$DEALLOC_LLVM_TOOLS_DIR:$PATH"
 export DEALLOC_TOOLS="$DEALLOC_BUILD_DIR/bin"
 out=${DEALLOC_OUT:-$root/out}
-impl="/usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline"
+impl="$DEALLOC_LLVM_TOOLS_DIR/mlir-opt --buffer-deallocation-pipeline"
 fuzz_rc=0 conf_rc=0
 /usr/bin/python3 "$root/harness/dealloc-harness" fuzz --impl "$impl" --count "${DEALLOC_COUNT:-20}" \
   --seed 0 -j 2 --out "$out/fuzz" || fuzz_rc=$?

@@ -8,12 +8,14 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export DEALLOC_BUILD_DIR=${DEALLOC_BUILD_DIR:-$root/build}
 bash "$root/scripts/setup.sh" || { echo "tests: 0 passed, 1 failed (setup/build)"; exit 1; }
-export PATH="$DEALLOC_BUILD_DIR/bin:/usr/lib/llvm-22/bin:$PATH"
+# The LLVM/MLIR tools and Python the build was configured with (CMake writes them).
+source "$DEALLOC_BUILD_DIR/dealloc-paths.sh"
+export PATH="$DEALLOC_BUILD_DIR/bin:$DEALLOC_LLVM_TOOLS_DIR:$PATH"
 jobs=${DEALLOC_TEST_JOBS:-2}
 passed=0; failed=0; log=$(mktemp -d)
 
 # lit: prints "Passed: N" / "Failed: N" lines.
-/usr/bin/python3 /usr/lib/llvm-22/bin/lit -sv -j "$jobs" "$root/corpus" 2>&1 | tee "$log/lit.txt"
+"$DEALLOC_PYTHON" "$DEALLOC_LLVM_TOOLS_DIR/lit" -sv -j "$jobs" "$DEALLOC_BUILD_DIR/corpus" 2>&1 | tee "$log/lit.txt"
 lit_rc=${PIPESTATUS[0]}
 # lit's summary lines look like "  Passed: 123 (99.19%)".
 count() { sed -nE "s/^ *($1) *: *([0-9]+).*/\2/p" "$log/lit.txt" | awk '{s+=$1} END {print s+0}'; }
@@ -35,7 +37,7 @@ fi
 
 # pytest (harness and spec checks); exit 5 means "no tests collected".
 if ls "$root"/harness/tests/test_*.py >/dev/null 2>&1; then
-  (cd "$root" && /usr/bin/python3 -m pytest -q -p no:cacheprovider harness/tests) 2>&1 | tee "$log/pytest.txt"
+  (cd "$root" && "$DEALLOC_PYTHON" -m pytest -q -p no:cacheprovider harness/tests) 2>&1 | tee "$log/pytest.txt"
   py_rc=${PIPESTATUS[0]}
   p=$(grep -oE '[0-9]+ passed' "$log/pytest.txt" | tail -1 | awk '{print $1+0}')
   f=$(grep -oE '[0-9]+ (failed|error|errors)' "$log/pytest.txt" | awk '{s+=$1} END {print s+0}')

@@ -10,7 +10,8 @@ limit=120
 if [ "$1" = "-t" ]; then limit=$2; shift 2; fi
 build=$1; shift; shape=$1; shift
 here=$(dirname "$0")
-opt=/usr/lib/llvm-22/bin/mlir-opt
+. "$build/dealloc-paths.sh"  # the LLVM tools the build was configured with
+opt=$DEALLOC_LLVM_TOOLS_DIR/mlir-opt
 ref=$build/bin/dealloc-opt
 tmp=$(mktemp -d)
 skip=""

@@ -4,7 +4,7 @@
 // frees it. Were the clone an alias, that free would free the global.
 // Upstream's lowering is alloc + copy (fresh), as the spec requires.
 // SPEC: [dev.clone.may-alias]
-// RUN: FileCheck %s --check-prefix=DOC --input-file=/usr/lib/llvm-22/include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
+// RUN: FileCheck %s --check-prefix=DOC --input-file=%mlir_include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | FileCheck %s --check-prefix=PIPE
 // RUN: mlir-opt %s -buffer-deallocation-pipeline -convert-bufferization-to-memref | FileCheck %s --check-prefix=LOWER
 

@@ -5,7 +5,7 @@
 // Upstream: the row c0 = false, c1 = true leaks -> 0 1 0 1.
 // SPEC: [dev.dealloc.alias.first-condition]
 // RUN: mlir-opt %s -bufferization-lower-deallocations -convert-scf-to-cf -expand-strided-metadata -lower-affine -finalize-memref-to-llvm -convert-arith-to-llvm -convert-cf-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
-// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so \
+// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib/libmlir_c_runner_utils.so \
 // RUN: | FileCheck %s --check-prefix=UPSTREAM
 // UPSTREAM:      0
 // UPSTREAM-NEXT: 1
@@ -16,7 +16,7 @@
 // (@freed_same) and canonicalized first: the canonicalizer's disjunction
 // gives the spec's rows.
 // RUN: mlir-opt %s -canonicalize -bufferization-lower-deallocations -convert-scf-to-cf -expand-strided-metadata -lower-affine -finalize-memref-to-llvm -convert-arith-to-llvm -convert-cf-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
-// RUN: | mlir-runner -e main_same -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so \
+// RUN: | mlir-runner -e main_same -entry-point-result=void -shared-libs=%llvm_lib/libmlir_c_runner_utils.so \
 // RUN: | FileCheck %s --check-prefix=CONFORM
 // CONFORM:      0
 // CONFORM-NEXT: 1

@@ -6,7 +6,7 @@
 // SPEC: [dev.dealloc.doc.first-alias]
 // RUN: mlir-opt %s -bufferization-lower-deallocations | FileCheck %s --check-prefix=LOWER
 // RUN: mlir-opt %s -canonicalize -bufferization-lower-deallocations | FileCheck %s --check-prefix=CANON
-// RUN: FileCheck %s --check-prefix=DOC --input-file=/usr/lib/llvm-22/include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
+// RUN: FileCheck %s --check-prefix=DOC --input-file=%mlir_include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
 
 // DOC: If two memrefs alias each other, only one will be
 // DOC-NEXT: deallocated to avoid double free situations.

@@ -4,7 +4,7 @@
 // the freed buffer, not the new one: the new buffer is freed, result false.
 // SPEC: [dev.dealloc.lower.address-reuse]
 // RUN: mlir-opt %s -bufferization-lower-deallocations -convert-scf-to-cf -expand-strided-metadata -lower-affine -finalize-memref-to-llvm -convert-arith-to-llvm -convert-cf-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
-// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so \
+// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib/libmlir_c_runner_utils.so \
 // RUN: | FileCheck %s
 // The reference semantics agrees: @f is SAFE (the spec frees the new
 // buffer); upstream's lowering leaks it when addresses are reused, and is

@@ -4,7 +4,7 @@
 // value that may be a memref.view (whose base is not the allocation).
 // SPEC: [dev.dealloc.operands.unchecked]
 // RUN: mlir-opt %s -ownership-based-buffer-deallocation | FileCheck %s
-// RUN: FileCheck %s --check-prefix=DOC --input-file=/usr/lib/llvm-22/include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
+// RUN: FileCheck %s --check-prefix=DOC --input-file=%mlir_include/mlir/Dialect/Bufferization/IR/BufferizationOps.td
 
 // DOC: The `memref` operands must be the originally allocated memrefs, however, the
 // DOC-NEXT: `retained` memref operands may be arbitrary memrefs.

@@ -5,7 +5,7 @@
 // each view.
 // SPEC: [dev.dealloc.lower.view-pointer]
 // RUN: mlir-opt %s -expand-strided-metadata -lower-affine -finalize-memref-to-llvm -convert-arith-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
-// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so \
+// RUN: | mlir-runner -e main -entry-point-result=void -shared-libs=%llvm_lib/libmlir_c_runner_utils.so \
 // RUN: | FileCheck %s
 // subview, cast, reinterpret_cast, expand_shape, collapse_shape:
 // CHECK:      0

@@ -22,6 +22,7 @@ timeouts (`--timeout`: machine load), `--solver-stats` (times). Scratch paths wr
 """
 import argparse
 import difflib
+import json
 import os
 import re
 import shutil
@@ -89,7 +90,11 @@ def parse(lines):
 def run(cmd, repo, scratch):
     env = dict(os.environ)
     build = env.get("DEALLOC_BUILD_DIR", os.path.join(repo, "build"))
-    env["PATH"] = os.pathsep.join([os.path.join(build, "bin"), "/usr/lib/llvm-22/bin", env.get("PATH", "")])
+    llvm_bin = env.get("DEALLOC_LLVM_TOOLS_DIR")
+    if not llvm_bin:  # not under lit: the locations the build was configured with
+        with open(os.path.join(build, "dealloc-paths.json")) as f:
+            llvm_bin = json.load(f)["llvm_tools_dir"]
+    env["PATH"] = os.pathsep.join([os.path.join(build, "bin"), llvm_bin, env.get("PATH", "")])
     script = "{ " + cmd.text.replace(SCRATCH, scratch) + "\n} 2>&1"
     p = subprocess.run(["bash", "-c", script], cwd=repo,
                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)

@@ -38,6 +38,11 @@
 
 using namespace mlir;
 
+namespace dealloc {
+#define GEN_PASS_DEF_REFERENCELOWERDEALLOCATIONS
+#include "dealloc/Ownership/Passes.h.inc"
+} // namespace dealloc
+
 Value dealloc::BufferPointers::get(Value m) {
   if (Value p = cache.lookup(m))
     return p;
@@ -216,31 +221,10 @@ LogicalResult checkIdentityVisible(bufferization::DeallocOp op,
 }
 
 struct ReferenceLowerDeallocationsPass
-    : PassWrapper<ReferenceLowerDeallocationsPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceLowerDeallocationsPass)
+    : dealloc::impl::ReferenceLowerDeallocationsBase<
+          ReferenceLowerDeallocationsPass> {
+  using Base::Base;
 
-  ReferenceLowerDeallocationsPass() = default;
-  ReferenceLowerDeallocationsPass(const ReferenceLowerDeallocationsPass &other)
-      : PassWrapper(other) {
-    copyOptionValuesFrom(&other);
-  }
-  explicit ReferenceLowerDeallocationsPass(
-      dealloc::ReferenceLowerDeallocationsOptions options) {
-    helperAbove = options.helperAbove;
-    helperOnly = options.helperOnly;
-  }
-
-  StringRef getArgument() const override {
-    return "reference-lower-deallocations";
-  }
-  StringRef getDescription() const override {
-    return "Lower bufferization.dealloc literally per "
-           "spec/bufferization-dealloc.md";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, func::FuncDialect,
-                    memref::MemRefDialect, scf::SCFDialect>();
-  }
   /// [own.pipeline.helper] Deallocs with more than `helper-above` memref
   /// operands call a helper function (only possible when the pass runs on a
   /// symbol table, e.g. a module); the others are lowered inline.
@@ -272,22 +256,6 @@ struct ReferenceLowerDeallocationsPass
       }
     }
   }
-
-  Option<unsigned> helperAbove{
-      *this, "helper-above",
-      llvm::cl::desc("Lower a dealloc with more memref operands than this "
-                     "through a helper function with loops "
-                     "([own.pipeline.helper])"),
-      llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
-  Option<bool> helperOnly{
-      *this, "helper-only",
-      llvm::cl::desc("Lower only the deallocs that go through the helper"),
-      llvm::cl::init(false)};
 };
 
 } // namespace
-
-std::unique_ptr<Pass> dealloc::createReferenceLowerDeallocationsPass(
-    ReferenceLowerDeallocationsOptions options) {
-  return std::make_unique<ReferenceLowerDeallocationsPass>(options);
-}

@@ -28,56 +28,41 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+namespace dealloc {
+#define GEN_PASS_REGISTRATION
+#include "dealloc/Ownership/Passes.h.inc"
+} // namespace dealloc
+
 using namespace mlir;
 
+namespace dealloc {
+#define GEN_PASS_DEF_REFERENCEDEALLOCATION
+#include "dealloc/Ownership/Passes.h.inc"
+} // namespace dealloc
+
 namespace {
+/// --reference-buffer-deallocation: runs deallocateFunctions
+/// (ReferenceDeallocation.cpp) with the pass's options.
 struct ReferenceDeallocationPass
-    : PassWrapper<ReferenceDeallocationPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceDeallocationPass)
-
-  ReferenceDeallocationPass() = default;
-  ReferenceDeallocationPass(const ReferenceDeallocationPass &other)
-      : PassWrapper(other) {
-    copyOptionValuesFrom(&other);
-  }
-  explicit ReferenceDeallocationPass(
-      dealloc::ReferenceDeallocationOptions options) {
-    privateFunctionDynamicOwnership = options.privateFunctionDynamicOwnership;
-  }
-
-  StringRef getArgument() const override {
-    return "reference-buffer-deallocation";
-  }
-  StringRef getDescription() const override {
-    return "Reference ownership-based buffer deallocation (spec/ownership.md)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<bufferization::BufferizationDialect, arith::ArithDialect,
-                    memref::MemRefDialect, scf::SCFDialect,
-                    cf::ControlFlowDialect>();
-  }
-
+    : dealloc::impl::ReferenceDeallocationBase<ReferenceDeallocationPass> {
+  using Base::Base;
   void runOnOperation() override {
     dealloc::ReferenceDeallocationOptions options;
     options.privateFunctionDynamicOwnership = privateFunctionDynamicOwnership;
     if (failed(dealloc::deallocateFunctions(getOperation(), options)))
       signalPassFailure();
   }
-
-  Option<bool> privateFunctionDynamicOwnership{
-      *this, "private-function-dynamic-ownership",
-      llvm::cl::desc("Private functions with a body return an extra i1 "
-                     "ownership result per memref result instead of following "
-                     "the function-boundary ABI ([own.call.private.dynamic])"),
-      llvm::cl::init(false)};
 };
 
+/// The pipeline's options: those of its passes it passes on, with the
+/// passes' defaults (Passes.td), and whether to run upstream's simplification.
 struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
   Option<bool> privateFunctionDynamicOwnership{
       *this, "private-function-dynamic-ownership",
       llvm::cl::desc("As for --reference-buffer-deallocation "
                      "([own.call.private.dynamic])"),
-      llvm::cl::init(false)};
+      llvm::cl::init(
+          dealloc::ReferenceDeallocationOptions().privateFunctionDynamicOwnership)};
   Option<bool> simplify{
       *this, "simplify",
       llvm::cl::desc("Also run upstream's buffer-deallocation-simplification "
@@ -118,31 +103,24 @@ void buildPipeline(OpPassManager &pm, const PipelineOptions &options) {
   dealloc::ReferenceDeallocationOptions dealloc;
   dealloc.privateFunctionDynamicOwnership =
       options.privateFunctionDynamicOwnership;
-  pm.addPass(dealloc::createReferenceDeallocationPass(dealloc));
+  pm.addPass(dealloc::createReferenceDeallocation(dealloc));
   pm.addPass(createCanonicalize(/*afterLowering=*/false));
-  pm.addPass(dealloc::createReferenceSplitDeallocationsPass());
+  pm.addPass(dealloc::createReferenceSplitDeallocations());
   dealloc::ReferenceLowerDeallocationsOptions lower;
   lower.helperAbove = options.helperAbove;
   lower.helperOnly = true;
-  pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
+  pm.addPass(dealloc::createReferenceLowerDeallocations(lower));
   if (options.simplify)
     pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   lower.helperOnly = false;
-  pm.addPass(dealloc::createReferenceLowerDeallocationsPass(lower));
+  pm.addPass(dealloc::createReferenceLowerDeallocations(lower));
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalize(/*afterLowering=*/true));
 }
 } // namespace
 
-std::unique_ptr<Pass> dealloc::createReferenceDeallocationPass(
-    ReferenceDeallocationOptions options) {
-  return std::make_unique<ReferenceDeallocationPass>(options);
-}
-
 void dealloc::registerReferencePasses() {
-  PassRegistration<Pass>([] { return createReferenceDeallocationPass(); });
-  PassRegistration<Pass>([] { return createReferenceSplitDeallocationsPass(); });
-  PassRegistration<Pass>([] { return createReferenceLowerDeallocationsPass(); });
+  registerDeallocPasses();
   PassPipelineRegistration<PipelineOptions>(
       "reference-buffer-deallocation-pipeline",
       "The reference deallocation pipeline: pre-deallocation IR to executable "

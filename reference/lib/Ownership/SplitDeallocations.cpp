@@ -27,6 +27,11 @@
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
+
+namespace dealloc {
+#define GEN_PASS_DEF_REFERENCESPLITDEALLOCATIONS
+#include "dealloc/Ownership/Passes.h.inc"
+} // namespace dealloc
 using namespace dealloc;
 
 namespace {
@@ -79,19 +84,8 @@ void splitDealloc(bufferization::DeallocOp op,
 }
 
 struct ReferenceSplitDeallocationsPass
-    : PassWrapper<ReferenceSplitDeallocationsPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReferenceSplitDeallocationsPass)
-
-  StringRef getArgument() const override {
-    return "reference-split-deallocations";
-  }
-  StringRef getDescription() const override {
-    return "Split bufferization.dealloc ops by the allocation their operands "
-           "view ([own.pipeline.split])";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect>();
-  }
+    : dealloc::impl::ReferenceSplitDeallocationsBase<
+          ReferenceSplitDeallocationsPass> {
   void runOnOperation() override {
     SmallVector<bufferization::DeallocOp> deallocs;
     getOperation()->walk(
@@ -103,7 +97,3 @@ struct ReferenceSplitDeallocationsPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> dealloc::createReferenceSplitDeallocationsPass() {
-  return std::make_unique<ReferenceSplitDeallocationsPass>();
-}
