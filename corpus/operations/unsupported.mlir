@@ -46,11 +46,18 @@ func.func @tensor_arg(%t: tensor<2xf32>) {
   return
 }
 
-// CHECK-LABEL: @unranked: UNSUPPORTED 'memref.cast'
+// Unranked values are modelled only where [view.unranked] allows them
+// (casts, frees, clones, calls to declarations); a region result is not.
+// CHECK-LABEL: @unranked: UNSUPPORTED 'scf.if'
 // CHECK-NEXT:    reason: result type memref<*xf32> not modelled
-func.func @unranked() {
+func.func @unranked(%c: i1) {
   %a = memref.alloc() : memref<2xf32>
   %u = memref.cast %a : memref<2xf32> to memref<*xf32>
+  %v = scf.if %c -> memref<*xf32> {
+    scf.yield %u : memref<*xf32>
+  } else {
+    scf.yield %u : memref<*xf32>
+  }
   memref.dealloc %a : memref<2xf32>
   return
 }

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
 using namespace mlir;
@@ -66,8 +67,9 @@ std::optional<bool> Machine::execBufferization(Operation *op, Frame &f) {
   if (auto clone = dyn_cast<bufferization::CloneOp>(op)) {
     // [clone.fresh]; reading a freed source was rejected by [heap.use].
     MemRefDesc src = lookup(f, clone.getInput()).m;
-    auto srcType = cast<MemRefType>(clone.getInput().getType());
-    auto dstType = cast<MemRefType>(clone.getType());
+    // [view.unranked]: an unranked clone has its source's rank.
+    MemRefType srcType = rankedTypeFor(clone.getInput().getType(), src.sizes.size());
+    MemRefType dstType = rankedTypeFor(clone.getType(), src.sizes.size());
     SmallVector<int64_t, 4> dyn;
     for (auto [k, s] : llvm::enumerate(dstType.getShape()))
       if (ShapedType::isDynamic(s))

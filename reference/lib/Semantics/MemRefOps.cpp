@@ -45,6 +45,37 @@ static bool resolveValues(Machine &m, Frame &f, Operation *op, ValueRange values
 
 static RtValue indexValue(int64_t v) { return RtValue::makeInt(64, v); }
 
+static std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream(s) << t;
+  return s;
+}
+
+/// [view.cast] Why descriptor `d` does not fit ranked type `t` (empty if it
+/// does): another rank, or a static size, offset or stride of `t` that `d`
+/// does not have. The stride of a dimension of size 1 is never used to
+/// address an element, so it need not match.
+static std::string castMismatch(const MemRefDesc &d, MemRefType t) {
+  if (static_cast<int64_t>(d.sizes.size()) != t.getRank())
+    return "the source has rank " + std::to_string(d.sizes.size());
+  for (int64_t k = 0; k < t.getRank(); ++k)
+    if (!t.isDynamicDim(k) && t.getDimSize(k) != d.sizes[k])
+      return "size " + std::to_string(d.sizes[k]) + " in dimension " +
+             std::to_string(k);
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(t.getStridesAndOffset(strides, offset)))
+    return "";
+  if (!ShapedType::isDynamic(offset) && offset != d.offset)
+    return "offset " + std::to_string(d.offset);
+  for (int64_t k = 0; k < t.getRank(); ++k)
+    if (!ShapedType::isDynamic(strides[k]) && strides[k] != d.strides[k] &&
+        d.sizes[k] != 1)
+      return "stride " + std::to_string(d.strides[k]) + " in dimension " +
+             std::to_string(k);
+  return "";
+}
+
 /// A descriptor of the same buffer at the same aligned address, with empty
 /// sizes and strides: the common start of every view op ([view.same_buffer]).
 /// The offset is the source's unless the view sets its own.
@@ -218,7 +249,14 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   }
   // Views ([view.same_buffer]).
   if (auto cast_ = dyn_cast<memref::CastOp>(op)) {
-    bind(f, cast_, lookup(f, cast_.getSource()));
+    RtValue v = lookup(f, cast_.getSource());
+    if (auto t = dyn_cast<MemRefType>(cast_.getType()))
+      if (std::string why = castMismatch(v.m, t); !why.empty())
+        return unknown(StopKind::CastAssertion,
+                       "memref.cast to " + typeText(t) + ": " + why +
+                           " (undefined behaviour, [view.cast])",
+                       op->getLoc());
+    bind(f, cast_, v);
     return true;
   }
   if (auto aa = dyn_cast<memref::AssumeAlignmentOp>(op)) {

@@ -15,6 +15,7 @@
 #include "Initialized.h"
 
 #include "dealloc/Support/AffineMapOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -30,6 +31,23 @@ struct AffineTerms {
   llvm::ArrayRef<Expr> dims, syms;
   std::vector<Expr> divisors;
 
+  /// By a constant 2^s, the same values without division (which Z3
+  /// bit-blasts into a large circuit): floordiv is the arithmetic shift,
+  /// mod the low s bits, ceildiv the shift plus one if a low bit is set
+  /// (no intermediate overflows, even at the extremes of 64 bits).
+  Expr powerOfTwo(AffineExprKind kind, Expr l, int64_t k) {
+    Expr shift = c.bvVal(kIndexWidth, llvm::Log2_64(k));
+    Expr low = c.mkBin(BinOp::And, l, c.bvVal(kIndexWidth, k - 1));
+    if (kind == AffineExprKind::Mod)
+      return low;
+    Expr floor = c.mkBin(BinOp::AShr, l, shift);
+    if (kind == AffineExprKind::FloorDiv)
+      return floor;
+    Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
+    return c.mkBin(BinOp::Add, floor,
+                   c.mkIte(c.mkNe(low, zero), one, zero));
+  }
+
   Expr eval(AffineExpr e) {
     if (auto k = dyn_cast<AffineConstantExpr>(e))
       return c.bvVal(kIndexWidth, k.getValue());
@@ -44,6 +62,9 @@ struct AffineTerms {
     if (bin.getKind() == AffineExprKind::Mul)
       return c.mkBin(BinOp::Mul, l, r);
     divisors.push_back(r);
+    if (auto k = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+      if (k.getValue() > 0 && llvm::isPowerOf2_64(k.getValue()))
+        return powerOfTwo(bin.getKind(), l, k.getValue());
     // With r > 0: the truncating quotient and remainder, corrected toward
     // minus infinity (mod, floordiv) or plus infinity (ceildiv).
     Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);

@@ -281,6 +281,34 @@ static void stopOnNegativeSize(Encoder &E, State &st, ArrayRef<Expr> dyn,
                 "negative allocation size (undefined behaviour)");
 }
 
+/// [view.cast]: a cast to a ranked type asserts that the descriptor has the
+/// type's static sizes, offset and strides (the stride of a dimension of
+/// size 1 addresses nothing and need not match); where it does not, the run
+/// stops, as in dealloc-run.
+static void stopOnCastMismatch(Encoder &E, State &st, const View &v,
+                               MemRefType t, Location loc) {
+  smt::Context &c = E.ctx;
+  auto num = [&](int64_t x) { return c.bvVal(kIndexWidth, x); };
+  std::vector<Expr> bad;
+  for (int64_t k = 0; k < t.getRank(); ++k)
+    if (!t.isDynamicDim(k))
+      bad.push_back(c.mkNe(v.sizes[k], num(t.getDimSize(k))));
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(t.getStridesAndOffset(strides, offset))) {
+    if (!ShapedType::isDynamic(offset))
+      bad.push_back(c.mkNe(v.offset, num(offset)));
+    for (int64_t k = 0; k < t.getRank(); ++k)
+      if (!ShapedType::isDynamic(strides[k]))
+        bad.push_back(c.mkAnd(c.mkNe(v.strides[k], num(strides[k])),
+                              c.mkNe(v.sizes[k], num(1))));
+  }
+  if (!bad.empty())
+    E.heap.stop(st, c.mkOr(bad), loc, StopKind::CastAssertion,
+                "memref.cast to a type the descriptor does not fit "
+                "(undefined behaviour)");
+}
+
 /// In dealloc-run's order: the indices' operands decide (uninitialized:
 /// a stop), then they are computed (a bad divisor: a stop).
 static void indexStops(Encoder &E, State &st, const ElementIndex &at,
@@ -517,7 +545,19 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     return true;
   }
   if (auto c = dyn_cast<memref::CastOp>(op)) {
-    bind(c, SymValue::memref(getView(c.getSource())));
+    const View &v = getView(c.getSource());
+    auto t = dyn_cast<MemRefType>(c.getType());
+    if (t && int64_t(v.sizes.size()) != t.getRank()) {
+      // [view.cast]: from an unranked value of another rank, every run that
+      // gets here stops; the result is never used.
+      heap.stop(st, ctx.boolVal(true), loc, StopKind::CastAssertion,
+                "memref.cast to another rank (undefined behaviour)");
+      bind(c, dummyValue(t));
+      return true;
+    }
+    if (t)
+      stopOnCastMismatch(*this, st, v, t, loc);
+    bind(c, SymValue::memref(v));
     return true;
   }
   if (auto a = dyn_cast<memref::AssumeAlignmentOp>(op)) {

@@ -12,6 +12,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 #include "ParallelEncoder.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -340,7 +341,8 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   Location loc = op->getLoc();
   if (auto c = dyn_cast<bufferization::CloneOp>(op)) {
     View src = getView(c.getInput());
-    auto t = cast<MemRefType>(c.getType());
+    // [view.unranked]: an unranked clone has its source's rank.
+    MemRefType t = rankedTypeFor(c.getType(), src.sizes.size());
     std::vector<Expr> dyn;
     for (auto [k, s] : llvm::enumerate(t.getShape()))
       if (ShapedType::isDynamic(s))
@@ -394,27 +396,10 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   return true;
 }
 
-/// The types dealloc-run models ([view.descriptor], [op.unsupported]):
-/// index, i1..i64, f16, bf16, f32, f64, and ranked memrefs of those with an
-/// identity or strided layout. Wider integers and floats are left to the
-/// arith encoder, which names them.
-static bool typeModelled(Type t) {
-  auto scalar = [](Type e) {
-    if (e.isIndex())
-      return true;
-    if (auto it = dyn_cast<IntegerType>(e))
-      return it.getWidth() >= 1 && it.getWidth() <= 64;
-    return e.isF16() || e.isBF16() || e.isF32() || e.isF64();
-  };
-  if (scalar(t) || (isa<IntegerType, FloatType>(t) && scalarWidth(t) == 0))
-    return true;
-  auto mt = dyn_cast<MemRefType>(t);
-  if (!mt || !scalar(mt.getElementType()))
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  return mt.getLayout().isIdentity() ||
-         succeeded(mt.getStridesAndOffset(strides, offset));
+/// Wider integers and floats than dealloc-run models are left to the arith
+/// encoder, which names them.
+static bool wideScalar(Type t) {
+  return isa<IntegerType, FloatType>(t) && scalarWidth(t) == 0;
 }
 
 static std::string typeText(Type t) {
@@ -430,15 +415,15 @@ bool Encoder::encodeOp(Operation *op, State &st) {
   // As dealloc-run's support scan: an op with a type the semantics does not
   // model is UNSUPPORTED, even where the encoding would not look at it.
   for (Type t : op->getOperandTypes())
-    if (!typeModelled(t))
+    if (!operandTypeModelled(op, t) && !wideScalar(t))
       return unsupported(op, "operand type " + typeText(t) + " not modelled");
   for (Type t : op->getResultTypes())
-    if (!typeModelled(t))
+    if (!resultTypeModelled(op, t) && !wideScalar(t))
       return unsupported(op, "result type " + typeText(t) + " not modelled");
   for (Region &r : op->getRegions())
     for (Block &b : r)
       for (BlockArgument a : b.getArguments())
-        if (!typeModelled(a.getType()))
+        if (!typeModelled(a.getType()) && !wideScalar(a.getType()))
           return unsupported(op, "block argument type " +
                                      typeText(a.getType()) + " not modelled");
   // Uses of undefined values are attributed to this op under its guard on

@@ -28,6 +28,7 @@ enum class StopKind {
   AffineDivisor,    ///< [op.affine.apply]
   LinalgDomain,     ///< [op.linalg.domain]
   UninitControl,    ///< [op.uninit.control]
+  CastAssertion,    ///< [view.cast]: the descriptor does not fit the type
   // The tools' incompleteness: never excludes an input.
   LoopBound,     ///< [verify.bound]
   ContractModel, ///< [verify.encoding.calls.summary]
@@ -58,6 +59,7 @@ inline constexpr StopKindInfo kStopKinds[] = {
     {StopKind::AffineDivisor, "affine-divisor", true},
     {StopKind::LinalgDomain, "linalg-domain", true},
     {StopKind::UninitControl, "uninit-control", true},
+    {StopKind::CastAssertion, "cast-assertion", true},
     {StopKind::LoopBound, "loop-bound", false},
     {StopKind::ContractModel, "contract-model", false},
     {StopKind::NotEncoded, "not-encoded", false},

@@ -1,0 +1,59 @@
+//===- TypeSupport.cpp - The types both tools model, and where ------------===//
+//
+// [view.descriptor], [view.unranked], [op.unsupported] (TypeSupport.h).
+//
+//===----------------------------------------------------------------------===//
+#include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Semantics/Value.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+bool typeModelled(Type t) {
+  return isSupportedScalar(t) || isSupportedMemRef(t);
+}
+
+bool isModelledUnranked(Type t) {
+  auto ut = dyn_cast<UnrankedMemRefType>(t);
+  return ut && isSupportedScalar(ut.getElementType());
+}
+
+bool operandTypeModelled(Operation *op, Type t) {
+  if (typeModelled(t))
+    return true;
+  if (!isModelledUnranked(t))
+    return false;
+  if (isa<memref::CastOp, memref::DeallocOp, memref::DimOp, memref::RankOp,
+          memref::ExtractAlignedPointerAsIndexOp, bufferization::CloneOp,
+          bufferization::DeallocOp>(op))
+    return true;
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        op, call.getCalleeAttr());
+    return callee && callee.isDeclaration();
+  }
+  return false;
+}
+
+bool resultTypeModelled(Operation *op, Type t) {
+  if (typeModelled(t))
+    return true;
+  return isModelledUnranked(t) && isa<memref::CastOp, bufferization::CloneOp>(op);
+}
+
+MemRefType rankedTypeFor(Type t, unsigned rank) {
+  if (auto mt = dyn_cast<MemRefType>(t))
+    return mt;
+  auto ut = cast<UnrankedMemRefType>(t);
+  return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                         ut.getElementType(), MemRefLayoutAttrInterface(),
+                         ut.getMemorySpace());
+}
+
+} // namespace dealloc
