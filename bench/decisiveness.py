@@ -36,9 +36,7 @@ sys.path.insert(0, os.path.join(REPO, "harness"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from tools import LLVM_BIN, candidate_bin_dirs, find_tool  # noqa: E402
-
-DECIDED = {"SAFE", "LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-           "ABI_VIOLATION", "EQUIVALENT", "DIFFERENT"}
+from dealloc_harness import toolclient  # noqa: E402
 PIPELINE_RUN = re.compile(r"RUN:.*buffer-deallocation-pipeline")
 INPUT_TOKEN = re.compile(r"(%s|%S/[\w./-]+\.mlir)(?=\s|$)")
 BUFFERIZE = re.compile(r'-?-one-shot-bufferize(=("[^"]*"|\S+))?')
@@ -98,13 +96,13 @@ def run(cmd, stdin=None, timeout=600):
 
 
 def json_lines(text):
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                yield json.loads(line)
-            except ValueError:
-                pass
+    return toolclient.json_lines(text)
+
+
+def decided(vocab):
+    """Answers that decide (SAFE or a violation, EQUIVALENT or DIFFERENT):
+    exit code 0 or 1 in dealloc-verify's --describe."""
+    return {v for v, code in vocab.exit_codes.items() if code in (0, 1)}
 
 
 def reason_class(rec):
@@ -175,7 +173,8 @@ class Bench:
         return res
 
 
-def summarise(title, results):
+def summarise(title, results, vocab):
+    DECIDED = decided(vocab)
     ver = collections.Counter()
     eq = collections.Counter()
     reasons = collections.defaultdict(collections.Counter)
@@ -250,7 +249,7 @@ def main():
             results = list(pool.map(
                 lambda kc: bench.one(f"{s}{kc[0]}", *kc[1]),
                 enumerate(cases)))
-        text, counts = summarise(s, results)
+        text, counts = summarise(s, results, toolclient.describe(bench.verify))
         report.append(text)
         data[s] = {"counts": counts, "results": results}
     print("\n".join(report))

@@ -34,9 +34,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "harness"))
 import analysis  # noqa: E402
 import shapes  # noqa: E402
 import tools  # noqa: E402
+from dealloc_harness import toolclient  # noqa: E402
 
 FULL_SIZES = {
     "straight": [100, 300, 1000, 3000, 10000],
@@ -63,16 +66,25 @@ QUICK_SIZES = {
     "select-chain": [10, 30],
 }
 VERDICT_RE = re.compile(r"^@(\S+): ([A-Z_]+)", re.M)
-SEVERITY = ["SAFE", "UNKNOWN-bounded", "UNKNOWN", "UNSUPPORTED", "ABI_VIOLATION", "INVALID_FREE",
-            "USE_AFTER_FREE", "DOUBLE_FREE", "LEAK"]
 
 
-def summarize_verdicts(text):
+def severity(vocab):
+    """Verdicts from best to worst: SAFE, a bounded UNKNOWN (an answer up to
+    the unroll bound), the undecided ones, the violations (the tool's own
+    --describe, in reverse report order)."""
+    order = list(vocab.verdicts)
+    return ([v for v in order if v in vocab.safe] + ["UNKNOWN-bounded"]
+            + [v for v in reversed(order) if v in vocab.unsure]
+            + [v for v in reversed(order) if v in vocab.violations])
+
+
+def summarize_verdicts(text, vocab):
     """'SAFE' if every function line says SAFE, else the worst verdict seen.
 
     UNKNOWN answers that only mean "no violation up to the stated unroll
     bound" become UNKNOWN-bounded: an answer, as opposed to a timeout.
     """
+    ranks = severity(vocab)
     vs = []
     for line in text.splitlines():
         m = VERDICT_RE.match(line)
@@ -83,7 +95,7 @@ def summarize_verdicts(text):
             vs.append(v)
     if not vs:
         return None
-    worst = max(vs, key=lambda v: SEVERITY.index(v) if v in SEVERITY else 0)
+    worst = max(vs, key=lambda v: ranks.index(v) if v in ranks else 0)
     return worst if len(set(vs)) == 1 else f"{worst}({vs.count(worst)}/{len(vs)})"
 
 
@@ -214,7 +226,7 @@ def bench_size(shape, n, found, work, args, dead, old_row=None):
         if tool in ("run",):
             rec["input_from"] = "upstream" if target == outs["upstream"] else "ref-pipeline"
         if tool in ("run", "verify", "verify-ref") and o.status == "ok":
-            rec["verdict"] = summarize_verdicts(o.stdout)
+            rec["verdict"] = summarize_verdicts(o.stdout, toolclient.describe(argv[0]))
         row[tool] = rec
         if o.status == "timeout":
             dead[tool] = f"N={n} did not finish in {args.max_time:g} s"

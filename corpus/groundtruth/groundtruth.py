@@ -39,6 +39,10 @@ import gt_driver
 import gt_signature
 import gt_valgrind
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 2, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 CLANG = "/usr/bin/clang-22"
 RUNNER_LIB = "/usr/lib/llvm-22/lib"
@@ -54,8 +58,6 @@ LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",
             "--reconcile-unrealized-casts"]
 DEFAULT_CAP = 8
-VERDICTS = {"SAFE", "LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-            "ABI_VIOLATION", "UNSUPPORTED", "UNKNOWN"}
 
 
 class SetupError(Exception):
@@ -79,19 +81,26 @@ def run(cmd, what, stdin=None):
 
 
 def find_dealloc_run(explicit):
-    if explicit:
-        return explicit
-    build = os.environ.get("DEALLOC_BUILD_DIR")
-    if build and os.path.exists(os.path.join(build, "bin", "dealloc-run")):
-        return os.path.join(build, "bin", "dealloc-run")
-    return tool("dealloc-run")
+    found = explicit or toolclient.find("dealloc-run")
+    if not found:
+        raise SetupError("dealloc-run not found (--dealloc-run, "
+                         "$DEALLOC_BUILD_DIR/bin, build/bin or PATH)")
+    return found
 
 
-def parse_expectations(source):
+def vocabulary(dealloc_run):
+    """The verdicts dealloc-run answers with (its --describe)."""
+    try:
+        return toolclient.describe(dealloc_run)
+    except toolclient.ContractError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def parse_expectations(source, vocab):
     expect = {}
     for m in re.finditer(r"^\s*//\s*EXPECT:\s*@([\w$.]+)\s+(.*)$", source, re.M):
         verdicts = m.group(2).split()
-        bad = [v for v in verdicts if v not in VERDICTS]
+        bad = [v for v in verdicts if v not in vocab.verdicts]
         if bad or not verdicts:
             raise SetupError(f"bad EXPECT line for @{m.group(1)}: {m.group(0)}")
         expect[m.group(1)] = set(verdicts)
@@ -115,22 +124,19 @@ def parse_deviations(source):
 
 def reference_verdicts(dealloc_run, program):
     """{function: [(input, verdict, trace)]} in dealloc-run's order."""
-    try:
-        p = subprocess.run([dealloc_run, program, "--all-inputs", "--json"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)
-    except OSError as e:
-        raise SetupError(f"cannot run {dealloc_run}: {e}")
+    p = toolclient.run([dealloc_run, os.path.abspath(program), "--all-inputs",
+                        "--json"], timeout=3600)
+    if p.status == "not-found":
+        raise SetupError(f"cannot run {dealloc_run}: {p.stderr}")
     if p.returncode not in (0, 1, 2):
-        raise SetupError(f"dealloc-run exit {p.returncode}:\n{p.stderr}")
+        raise SetupError(f"dealloc-run {p.describe()}:\n{p.stderr}")
+    lines = [line for line in p.stdout.splitlines() if line.strip()]
+    recs = toolclient.json_lines(p.stdout)
+    if len(recs) != len(lines):
+        raise SetupError(f"dealloc-run printed {len(lines) - len(recs)} "
+                         "non-JSON lines")
     out = {}
-    for line in p.stdout.splitlines():
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise SetupError(f"dealloc-run printed non-JSON line {line!r}: {e}")
+    for rec in recs:
         out.setdefault(rec["function"], []).append(
             (rec.get("input", ""), rec["verdict"], rec.get("trace")))
     return out
@@ -200,7 +206,7 @@ def main(argv):
 
     with open(args.file) as f:
         source = f.read()
-    expect = parse_expectations(source)
+    expect = parse_expectations(source, vocabulary(find_dealloc_run(args.dealloc_run)))
     deviations = parse_deviations(source)
     work = args.keep or tempfile.mkdtemp(prefix="groundtruth-")
     os.makedirs(work, exist_ok=True)

@@ -187,17 +187,14 @@ def run(camp):
     findings.write_lit_config(camp.out, camp.cfg.tools)
     executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
     interrupted = False
+
+    def phases():
+        _phase1(camp, executor, state, start)
+        executor.stop_feeding()
+        _phase2(camp, executor, state)
+
     try:
-        with interrupt.armed():
-            _phase1(camp, executor, state, start)
-            executor.stop_feeding()
-            _phase2(camp, executor, state)
-    except KeyboardInterrupt:
-        interrupted = True
-    except Exception:
-        if not interrupt.requested():
-            raise
-        interrupted = True      # e.g. a worker pool broken by the same Ctrl-C
+        interrupted = interrupt.checking(phases)
     finally:
         interrupted = interrupted or interrupt.requested()
         if interrupted:

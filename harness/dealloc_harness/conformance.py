@@ -166,24 +166,21 @@ def run(cfg, dirs, out, progress=True):
     params = {"impl": " ".join(cfg.impl), "dirs": list(dirs),
               "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
               "require_equivalence": cfg.require_equivalence}
+
+    def check_all():
+        for name, text, reason in cases(dirs):
+            if text is not None and "dealloc.site" not in text:
+                text = annotate_sites(text)
+            if text is not None:
+                reason = parse_problem(text)
+            if reason:
+                _skip(tally, skipped, skipped_cases, name, reason)
+            else:
+                found.extend(_check_case(cfg, tally, name, text, root, out, progress))
+            interrupt.poll()
+
     try:
-        with interrupt.armed():
-            for name, text, reason in cases(dirs):
-                if text is not None and "dealloc.site" not in text:
-                    text = annotate_sites(text)
-                if text is not None:
-                    reason = parse_problem(text)
-                if reason:
-                    _skip(tally, skipped, skipped_cases, name, reason)
-                else:
-                    found += _check_case(cfg, tally, name, text, root, out, progress)
-                interrupt.poll()
-    except KeyboardInterrupt:
-        interrupted = True
-    except Exception:
-        if not interrupt.requested():
-            raise
-        interrupted = True
+        interrupted = interrupt.checking(check_all)
     finally:
         interrupted = interrupted or interrupt.requested()
         params["skipped"] = dict(sorted(skipped.items()))

@@ -89,6 +89,23 @@ def armed():
         _state.armed = False
 
 
+def checking(body):
+    """Run `body()`, a campaign's checking part, inside armed(): True if it
+    was interrupted (a Ctrl-C, or any exception raised after one: a worker
+    pool broken by the same Ctrl-C), False if it ran to its end; other
+    exceptions propagate (the caller writes its report in a `finally`)."""
+    try:
+        with armed():
+            body()
+    except KeyboardInterrupt:
+        return True
+    except Exception:
+        if not _state.requested:
+            raise
+        return True
+    return _state.requested
+
+
 def ignore_in_worker():
     """Initializer of worker processes: the main process handles Ctrl-C,
     and stops an interrupted campaign's workers with SIGTERM, which kills

@@ -107,17 +107,14 @@ def run(camp):
              "findings": [], "ours": []}
     executor = make_executor(camp.jobs, camp.scheduler)
     interrupted = False
+
+    def phases():
+        _phase1(camp, executor, state, start)
+        executor.stop_feeding()
+        _phase2(camp, executor, state)
+
     try:
-        with interrupt.armed():
-            _phase1(camp, executor, state, start)
-            executor.stop_feeding()
-            _phase2(camp, executor, state)
-    except KeyboardInterrupt:
-        interrupted = True
-    except Exception:
-        if not interrupt.requested():
-            raise
-        interrupted = True
+        interrupted = interrupt.checking(phases)
     finally:
         executor.close()
         rep = _report(camp, state, time.monotonic() - start)

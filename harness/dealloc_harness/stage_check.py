@@ -125,8 +125,8 @@ def _verdicts(tools, text, label, classes, not_run):
     for name in ("verify", "run"):        # run last: its violations win
         res = results.get(name)
         for fn, v in (res.verdicts.items() if res else ()):
-            if v in tools_mod.VIOLATIONS or fn not in merged or \
-                    merged[fn][0] in tools_mod.UNSURE:
+            if v in res.vocab.violations or fn not in merged or \
+                    merged[fn][0] in res.vocab.unsure:
                 merged[fn] = (v, name)
     if "run" in results and "verify" in results:
         for fn, v in results["run"].violations().items():
@@ -160,8 +160,9 @@ def check_stage(text, cfg, strict=True, wanted=None):
         classes.append(["unsupported", "UNSUPPORTED", "", "input",
                         f"the tools cannot read the input: {why}"])
         return _outcome(classes, not_run, run.stdout)
+    vocab = t.vocabulary()
     for fn, (v, tool) in sorted(before.items()):
-        if v in tools_mod.UNSURE:
+        if v in vocab.unsure:
             classes.append([v.lower(), v, fn, "input", "input not decided"])
         elif strict and v != "SAFE":
             classes.append(["input-unsafe", v, fn, tool,
@@ -176,7 +177,7 @@ def check_stage(text, cfg, strict=True, wanted=None):
         classes.append([kind, "UNSUPPORTED" if kind == "unsupported" else "unparseable",
                         "", "output", why])
         return _outcome(classes, not_run, out)
-    _compare(cfg, before, after, classes)
+    _compare(cfg, vocab, before, after, classes)
     if wanted in (None, "stage-different"):
         _equivalence(cfg, text, out, classes, not_run)
     return _outcome(classes, not_run, out)
@@ -194,15 +195,15 @@ def _run_class(run):
     return None
 
 
-def _compare(cfg, before, after, classes):
+def _compare(cfg, vocab, before, after, classes):
     """The stage keeps the verdict of every public function."""
     for fn, (v, tool_in) in sorted(before.items()):
         w, tool_out = after.get(fn, (None, ""))
         if w is None:
             classes.append(["stage-invalid-output", "function dropped", fn, "output",
                             f"@{fn} is not a public function of the output"])
-        elif v in tools_mod.UNSURE or w in tools_mod.UNSURE:
-            if w in tools_mod.UNSURE:
+        elif v in vocab.unsure or w in vocab.unsure:
+            if w in vocab.unsure:
                 classes.append([w.lower(), w, fn, "output", "output not decided"])
         elif v != w and (cfg.relation == "equivalent" or v == "SAFE"):
             classes.append(["stage-verdict", f"{v} -> {w}", fn, f"{tool_in}>{tool_out}",
@@ -230,7 +231,7 @@ def _equivalence(cfg, text, out, classes, not_run):
         msg = (f"dealloc-verify --equiv input output ([equiv.def], [{cfg.clause}]): "
                f"DIFFERENT on input {rec.get('input', '?')}; input {a}, output {b}. "
                + rec.get("message", ""))
-        if cfg.relation == "refinement" and a in tools_mod.VIOLATIONS:
+        if cfg.relation == "refinement" and a in res.vocab.violations:
             classes.append(["refinement", f"{a} -> {b}", fn, "equiv", msg])
         elif cfg.relation == "refinement" and a == b == "SAFE" and \
                 _clones(out) < _clones(text):

@@ -1,11 +1,13 @@
 """Locating and calling the project's C++ tools (dealloc-opt, dealloc-run,
-dealloc-verify) and parsing their verdicts.
+dealloc-verify) for the harness, and classifying their answers.
 
 Contracts (docs/architecture.md, "Contracts between the pieces"; JSON fields:
-docs/conformance-reference.md#json): one line per function `@name: VERDICT ...`, or
-with --json one object per line with at least "function" and "verdict";
-`--equiv` prints EQUIVALENT / DIFFERENT / UNKNOWN. Exit codes: 0 all safe or
-equivalent, 1 a violation or difference, 2 unsupported or unknown, 3
+docs/conformance-reference.md#json): one line per function `@name: VERDICT
+...`, or with --json one object per line with at least "function" and
+"verdict"; `--equiv` prints EQUIVALENT / DIFFERENT / UNKNOWN. The verdicts,
+which are violations, and the exit codes are the tools' own (`--describe`,
+read by toolclient.py, the one client of the tools). Exit codes: 0 all safe
+or equivalent, 1 a violation or difference, 2 unsupported or unknown, 3
 unreadable input. Anything else (a crash, an exit code that contradicts the
 printed verdicts, nothing parseable) is a tool error, reported as such.
 
@@ -17,24 +19,15 @@ stdout and exit codes, start-up paid once.
 """
 
 import glob
-import json
 import os
 import re
 import shutil
 from dataclasses import dataclass, field
 
-from . import process
+from . import process, toolclient
+from .toolclient import LLVM_BIN, MLIR_OPT, REPO  # noqa: F401 - re-exported
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LLVM_BIN = "/usr/lib/llvm-22/bin"
-MLIR_OPT = os.path.join(LLVM_BIN, "mlir-opt")
 TOOL_NAMES = ("dealloc-opt", "dealloc-run", "dealloc-verify", "dealloc-check")
-VIOLATIONS = ("LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION")
-UNSURE = ("UNSUPPORTED", "UNKNOWN")
-VERDICTS = ("SAFE",) + VIOLATIONS + UNSURE
-EQUIV = ("EQUIVALENT", "DIFFERENT", "UNKNOWN")
-_LINE = re.compile(r"^@([\w.$-]+):\s+([A-Z_]+)\b(.*)$")
 
 
 def locate(tools_dir=None):
@@ -93,12 +86,13 @@ class ToolResult:
     exit: int = 0
     message: str = ""
     seconds: float = 0.0
+    vocab: object = None            # the tool's toolclient.Vocabulary
 
     def violations(self):
-        return {f: v for f, v in self.verdicts.items() if v in VIOLATIONS}
+        return {f: v for f, v in self.verdicts.items() if v in self.vocab.violations}
 
     def unsure(self):
-        return {f: v for f, v in self.verdicts.items() if v in UNSURE}
+        return {f: v for f, v in self.verdicts.items() if v in self.vocab.unsure}
 
     def excluded(self):
         """Functions whose answer excluded inputs that reach undefined
@@ -110,47 +104,26 @@ class ToolResult:
         """(function, verdict, record) of the first violating function in
         output order, or None."""
         for rec in self.records:
-            if rec.get("verdict") in VIOLATIONS:
+            if rec.get("verdict") in self.vocab.violations:
                 return rec.get("function", "?"), rec["verdict"], rec
         return None
 
 
-def _parse_lines(stdout):
-    records = []
-    for line in stdout.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("{"):
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(obj, dict) and "verdict" in obj:
-                # dealloc-verify's per-function "seconds" differs from run
-                # to run: records (and the reports built from them) stay
-                # deterministic without it; process time is measured here.
-                obj.pop("seconds", None)
-                records.append(obj)
-            continue
-        m = _LINE.match(line)
-        if m and m.group(2) in VERDICTS:
-            records.append({"function": m.group(1), "verdict": m.group(2),
-                            "message": m.group(3).strip()})
-    return records
+def parse(stdout, vocab, equiv=False):
+    """The verdict records of a tool's output. dealloc-verify's
+    per-function "seconds" differs from run to run: records (and the
+    reports built from them) stay deterministic without it; process time
+    is measured here."""
+    recs = toolclient.records(stdout, vocab, equiv)
+    for rec in recs:
+        rec.pop("seconds", None)
+    return recs
 
 
-def _expected_exit(verdicts):
-    if any(v in VIOLATIONS or v == "DIFFERENT" for v in verdicts):
-        return 1
-    if any(v in UNSURE for v in verdicts):
-        return 2
-    return 0
-
-
-def _finish(res, run, equiv=False):
+def _finish(res, run, vocab, equiv=False):
     res.seconds = run.seconds
     res.exit = run.returncode
+    res.vocab = vocab
     if run.status == "not-found":
         res.status, res.message = "not-run", run.stderr
         return res
@@ -162,35 +135,23 @@ def _finish(res, run, equiv=False):
         res.status = "bad-input"
         res.message = run.stderr.strip()[-1000:]
         return res
-    if equiv:
-        res.records = [r for r in _parse_lines(run.stdout)]
-        if not res.records:
-            for word in EQUIV:
-                if re.search(rf"\b{word}\b", run.stdout):
-                    res.records = [{"function": "*", "verdict": word,
-                                    "message": run.stdout.strip()[:2000]}]
-                    break
-        res.records = [r for r in res.records if r.get("verdict") in EQUIV]
-    else:
-        res.records = [r for r in _parse_lines(run.stdout)
-                       if r.get("verdict") in VERDICTS]
-    res.verdicts = {}
-    for rec in res.records:
-        fn = rec.get("function", "*")
-        # Several records per function (one per input): keep the first
-        # violation, else the first unsure verdict, else SAFE.
-        old = res.verdicts.get(fn)
-        new = rec["verdict"]
-        rank = {v: 0 for v in VIOLATIONS + ("DIFFERENT",)}
-        rank.update({"UNSUPPORTED": 1, "UNKNOWN": 1})
-        if old is None or rank.get(new, 2) < rank.get(old, 2):
-            res.verdicts[fn] = new
+    res.records = parse(run.stdout, vocab, equiv)
+    if equiv and not res.records:
+        for word in vocab.equiv:
+            if re.search(rf"\b{word}\b", run.stdout):
+                res.records = [{"function": "*", "verdict": word,
+                                "message": run.stdout.strip()[:2000]}]
+                break
+    # Several records per function (one per input): the first violation,
+    # else the first unsure verdict, else SAFE.
+    res.verdicts = {fn: rec["verdict"] for fn, rec in
+                    toolclient.by_function(res.records, vocab).items()}
     if not res.records:
         res.status = "error"
         res.message = (f"no verdict in output (exit {run.returncode}): "
                        f"{(run.stdout + run.stderr).strip()[-500:]}")
         return res
-    expected = _expected_exit(res.verdicts.values())
+    expected = vocab.expected_exit(res.verdicts.values())
     if run.returncode != expected:
         res.status = "error"
         res.message = (f"exit code {run.returncode} contradicts verdicts "
@@ -215,6 +176,16 @@ class Tools:
 
     def have(self, name):
         return bool(self.paths.get(name))
+
+    def vocabulary(self, name=None):
+        """The verdicts tool `name` (default: the first built of
+        dealloc-verify, dealloc-run, dealloc-check) answers with: its
+        --describe, cached; None if no such tool is built."""
+        for tool in [name] if name else ["dealloc-verify", "dealloc-run",
+                                         "dealloc-check"]:
+            if self.have(tool):
+                return toolclient.describe(self.paths[tool])
+        return None
 
     @property
     def serving(self):
@@ -258,20 +229,22 @@ class Tools:
         if not self.have("dealloc-run"):
             return ToolResult("not-run", message="dealloc-run not built")
         return _finish(ToolResult("ok"), self._call(
-            "dealloc-run", "run", ["--json"], [text], ["input.mlir"]))
+            "dealloc-run", "run", ["--json"], [text], ["input.mlir"]),
+            self.vocabulary("dealloc-run"))
 
     def verify(self, text):
         if not self.have("dealloc-verify"):
             return ToolResult("not-run", message="dealloc-verify not built")
         return _finish(ToolResult("ok"), self._call(
-            "dealloc-verify", "verify", self._verify_args(), [text], ["input.mlir"]))
+            "dealloc-verify", "verify", self._verify_args(), [text], ["input.mlir"]),
+            self.vocabulary())
 
     def equiv(self, impl_text, ref_text):
         if not self.have("dealloc-verify"):
             return ToolResult("not-run", message="dealloc-verify not built")
         run = self._call("dealloc-verify", "equiv", ["--equiv"] + self._verify_args(),
                          [impl_text, ref_text], ["impl.mlir", "ref.mlir"])
-        return _finish(ToolResult("ok"), run, equiv=True)
+        return _finish(ToolResult("ok"), run, self.vocabulary(), equiv=True)
 
 
 def parses(text):

@@ -1,8 +1,12 @@
 """[safety.defined]: the harness reads the tools' "excluded" lists and counts
 the functions whose answers excluded inputs reaching undefined behaviour."""
+import pytest
+
 from dealloc_harness import report, tools
+from harness_helpers import TOOLS
 
 
+@pytest.mark.skipif(not TOOLS["dealloc-verify"], reason="dealloc-verify is not built")
 def test_excluded_per_function():
     out = "\n".join([
         '{"excluded":[{"input":"-1","kind":"negative-size","loc":"a.mlir:2:8"},'
@@ -10,7 +14,8 @@ def test_excluded_per_function():
         '"excluded_complete":true,"function":"f","seconds":0.1,"verdict":"SAFE"}',
         '{"function":"g","seconds":0.1,"verdict":"SAFE"}',
         '{"clause":"[heap.leak]","function":"h","input":"0","verdict":"LEAK"}'])
-    res = tools.ToolResult(status="ok", records=tools._parse_lines(out))
+    vocab = tools.Tools(TOOLS).vocabulary()
+    res = tools.ToolResult(status="ok", records=tools.parse(out, vocab), vocab=vocab)
     assert res.excluded() == {"f": 2}
     assert tools.ToolResult(status="ok").excluded() == {}
 

@@ -43,26 +43,25 @@ Usage: differential.py REPO EXPECTATIONS [--jobs N] [--timeout MS] [-v]
 import argparse
 import concurrent.futures
 import hashlib
-import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+MLIR_OPT = toolclient.MLIR_OPT
 # Observation kind -> expectation kind.
 KINDS = {"different": "DIFFERENT", "violation": "VIOLATION",
          "upstream-fails": "UPSTREAM_FAILS",
          "reference-rejects": "REFERENCE_REJECTS",
          "helper-different": "HELPER_DIFFERENT"}
-VIOLATIONS = {"LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION"}
 
 
 def tool(name):
-    build = os.environ.get("DEALLOC_BUILD_DIR", "build")
-    return os.path.join(build, "bin", name)
+    return toolclient.find(name)
 
 
 def cases(repo):
@@ -105,12 +104,12 @@ def cases(repo):
 
 
 def run(cmd, timeout=120):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=timeout)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired:
+    """(exit code or None on a timeout, stdout, stderr); file arguments
+    are absolute."""
+    p = toolclient.run(cmd, timeout=timeout)
+    if p.status == "timeout":
         return None, "", "process timeout"
+    return p.returncode, p.stdout, p.stderr
 
 
 def errors(stderr):
@@ -119,15 +118,7 @@ def errors(stderr):
 
 
 def verdicts(stdout):
-    out = []
-    for line in stdout.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
-                pass
-    return out
+    return toolclient.json_lines(stdout)
 
 
 def plain_loc(loc):
@@ -201,7 +192,7 @@ def check_case(args, index, rel, text, tmp):
     for v in verdicts(out):
         key = f"{rel}@{v.get('function')}"
         verdict = v.get("verdict")
-        if verdict in VIOLATIONS:
+        if verdict in toolclient.describe(tool("dealloc-verify")).violations:
             obs.append(("violation", key, f"{verdict}: {v.get('message', '')}"))
         elif verdict == "SAFE":
             obs.append(("safe", key, ""))

@@ -11,20 +11,18 @@ construction, with a fixed seed, and checks for every public function
     have only i1 and memref arguments, so every input is enumerated).
 Prints `agree: N functions, 0 disagreements` on success.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
-VIOLATIONS = {"LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
+VIOLATIONS = toolclient.describe(VERIFY).violations
 T = "memref<2xf32>"
 
 
@@ -90,15 +88,6 @@ def function(draw, name, frees=True):
     return text
 
 
-def verdicts(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout
-    res = {}
-    for line in out.splitlines():
-        o = json.loads(line)
-        res[o["function"]] = o
-    return res
-
-
 stats = {"functions": 0, "disagreements": []}
 
 
@@ -110,23 +99,17 @@ stats = {"functions": 0, "disagreements": []}
 def test_agree(fns, pre):
     check_module("\n".join(fns))
     # Upstream's pipeline output of a program without frees: mostly SAFE.
-    out = subprocess.run([MLIR_OPT, "--buffer-deallocation-pipeline"],
-                         input="\n".join(pre), capture_output=True, text=True)
-    if out.returncode == 0:
+    out = toolclient.run([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline"],
+                         "\n".join(pre))
+    if out.ok:
         check_module(out.stdout)
 
 
-def both_verdicts(text):
+def both_verdicts(text, flags=(), timeout=120):
     """dealloc-verify's and dealloc-run's JSON objects per function of the
-    module `text`."""
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(text)
-        path = f.name
-    try:
-        return (verdicts([VERIFY, "--json", path]),
-                verdicts([RUN, "--json", path]))
-    finally:
-        os.unlink(path)
+    module `text` (with `flags`, e.g. --strict-ub, for both)."""
+    return (toolclient.results([VERIFY, "--json", *flags], text, timeout),
+            toolclient.results([RUN, "--json", *flags], text, timeout))
 
 
 def disagree(vv, rv):

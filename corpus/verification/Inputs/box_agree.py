@@ -11,13 +11,14 @@ Prints `box-agree: N functions, S safe, O out of bounds, D disagreements`.
 """
 import os
 import random
-import subprocess
 import sys
-import tempfile
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
 SEED = 20261126
 FUNCTIONS = 120
 
@@ -45,27 +46,16 @@ def box_function(rng, k):
 }}"""
 
 
-def verdicts(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True).stdout
-    res = {}
-    for line in out.splitlines():
-        if line.startswith("@") and ": " in line:
-            name, rest = line.split(": ", 1)
-            res[name[1:]] = rest.split()[0]
-    return res
+def verdicts(tool, text):
+    return {fn: rec["verdict"] for fn, rec in
+            toolclient.results([tool], text, timeout=600).items()}
 
 
 def main():
     rng = random.Random(SEED)
     text = "\n".join(box_function(rng, k) for k in range(FUNCTIONS))
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(text)
-        path = f.name
-    try:
-        v = verdicts([VERIFY, path])
-        r = verdicts([RUN, path])
-    finally:
-        os.unlink(path)
+    v = verdicts(VERIFY, text)
+    r = verdicts(RUN, text)
     bad = [k for k in range(FUNCTIONS)
            if v.get(f"box{k}") is None or v.get(f"box{k}") != r.get(f"box{k}")]
     for k in bad:

@@ -14,20 +14,13 @@ function under both readings of [safety.defined] (default and --strict-ub):
     witnesses dealloc-run replays; a SAFE of dealloc-run has a defined input.
 Prints `defined-agree: N functions, K with excluded inputs, 0 disagreements`.
 """
-import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-VIOLATIONS = {"LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION"}
+from agree import VIOLATIONS, both_verdicts
+
 T = "memref<2xf32>"
 D = "memref<?xf32>"
 
@@ -86,11 +79,6 @@ def function(draw, name):
     return text
 
 
-def results(cmd):
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
-    return {o["function"]: o for o in map(json.loads, out.splitlines())}
-
-
 def plain_loc(loc):
     """dealloc-run's `loc("f":l:c)` as dealloc-verify's `f:l:c`."""
     m = re.fullmatch(r'loc\("(.*)":(\d+):(\d+)\)', loc)
@@ -101,18 +89,10 @@ stats = {"functions": 0, "excluded": 0, "disagreements": [], "pairs": {}}
 
 
 def check_module(text):
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(text)
-        path = f.name
-    try:
-        for strict in (False, True):
-            flag = ["--strict-ub"] if strict else []
-            v = results([VERIFY, "--json", *flag, path])
-            r = results([RUN, "--json", *flag, path])
-            for name in v:
-                compare(name, v[name], r[name], strict, text)
-    finally:
-        os.unlink(path)
+    for strict in (False, True):
+        v, r = both_verdicts(text, ["--strict-ub"] if strict else [])
+        for name in v:
+            compare(name, v[name], r[name], strict, text)
 
 
 def compare(name, vo, ro, strict, text):

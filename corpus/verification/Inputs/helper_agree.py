@@ -23,13 +23,15 @@ disagreements` on success.
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
 HELPER_FILES = {
     "dealloc_helper": "helper-contract.mlir",
     "reference_dealloc_helper": "helper-contract-reference.mlir",
@@ -149,17 +151,12 @@ def function(rng, name):
 
 
 def verdicts(args, path):
-    proc = subprocess.run([VERIFY] + args + [path], capture_output=True,
-                          text=True, timeout=600)
+    proc = toolclient.run([VERIFY] + args + [path], timeout=600)
     if proc.returncode not in (0, 1, 2):
-        sys.exit(f"helper-agree: dealloc-verify {' '.join(args)} exited "
-                 f"{proc.returncode}:\n{proc.stderr}")
-    out = {}
-    for line in proc.stdout.splitlines():
-        mt = re.match(r"@(\w+): (\w+)", line)
-        if mt:
-            out[mt.group(1)] = mt.group(2)
-    return out, proc.stderr
+        sys.exit(f"helper-agree: dealloc-verify {' '.join(args)}: "
+                 f"{proc.describe()}:\n{proc.stderr}")
+    recs = toolclient.records(proc.stdout, toolclient.describe(VERIFY))
+    return {r["function"]: r["verdict"] for r in recs}, proc.stderr
 
 
 def main():
@@ -182,8 +179,7 @@ def main():
                 problems.append(f"@{name}: {a} by the specification, {b} "
                                 f"inlined")
                 continue
-            run = subprocess.run([RUN, "--function", name, path],
-                                 capture_output=True, text=True, timeout=600)
+            run = toolclient.run([RUN, "--function", name, path], timeout=600)
             first = run.stdout.splitlines()[0] if run.stdout else ""
             unsafe = run.returncode == 1
             if unsafe and a == "SAFE":

@@ -16,15 +16,16 @@ Prints `induction-agree: N functions, S safe, 0 disagreements` on success.
 """
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-OPT = os.path.join(BUILD, "bin", "dealloc-opt")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
+OPT = toolclient.find("dealloc-opt")
 T = "memref<2xf32>"
 SEED = 20261123
 PROGRAMS = 24
@@ -77,9 +78,9 @@ def loop_function(rng, name, frees):
     return "\n".join(lines)
 
 
-def verdicts(out):
-    return {m.group(1): m.group(2)
-            for m in re.finditer(r"^@(\w+): (\w+)", out, re.M)}
+def verdicts(tool, path):
+    return {fn: rec["verdict"] for fn, rec in
+            toolclient.results([tool, path], timeout=600).items()}
 
 
 def main():
@@ -96,16 +97,17 @@ def main():
         with open(src, "w") as f:
             f.write("\n".join(gen) + "\n")
         p = os.path.join(tmp, "pipe.mlir")
-        subprocess.run([OPT, "--reference-buffer-deallocation-pipeline", src,
-                        "-o", p], check=True)
+        made = toolclient.run([OPT, "--reference-buffer-deallocation-pipeline",
+                               src, "-o", p], timeout=600)
+        if not made.ok:
+            sys.exit(f"induction-agree: the reference pipeline failed: "
+                     f"{made.describe()}: {made.stderr}")
         files.append(p)
         total = safe = 0
         bad = []
         for p in files:
-            v = verdicts(subprocess.run([VERIFY, p], capture_output=True,
-                                        text=True).stdout)
-            r = verdicts(subprocess.run([RUN, p], capture_output=True,
-                                        text=True).stdout)
+            v = verdicts(VERIFY, p)
+            r = verdicts(RUN, p)
             for fn, verdict in v.items():
                 total += 1
                 ran = r.get(fn)

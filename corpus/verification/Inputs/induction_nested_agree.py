@@ -40,18 +40,20 @@ import subprocess
 import sys
 import tempfile
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-OPT = os.path.join(BUILD, "bin", "dealloc-opt")
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 3, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
+OPT = toolclient.find("dealloc-opt")
+MLIR_OPT = toolclient.MLIR_OPT
 T = "memref<2xf32>"
 SIG = f"(%n: index, %m: index, %c: i1, %arg: {T}) -> {T}"
 SEED = 20261124
 PROGRAMS = 30  # per kind
 UNROLL = 2
-VIOLATIONS = {"LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-              "ABI_VIOLATION"}
+VIOLATIONS = toolclient.describe(VERIFY).violations
 # Trip counts beyond dealloc-run's enumeration (0..2; a SAFE answer is for
 # every trip count): a wrapper per function calls it with %n = %k + 3 and
 # %m = %l + 3 (3..5), another with %n = 3 * %k and %m = 3 * %l (0, 3, 6).
@@ -405,13 +407,7 @@ def pipeline(cmd, fns, tmp, tag):
 
 
 def by_function(out):
-    res = {}
-    for line in out.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            o = json.loads(line)
-            res[o["function"]] = o
-    return res
+    return {o["function"]: o for o in toolclient.json_lines(out) if "function" in o}
 
 
 def function_text(path, name):
