@@ -16,11 +16,9 @@ read once per tool path (and again if the binary changes) into a
 
 Users: the harness (tools.py, stage_check.py), bench/*.py, and the corpus's
 scripts (corpus/**/Inputs/*.py, corpus/groundtruth/*.py), which find this
-package from their own location:
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                    *[os.pardir] * DEPTH, "harness"))
-    from dealloc_harness import toolclient
+package from their own location - they put the checkout's `harness`
+folder, found relative to their own file, first on sys.path and import
+`dealloc_harness.toolclient` (two lines at the top of each script).
 """
 
 import functools

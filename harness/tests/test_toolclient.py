@@ -13,10 +13,10 @@ from dealloc_harness import toolclient
 
 # A made-up vocabulary: the client must take whatever the tool describes.
 FAKE = {"tool": "fake-verify", "schema": 1,
-        "verdicts": [{"name": "OK", "violation": False, "exit_code": 0, "clause": "[a.ok]"},
-                     {"name": "BAD", "violation": True, "exit_code": 1, "clause": "[a.bad]"},
-                     {"name": "WORSE", "violation": True, "exit_code": 1, "clause": "[a.w]"},
-                     {"name": "DUNNO", "violation": False, "exit_code": 2, "clause": "[a.d]"}],
+        "verdicts": [{"name": "OK", "violation": False, "exit_code": 0, "clause": "clause-ok"},
+                     {"name": "BAD", "violation": True, "exit_code": 1, "clause": "clause-bad"},
+                     {"name": "WORSE", "violation": True, "exit_code": 1, "clause": "clause-w"},
+                     {"name": "DUNNO", "violation": False, "exit_code": 2, "clause": "clause-d"}],
         "equiv_verdicts": [{"name": "SAME", "exit_code": 0}, {"name": "OTHER", "exit_code": 1}],
         "exit_codes": {"0": "ok", "1": "bad", "2": "dunno", "3": "input"},
         "stop_kinds": [{"name": "loop-bound", "class": "limit"}]}
@@ -48,7 +48,7 @@ def test_the_vocabulary_is_the_tools_and_is_asked_once(tmp_path):
     assert vocab.verdicts == ("OK", "BAD", "WORSE", "DUNNO")
     assert vocab.violations == {"BAD", "WORSE"} and vocab.unsure == {"DUNNO"}
     assert vocab.safe == {"OK"} and vocab.equiv == ("SAME", "OTHER")
-    assert vocab.clauses["BAD"] == "[a.bad]" and vocab.stop_kinds == {"loop-bound": "limit"}
+    assert vocab.clauses["BAD"] == "clause-bad" and vocab.stop_kinds == {"loop-bound": "limit"}
     assert vocab.expected_exit(["OK", "DUNNO"]) == 2
     assert vocab.expected_exit(["DUNNO", "BAD"]) == 1 and vocab.expected_exit([]) == 0
     assert toolclient.describe(tool) is vocab
