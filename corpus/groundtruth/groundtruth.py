@@ -54,6 +54,7 @@ LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--convert-bufferization-to-memref", "--lower-affine",
             "--convert-scf-to-cf",
             "--expand-strided-metadata", "--finalize-memref-to-llvm",
+            "--convert-math-to-llvm", "--convert-math-to-libm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",
             "--reconcile-unrealized-casts"]
@@ -184,7 +185,7 @@ def build(program, functions, cases, work):
     if re.search(r"^declare .*@memrefCopy\(", llvm_ir, re.M):
         runtime = [f"-L{RUNNER_LIB}", "-lmlir_c_runner_utils",
                    f"-Wl,-rpath,{RUNNER_LIB}"]
-    run([CLANG, "-O0", "-gdwarf-4", "-w", ll, driver, "-o", exe] + runtime,
+    run([CLANG, "-O0", "-gdwarf-4", "-w", ll, driver, "-o", exe, "-lm"] + runtime,
         "compiling the lowered program and driver")
     return exe
 

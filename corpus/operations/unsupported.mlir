@@ -13,25 +13,25 @@ func.func @safe_one() {
   return
 }
 
-// CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.sqrt'
+// CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.atan'
 // CHECK-SAME:    at loc({{.*}}:[[@LINE+7]]:10)
 // CHECK-NEXT:    reason: op not modelled
-// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"{{.*}}unsupported.mlir:[[@LINE+5]]:10","message":"op not modelled","op":"math.sqrt","verdict":"UNSUPPORTED"}
+// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"{{.*}}unsupported.mlir:[[@LINE+5]]:10","message":"op not modelled","op":"math.atan","verdict":"UNSUPPORTED"}
 func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   %r = scf.if %c -> f32 {
     scf.yield %x : f32
   } else {
-    %s = math.sqrt %x : f32
+    %s = math.atan %x : f32
     scf.yield %s : f32
   }
   return %r : f32
 }
 
-// CHECK-LABEL: @in_callee: UNSUPPORTED 'math.absf'
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'math.atan'
 func.func private @fill(%m: memref<2xf32>) {
   %z = arith.constant -1.0 : f32
   %c0 = arith.constant 0 : index
-  %a = math.absf %z : f32
+  %a = math.atan %z : f32
   memref.store %a, %m[%c0] : memref<2xf32>
   return
 }

@@ -19,7 +19,7 @@
 
 // VERIFY: {"clause":"[heap.leak]","function":"leaks","input":"false","loc":"{{.*}}report-json.mlir:[[LINE:[0-9]+]]:3","message":"buffer allocated by memref.alloc is not freed","seconds":{{[0-9]+\.[0-9]+}},"trace":[{"buffer":1,"event":"alloc","loc":"{{.*}}report-json.mlir:[[ALLOC:[0-9]+]]:8"},{"buffer":1,"event":"leak","loc":"{{.*}}report-json.mlir:[[LINE]]:3"}],"verdict":"LEAK"}
 // VERIFY-NEXT: {"function":"frees","seconds":{{[0-9]+\.[0-9]+}},"verdict":"SAFE"}
-// VERIFY-NEXT: {"clause":"[verify.unsupported]","function":"unsupported_op","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:8","message":"'math.absi': op not modelled","op":"math.absi","seconds":{{[0-9]+\.[0-9]+}},"verdict":"UNSUPPORTED"}
+// VERIFY-NEXT: {"clause":"[verify.unsupported]","function":"unsupported_op","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:8","message":"'math.ctlz': op not modelled","op":"math.ctlz","seconds":{{[0-9]+\.[0-9]+}},"verdict":"UNSUPPORTED"}
 
 // REPLAY: {"aborted":0,"capped":false,"clause":"[heap.leak]","function":"leaks","input":"false","inputs":1,"message":"buffer #1 (memref.alloc) is live and not returned when the function returns","total_inputs":1,"trace":[{"buffer":1,"event":"alloc","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:8"},{"buffer":1,"event":"leak","loc":"{{.*}}report-json.mlir:{{[0-9]+}}:3"}],"verdict":"LEAK"}
 
@@ -46,6 +46,6 @@ func.func @frees() {
 }
 
 func.func @unsupported_op(%i: i32) -> i32 {
-  %r = math.absi %i : i32
+  %r = math.ctlz %i : i32
   return %r : i32
 }

@@ -4,12 +4,12 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: dealloc-verify %s --verify-diagnostics
 
-// CHECK-LABEL: @math_op: UNSUPPORTED ('math.absi': op not modelled at {{.*}}unsupported.mlir:12:8)
+// CHECK-LABEL: @math_op: UNSUPPORTED ('math.ctlz': op not modelled at {{.*}}unsupported.mlir:12:8)
 func.func @math_op(%x: i32) -> i32 {
   %a = memref.alloc() : memref<2xf32>
   memref.dealloc %a : memref<2xf32>
-  // expected-warning @+1 {{@math_op: UNSUPPORTED ('math.absi': op not modelled)}}
-  %y = math.absi %x : i32
+  // expected-warning @+1 {{@math_op: UNSUPPORTED ('math.ctlz': op not modelled)}}
+  %y = math.ctlz %x : i32
   return %y : i32
 }
 

@@ -248,6 +248,7 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
     if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
       return unknown(StopKind::Internal, "internal error: memref operand without a value", op->getLoc());
   for (auto family : {&Machine::execControl, &Machine::execArith,
+                      &Machine::execMath,
                       &Machine::execMemRef, &Machine::execBufferization,
                       &Machine::execLinalg, &Machine::execAffine}) {
     if (std::optional<bool> done = (this->*family)(op, f))

@@ -128,6 +128,7 @@ public:
   //===-- op families: return std::nullopt if the op is not theirs ----------===//
   std::optional<bool> execControl(mlir::Operation *op, Frame &f);
   std::optional<bool> execArith(mlir::Operation *op, Frame &f);
+  std::optional<bool> execMath(mlir::Operation *op, Frame &f); // MathOps.cpp
   std::optional<bool> execMemRef(mlir::Operation *op, Frame &f);
   std::optional<bool> execBufferization(mlir::Operation *op, Frame &f);
   std::optional<bool> execLinalg(mlir::Operation *op, Frame &f);

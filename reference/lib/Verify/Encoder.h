@@ -384,6 +384,8 @@ bool encodeElementLoad(Encoder &E, State &st, mlir::Operation *op,
 bool encodeElementStore(Encoder &E, State &st, mlir::Operation *op,
                         mlir::Value value, mlir::Value memref,
                         const ElementIndex &at);
+/// [op.math] The math op `op`'s result (MathEncoder.cpp).
+bool encodeMath(Encoder &E, mlir::Operation *op);
 /// The results of an affine map on `operands` (dimensions first) as
 /// [op.affine.apply] computes them (AffineEncoder.cpp).
 ElementIndex affineResults(Encoder &E, mlir::AffineMap map,

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "dealloc/Support/OpTable.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -97,7 +98,8 @@ static std::string bodyProblem(linalg::LinalgOp op, bool &divides) {
     if (isa<linalg::YieldOp, linalg::IndexOp>(inner))
       continue;
     StringRef name = inner.getName().getStringRef();
-    if (inner.getName().getDialectNamespace() != "arith" ||
+    StringRef dialect = inner.getName().getDialectNamespace();
+    if ((dialect != "arith" && dialect != "math") || !lookupOp(&inner) ||
         inner.getNumRegions() != 0)
       return "body op '" + name.str() + "' is not encoded";
     for (Value v : inner.getOperands())

@@ -492,6 +492,11 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
       arithInitialized(*this, op, st);
       return !failure;
     }
+  } else if (dialect == "math") {
+    if (!encodeMath(*this, op))
+      return !failure;
+    arithInitialized(*this, op, st);
+    return !failure;
   } else if (dialect == "memref") {
     if (!encodeMemRef(op, st, handled) || handled)
       return !failure;
