@@ -40,7 +40,11 @@ import os
 import subprocess
 import sys
 
-MLIR_OPT = os.environ.get("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+MLIR_OPT = os.environ.get("MLIR_OPT", toolclient.MLIR_OPT)
 T = "memref<4xf32>"
 
 

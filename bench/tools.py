@@ -8,17 +8,22 @@ import glob
 import os
 import resource
 import subprocess
+import sys
 import time
 
-LLVM_BIN = "/usr/lib/llvm-22/bin"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+# The LLVM/MLIR tools the build was configured with (toolclient.llvm_paths).
+LLVM_BIN = toolclient.LLVM_BIN
 
 
 def candidate_bin_dirs(explicit=None):
     """Directories searched for project tools, most preferred first.
 
     --tools DIR or $DEALLOC_BUILD_DIR/bin when given (and only those);
-    otherwise /work/main/build/bin, then every build-*/bin of the repo.
+    otherwise this checkout's build/bin, then every build-*/bin of the repo.
     """
     if explicit:
         return [explicit]

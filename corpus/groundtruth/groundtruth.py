@@ -43,9 +43,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 *[os.pardir] * 2, "harness"))
 from dealloc_harness import toolclient  # noqa: E402
 
-LLVM_BIN = "/usr/lib/llvm-22/bin"
+LLVM_BIN = toolclient.llvm_paths()["llvm_tools_dir"] or ""
 CLANG = "/usr/bin/clang-22"
-RUNNER_LIB = "/usr/lib/llvm-22/lib"
+RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 # --expand-realloc: finalize-memref-to-llvm leaves a static memref.realloc
 # unconverted; upstream's pipeline starts with the same expansion (grow:
 # alloc + copy + dealloc of the old buffer; shrink: a view of the old one).

@@ -31,8 +31,42 @@ from dataclasses import dataclass
 from . import process
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LLVM_BIN = "/usr/lib/llvm-22/bin"
-MLIR_OPT = os.path.join(LLVM_BIN, "mlir-opt")
+
+
+def llvm_paths():
+    """The LLVM/MLIR locations this project was configured with: CMake's
+    one cache variable DEALLOC_LLVM_PREFIX, written to
+    BUILD/dealloc-paths.json (docs/contributing.md, "Where the tools are
+    found"). Read from $DEALLOC_LLVM_TOOLS_DIR / $DEALLOC_LLVM_LIBRARY_DIR
+    (set by the corpus's lit configuration), else from the JSON file of
+    $DEALLOC_BUILD_DIR or this checkout's build/, else next to the mlir-opt
+    on PATH. A dict with "llvm_tools_dir" and "llvm_library_dir" (None when
+    nothing is found: the tools then come from PATH)."""
+    tools = os.environ.get("DEALLOC_LLVM_TOOLS_DIR")
+    lib = os.environ.get("DEALLOC_LLVM_LIBRARY_DIR")
+    if not tools:
+        build = os.environ.get("DEALLOC_BUILD_DIR") or os.path.join(REPO, "build")
+        try:
+            with open(os.path.join(build, "dealloc-paths.json")) as f:
+                paths = json.load(f)
+            tools, lib = paths["llvm_tools_dir"], lib or paths["llvm_library_dir"]
+        except (OSError, ValueError, KeyError):
+            opt = shutil.which("mlir-opt")
+            tools = os.path.dirname(opt) if opt else None
+    if tools and not lib:
+        lib = os.path.join(os.path.dirname(tools), "lib")
+    return {"llvm_tools_dir": tools, "llvm_library_dir": lib}
+
+
+def llvm_tool(name):
+    """The path of LLVM/MLIR tool `name` (mlir-opt, lit, FileCheck, ...), or
+    the bare name for a PATH lookup."""
+    tools = llvm_paths()["llvm_tools_dir"]
+    return os.path.join(tools, name) if tools else name
+
+
+LLVM_BIN = llvm_paths()["llvm_tools_dir"] or ""
+MLIR_OPT = llvm_tool("mlir-opt")
 SCHEMA = 1
 _TEXT_LINE = re.compile(r"^@([\w.$-]+):\s+([A-Z_]+)\b(.*)$")
 

@@ -9,7 +9,7 @@ HARNESS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(HARNESS_DIR)
 SCRIPT = os.path.join(HARNESS_DIR, "dealloc-harness")
 IMPLS = os.path.join(HARNESS_DIR, "tests", "impls")
-LLVM_BIN = "/usr/lib/llvm-22/bin"
+from dealloc_harness.toolclient import LLVM_BIN  # noqa: E402
 sys.path.insert(0, HARNESS_DIR)
 
 from dealloc_harness import tools  # noqa: E402

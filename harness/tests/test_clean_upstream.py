@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from dealloc_harness import tools
 from harness_helpers import REPO, TOOLS, fuzz, lit
 
 FINDINGS_DOC = os.path.join(REPO, "docs", "findings.md")
@@ -39,7 +40,7 @@ def test_known_findings_are_documented():
 
 @needs_tools
 def test_clean_upstream_pipeline_has_only_known_reproducible_findings(tmp_path):
-    rc, rep = fuzz(tmp_path, "/usr/lib/llvm-22/bin/mlir-opt --buffer-deallocation-pipeline",
+    rc, rep = fuzz(tmp_path, tools.MLIR_OPT + " --buffer-deallocation-pipeline",
                    "--count", "30", "--seed", "0", "-j", "2", "--checks", "run",
                    "--shrink-budget", "20", "--shrink-per-class", "1")
     assert rep["programs"] == 30

@@ -11,7 +11,7 @@ from harness_helpers import REPO, TOOLS, fuzz, lit
 
 FINDINGS_DOC = os.path.join(REPO, "docs", "findings.md")
 KNOWN = re.compile(r"<!-- known-stage: (\S+) \| (\S+) \| (.+?) -->")
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 
 needs_tools = pytest.mark.skipif(
     not (TOOLS["dealloc-run"] and TOOLS["dealloc-verify"]),

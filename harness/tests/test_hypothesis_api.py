@@ -15,7 +15,7 @@ from dealloc_harness import gen_choices as ch, generate
 from dealloc_harness.gen_memref import memref_program
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 
 # Hypothesis's documented names (hypothesis.readthedocs.io, "API reference").
 DOCUMENTED = {

@@ -37,7 +37,7 @@ needs_tools = pytest.mark.skipif(not (TOOLS["dealloc-run"] and TOOLS["dealloc-ve
 
 @needs_tools
 def test_a_conforming_implementation_passes(tmp_path):
-    rc, out = lit_suite(tmp_path, "/usr/lib/llvm-22/bin/mlir-opt "
+    rc, out = lit_suite(tmp_path, os.path.join(LLVM_BIN, "mlir-opt") + " "
                         "--buffer-deallocation-pipeline")
     assert rc == 0 and f"PASS: dealloc-conformance :: {CASE}" in out, out
 

@@ -69,7 +69,7 @@ def test_jobs_answer_what_the_standalone_tools_answer():
         a, b = served.reference(prog.text), plain.reference(prog.text)
         assert (a.status, a.returncode, a.stdout) == (b.status, b.returncode, b.stdout)
         crashes += crashed(b)
-        impl = process.run(["/usr/lib/llvm-22/bin/mlir-opt",
+        impl = process.run([tools.MLIR_OPT,
                             "--buffer-deallocation-pipeline"], prog.text)
         for text in (a.stdout,) + ((impl.stdout,) if impl.ok else ()):
             for name in ("run", "verify"):

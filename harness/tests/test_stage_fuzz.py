@@ -14,7 +14,7 @@ from dealloc_harness import gen_choices as ch, generate, shrink, stage_check
 from dealloc_harness.gen_stages import stage_program
 from dealloc_harness.tools import ToolResult, Tools
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 needs_tools = pytest.mark.skipif(
     not (TOOLS["dealloc-run"] and TOOLS["dealloc-verify"]),
     reason="dealloc-run / dealloc-verify are not built (build/bin or build-*/bin)")

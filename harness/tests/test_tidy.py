@@ -5,7 +5,7 @@ import subprocess
 
 from dealloc_harness import generate, shrink, tidy
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 
 TEXT = """module {
   memref.global "private" @g0 : memref<4xf32> = dense<0.0>

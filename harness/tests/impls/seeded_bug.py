@@ -1,9 +1,12 @@
 """Shared driver of the seeded-bug "implementations" used by the tests: run
 upstream's --buffer-deallocation-pipeline, then damage its output."""
+import os
 import subprocess
 import sys
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 2))
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 
 
 def upstream(path):

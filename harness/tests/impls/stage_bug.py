@@ -2,11 +2,14 @@
 tests: damage the input's bufferization.dealloc ops, then run upstream's
 pass (the arguments before the input file, e.g.
 --buffer-deallocation-simplification) on it."""
+import os
 import re
 import subprocess
 import sys
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                *[os.pardir] * 2))
+from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 # `%X = bufferization.dealloc (...) if (...) retain (%r : T)`: one retained
 # value, one result.
 ONE_RETAINED = re.compile(r"^(\s*)(%[\w#]+) = (bufferization\.dealloc(?: \(.*\) if \(.*\))?)"
