@@ -40,7 +40,7 @@ import gt_signature
 import gt_valgrind
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                *[os.pardir] * 2, "harness"))
+                                os.pardir, os.pardir, "harness"))
 from dealloc_harness import toolclient  # noqa: E402
 
 LLVM_BIN = toolclient.llvm_paths()["llvm_tools_dir"] or ""

@@ -68,11 +68,13 @@ class StageConfig:
 
     @property
     def relation(self):
-        return STAGES[self.stage][0]
+        relation, _ = STAGES.get(self.stage)
+        return relation
 
     @property
     def clause(self):
-        return STAGES[self.stage][1]
+        _, clause = STAGES.get(self.stage)
+        return clause
 
 
 @dataclass

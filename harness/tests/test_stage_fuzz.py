@@ -88,7 +88,7 @@ class _Equiv:
                        "A": {"verdict": a}, "B": {"verdict": b}}
 
     def equiv(self, text, out):
-        return ToolResult("ok", verdicts={"entry": "DIFFERENT"}, records=[self.record],
+        return ToolResult("ok", verdicts={"entry": "DIFFERENT"}, records=list((self.record,)),
                           vocab=Tools(TOOLS).vocabulary())
 
 

@@ -14,7 +14,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                *[os.pardir] * 3, "harness"))
+                                os.pardir, os.pardir, os.pardir, "harness"))
 from dealloc_harness import toolclient  # noqa: E402
 
 VERIFY = toolclient.find("dealloc-verify")

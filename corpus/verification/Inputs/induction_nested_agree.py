@@ -41,7 +41,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                *[os.pardir] * 3, "harness"))
+                                os.pardir, os.pardir, os.pardir, "harness"))
 from dealloc_harness import toolclient  # noqa: E402
 
 VERIFY = toolclient.find("dealloc-verify")

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                *[os.pardir] * 2))
+                                os.pardir, os.pardir))
 from dealloc_harness.toolclient import MLIR_OPT  # noqa: E402
 
 
