@@ -5,13 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "Flattening.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include <unordered_map>
 #include <utility>
 
 using namespace dealloc::smt;
-
-static constexpr double kFlatGrowth = 16;
-static constexpr double kFlatOperands = 100000;
 
 bool dealloc::smt::flatteningMultiplies(const std::vector<z3::expr> &roots) {
   // Per and/or node: its operands once flattened (a child of the same kind
@@ -52,7 +50,8 @@ bool dealloc::smt::flatteningMultiplies(const std::vector<z3::expr> &roots) {
     nested += n;
     flattened += f;
   }
-  return flattened > kFlatGrowth * nested + kFlatOperands;
+  return flattened >
+         SolverPolicy::flatGrowth * nested + SolverPolicy::flatOperands;
 }
 
 NoFlattening::NoFlattening(bool on) : on(on) {

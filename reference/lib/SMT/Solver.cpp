@@ -6,6 +6,7 @@
 #include "dealloc/SMT/Solver.h"
 #include "Flattening.h"
 #include "Watchdog.h"
+#include "dealloc/Support/SolverPolicy.h"
 
 #include <z3++.h>
 
@@ -75,15 +76,13 @@ struct Context::Impl {
   }
 };
 
-/// Making and deleting a Z3 context costs ~0.8 ms, most of the check of a
-/// small function (a call chain of 10,000 public functions spent 76% of its
-/// time there). So each thread keeps the Impl of its last small Context
+/// Making and deleting a Z3 context costs more than the check of a small
+/// function. So each thread keeps the Impl of its last small Context
 /// and the next Context takes it over, cleared: terms are reference
 /// counted, so clearing deletes them, and names and functions start again
 /// from none. Z3 may give a term of the reused context another AST id than
 /// a new context would; termId() is an identity, not an order the encoding
 /// relies on.
-static constexpr size_t kSpareContextTerms = 200000;
 std::unique_ptr<Context::Impl> &Context::spareImpl() {
   static thread_local std::unique_ptr<Impl> spare;
   return spare;
@@ -104,24 +103,21 @@ Context::Context()
         return std::make_unique<Impl>();
       }()) {}
 /// Z3 4.8 can take longer to delete a large context than to check it, and
-/// the time follows the shape of the terms more than their number: the
-/// context of upstream's for-iterargs 1,500 (3.6 million terms, lists kept
-/// as arrays) took 61 s to delete after a 19 s check, and 53 s after a
-/// 10 s check once it had fewer than a million terms. So a large context
-/// (kSpareContextTerms terms or more, too large to reuse) is not deleted
-/// with its Context but when the next large one is, and the process ends
-/// with it: at most one large context more is alive at a time, and a file
-/// with one large function pays nothing.
+/// the time follows the shape of the terms more than their number. So a
+/// large context (SolverPolicy::spareContextTerms terms or more, too large
+/// to reuse) is not deleted with its Context but when the next large one
+/// is, and the process ends with it: at most one large context more is
+/// alive at a time, and a file with one large function pays nothing.
 Context::~Context() {
   // Not after an interrupt, nor while an exception (out of memory, say)
   // unwinds: such a context is not trusted again.
-  if (impl->terms.size() < kSpareContextTerms && !impl->interrupted &&
-      std::uncaught_exceptions() == 0) {
+  if (impl->terms.size() < SolverPolicy::spareContextTerms &&
+      !impl->interrupted && std::uncaught_exceptions() == 0) {
     impl->clear();
     spareImpl() = std::move(impl);
     return;
   }
-  if (impl->terms.size() < kSpareContextTerms)
+  if (impl->terms.size() < SolverPolicy::spareContextTerms)
     return;
   static std::mutex m;
   static Impl *deferred = nullptr; // never deleted at exit, on purpose
@@ -658,8 +654,7 @@ Expr Context::mkSelect(Expr arr, Expr idx) {
   // loop with hundreds of memref iter_args): its entries read back as the
   // stored terms, so addresses compare as buffer identities
   // ([verify.encoding.addr]) instead of as 64-bit selects. The stores are
-  // looked up in an index of the list, not walked: each of N reads of an
-  // N-entry list walked it (a chain of 4,000 loops: 12 % of its check).
+  // looked up in an index of the list, not walked.
   z3::expr a = TERM(arr), i = TERM(idx);
   if (i.is_numeral() && isLiteralStore(a)) {
     Impl::StoreIndex &ix = impl->storeIndexOf(a);
@@ -815,9 +810,9 @@ struct Solver::Impl {
   /// Every assertion as added, per scope (scopes[0] is the base): a model is
   /// checked against these, not against Z3's preprocessed copy.
   std::vector<std::vector<z3::expr>> scopes{1};
-  /// The timeout the solver was last given: setting a parameter costs
-  /// about 0.6 ms (Z3 4.8 updates the whole solver), 2-3 times a small
-  /// query's check, so it is set only when it changes.
+  /// The timeout the solver was last given: setting a parameter costs more
+  /// than a small query's check (Z3 4.8 updates the whole solver), so it is
+  /// set only when it changes.
   std::optional<unsigned> timeoutSet;
   Impl(z3::context &c, bool plain) : c(c), plain(plain), solver(make()) {}
   z3::solver make() {
@@ -875,11 +870,10 @@ Result Solver::check(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
   if (r != Result::Sat)
     return r;
   // Z3 4.8 can answer sat with a model that violates assertions after an
-  // earlier check of the same solver was interrupted (seen on a for-loops
-  // chain: named Booleans eliminated by preprocessing came back with wrong
-  // values, so the counterexample did not replay). Such a model is never
-  // used: a fresh solver with the same assertions is asked once more, and
-  // if its model does not hold either, the answer is unknown.
+  // earlier check of the same solver was interrupted (named Booleans
+  // eliminated by preprocessing come back with wrong values). Such a model
+  // is never used: a fresh solver with the same assertions is asked once
+  // more, and if its model does not hold either, the answer is unknown.
   z3::expr_vector as(ctx.impl->z3);
   for (const Expr &a : assumptions)
     as.push_back(termOf(a));
@@ -935,9 +929,8 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs,
       sp.set("subsumption", false);
       sp.set("elim_vars", false);
       sp.set("scc", false);
-      // Equalities under disjunctions are not solved: on upstream's output
-      // of a 300-scf.if chain (137,000 definitions) that took solve-eqs
-      // 8.9 s of the query's 15 s, and the SAT solver's time stayed 5 s.
+      // Equalities under disjunctions are not solved: that costs solve-eqs
+      // more than it saves the SAT solver on long chains of definitions.
       z3::params se(c);
       se.set("context_solve", false);
       z3::tactic t = z3::tactic(c, "simplify") &
@@ -981,9 +974,10 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs,
     return Result::Unknown;
   timeoutMs = Budget::cut(timeoutMs);
   auto start = std::chrono::steady_clock::now();
-  unsigned first = timeoutMs == 0 || eachWayFull
-                       ? timeoutMs
-                       : std::max(1u, timeoutMs / 3 * 2);
+  unsigned first =
+      timeoutMs == 0 || eachWayFull
+          ? timeoutMs
+          : std::max(1u, timeoutMs / 3 * SolverPolicy::firstWayThirds);
   z3::check_result r = once(first, unflattenedFirst);
   if (r == z3::unknown && timeoutMs != 0 && !Budget::spent()) {
     auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -991,7 +985,7 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs,
                      .count();
     if (eachWayFull)
       r = once(Budget::cut(timeoutMs), !unflattenedFirst);
-    else if (spent + 50 < timeoutMs)
+    else if (spent + SolverPolicy::secondWayMinMs < timeoutMs)
       r = once(timeoutMs - unsigned(spent), !unflattenedFirst);
   }
   return r == z3::unsat ? Result::Unsat : Result::Unknown;

@@ -19,9 +19,8 @@ namespace dealloc::smt {
 /// Z3's own timer can miss a check that starts just as a 1 ms timer fires
 /// (seen as a hang under load), so from a check's deadline on, the watchdog
 /// interrupts the context until the check returns. One thread per context,
-/// started at the first timed check and armed per check: a thread per check
-/// cost a thread creation and join for each of the ~10,000 small queries of
-/// a chain of loop proofs.
+/// started at the first timed check and armed per check (not a thread
+/// creation and join for each of thousands of small queries).
 class Watchdog {
 public:
   explicit Watchdog(z3::context &c) : c(c) {}

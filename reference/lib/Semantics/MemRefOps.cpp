@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
 
 using namespace mlir;
@@ -169,316 +170,414 @@ static bool atomicUpdate(Machine &m, Frame &f, Operation *op, Value memref,
   return true;
 }
 
-std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
-  if (!op->getDialect() || op->getDialect()->getNamespace() != "memref")
-    return std::nullopt;
-  auto mem = [&](Value v) -> const MemRefDesc & { return lookup(f, v).m; };
-
-  // [op.memref.alloc], [op.memref.alloca]
-  if (isa<memref::AllocOp, memref::AllocaOp>(op)) {
-    bool stack = isa<memref::AllocaOp>(op);
-    auto type = cast<MemRefType>(op->getResult(0).getType());
-    ValueRange dynOps = stack ? cast<memref::AllocaOp>(op).getDynamicSizes()
-                              : cast<memref::AllocOp>(op).getDynamicSizes();
-    std::optional<uint64_t> align =
-        stack ? cast<memref::AllocaOp>(op).getAlignment()
-              : cast<memref::AllocOp>(op).getAlignment();
-    SmallVector<int64_t, 4> dyn;
-    if (!resolveValues(*this, f, op, dynOps, dyn))
-      return false;
-    RtValue r;
-    if (!allocate(stack ? BufferKind::Stack : BufferKind::Heap, type, dyn,
+/// [op.memref.alloc], [op.memref.alloca]
+static bool execAlloc(Machine &m, Frame &f, Operation *op) {
+  bool stack = isa<memref::AllocaOp>(op);
+  auto type = cast<MemRefType>(op->getResult(0).getType());
+  ValueRange dynOps = stack ? cast<memref::AllocaOp>(op).getDynamicSizes()
+                            : cast<memref::AllocOp>(op).getDynamicSizes();
+  std::optional<uint64_t> align =
+      stack ? cast<memref::AllocaOp>(op).getAlignment()
+            : cast<memref::AllocOp>(op).getAlignment();
+  SmallVector<int64_t, 4> dyn;
+  if (!resolveValues(m, f, op, dynOps, dyn))
+    return false;
+  RtValue r;
+  if (!m.allocate(stack ? BufferKind::Stack : BufferKind::Heap, type, dyn,
                   align.value_or(64), op->getName().getStringRef(),
                   op->getLoc(), r))
+    return false;
+  if (stack)
+    f.stackBuffers.push_back(r.m.buffer);
+  m.bind(f, op->getResult(0), r);
+  return true;
+}
+
+static const MemRefDesc &desc(Machine &m, Frame &f, Value v) {
+  return m.lookup(f, v).m;
+}
+
+/// [op.memref.dealloc]
+static bool execDealloc(Machine &m, Frame &f, memref::DeallocOp d) {
+  Operation *op = d;
+  return m.freeBuffer(desc(m, f, d.getMemref()).buffer, op, "");
+}
+
+/// [op.memref.realloc]: a new heap buffer, contents copied, the old freed.
+static bool execRealloc(Machine &m, Frame &f, memref::ReallocOp re) {
+  Operation *op = re;
+  MemRefDesc src = desc(m, f, re.getSource());
+  if (!m.checkFreeable(src.buffer, op, ""))
+    return false;
+  SmallVector<int64_t, 1> dyn;
+  if (Value s = re.getDynamicResultSize()) {
+    int64_t x;
+    if (!m.decideInt(f, s, op, x))
       return false;
-    if (stack)
-      f.stackBuffers.push_back(r.m.buffer);
-    bind(f, op->getResult(0), r);
-    return true;
+    dyn.push_back(x);
   }
-  // [op.memref.dealloc]
-  if (auto d = dyn_cast<memref::DeallocOp>(op))
-    return freeBuffer(mem(d.getMemref()).buffer, op, "");
-  // [op.memref.realloc]: a new heap buffer, contents copied, the old freed.
-  if (auto re = dyn_cast<memref::ReallocOp>(op)) {
-    MemRefDesc src = mem(re.getSource());
-    if (!checkFreeable(src.buffer, op, ""))
-      return false;
-    SmallVector<int64_t, 1> dyn;
-    if (Value s = re.getDynamicResultSize()) {
-      int64_t x;
-      if (!decideInt(f, s, op, x))
-        return false;
-      dyn.push_back(x);
-    }
-    RtValue r;
-    if (!allocate(BufferKind::Heap, re.getType(), dyn,
+  RtValue r;
+  if (!m.allocate(BufferKind::Heap, re.getType(), dyn,
                   re.getAlignment().value_or(64), "memref.realloc",
                   op->getLoc(), r))
-      return false;
-    const Buffer &old = heap.get(src.buffer);
-    int64_t srcOff = src.aligned + src.offset * elementBytes(re.getSource().getType().getElementType()) - old.base;
-    int64_t n = std::min(old.sizeBytes - srcOff, heap.get(r.m.buffer).sizeBytes);
-    if (srcOff >= 0 && n > 0)
-      heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
-    heap.release(src.buffer, printLoc(op->getLoc()));
-    recordEvent(op, "free", src.buffer);
-    bind(f, re, r);
+    return false;
+  const Buffer &old = m.heap.get(src.buffer);
+  int64_t srcOff =
+      src.aligned +
+      src.offset * elementBytes(re.getSource().getType().getElementType()) -
+      old.base;
+  int64_t n =
+      std::min(old.sizeBytes - srcOff, m.heap.get(r.m.buffer).sizeBytes);
+  if (srcOff >= 0 && n > 0)
+    m.heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
+  m.heap.release(src.buffer, printLoc(op->getLoc()));
+  m.recordEvent(op, "free", src.buffer);
+  m.bind(f, re, r);
+  return true;
+}
+
+/// [op.memref.get_global]: one global buffer per symbol and run.
+static bool execGetGlobal(Machine &m, Frame &f, memref::GetGlobalOp gg) {
+  Operation *op = gg;
+  auto g = m.lookup<memref::GlobalOp>(gg.getName());
+  if (!g)
+    return m.unsupported(op, "global not found");
+  auto it = m.globals.find(gg.getName());
+  if (it != m.globals.end()) {
+    const Buffer &b = m.heap.get(it->second);
+    m.bind(f, gg,
+           RtValue::makeMemRef(m.layoutFor(gg.getType(), {}, b.id, b.base)));
     return true;
   }
-  // [op.memref.get_global]: one global buffer per symbol and run.
-  if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
-    auto g = lookup<memref::GlobalOp>(gg.getName());
-    if (!g)
-      return unsupported(op, "global not found");
-    auto it = globals.find(gg.getName());
-    if (it != globals.end()) {
-      const Buffer &b = heap.get(it->second);
-      bind(f, gg, RtValue::makeMemRef(layoutFor(gg.getType(), {}, b.id, b.base)));
-      return true;
-    }
-    RtValue r;
-    if (!allocate(BufferKind::Global, gg.getType(), {},
+  RtValue r;
+  if (!m.allocate(BufferKind::Global, gg.getType(), {},
                   g.getAlignment().value_or(64), ("@" + gg.getName()).str(),
                   g.getLoc(), r))
-      return false;
-    globals[gg.getName()] = r.m.buffer;
-    initGlobal(*this, r.m.buffer, g, r.m);
-    bind(f, gg, r);
-    return true;
-  }
-  // Views ([view.same_buffer]).
-  if (auto cast_ = dyn_cast<memref::CastOp>(op)) {
-    RtValue v = lookup(f, cast_.getSource());
-    if (auto t = dyn_cast<MemRefType>(cast_.getType()))
-      if (std::string why = castMismatch(v.m, t); !why.empty())
-        return unknown(StopKind::CastAssertion,
+    return false;
+  m.globals[gg.getName()] = r.m.buffer;
+  initGlobal(m, r.m.buffer, g, r.m);
+  m.bind(f, gg, r);
+  return true;
+}
+
+/// Views ([view.same_buffer]).
+static bool execCast(Machine &m, Frame &f, memref::CastOp cast_) {
+  RtValue v = m.lookup(f, cast_.getSource());
+  if (auto t = dyn_cast<MemRefType>(cast_.getType()))
+    if (std::string why = castMismatch(v.m, t); !why.empty())
+      return m.unknown(StopKind::CastAssertion,
                        "memref.cast to " + typeText(t) + ": " + why +
                            " (undefined behaviour, [view.cast])",
-                       op->getLoc());
-    bind(f, cast_, v);
-    return true;
+                       cast_.getLoc());
+  m.bind(f, cast_, v);
+  return true;
+}
+
+static bool execAssumeAlignment(Machine &m, Frame &f,
+                                memref::AssumeAlignmentOp aa) {
+  m.bind(f, aa.getResult(), m.lookup(f, aa.getMemref()));
+  return true;
+}
+
+static bool execMemorySpaceCast(Machine &m, Frame &f,
+                                memref::MemorySpaceCastOp sc) {
+  m.bind(f, sc.getResult(), m.lookup(f, sc.getSource()));
+  return true;
+}
+
+static bool execSubView(Machine &m, Frame &f, memref::SubViewOp sv) {
+  Operation *op = sv;
+  MemRefDesc src = desc(m, f, sv.getSource());
+  SmallVector<int64_t, 4> offs, sizes, steps;
+  if (!resolve(m, f, op, sv.getMixedOffsets(), offs) ||
+      !resolve(m, f, op, sv.getMixedSizes(), sizes) ||
+      !resolve(m, f, op, sv.getMixedStrides(), steps))
+    return false;
+  MemRefDesc d = viewOf(src);
+  llvm::SmallBitVector dropped = sv.getDroppedDims();
+  for (unsigned k = 0; k < offs.size(); ++k) {
+    d.offset += offs[k] * src.strides[k];
+    if (dropped.test(k))
+      continue;
+    d.sizes.push_back(sizes[k]);
+    d.strides.push_back(src.strides[k] * steps[k]);
   }
-  if (auto aa = dyn_cast<memref::AssumeAlignmentOp>(op)) {
-    bind(f, aa.getResult(), lookup(f, aa.getMemref()));
-    return true;
-  }
-  if (auto sc = dyn_cast<memref::MemorySpaceCastOp>(op)) {
-    bind(f, sc.getResult(), lookup(f, sc.getSource()));
-    return true;
-  }
-  if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
-    MemRefDesc src = mem(sv.getSource());
-    SmallVector<int64_t, 4> offs, sizes, steps;
-    if (!resolve(*this, f, op, sv.getMixedOffsets(), offs) ||
-        !resolve(*this, f, op, sv.getMixedSizes(), sizes) ||
-        !resolve(*this, f, op, sv.getMixedStrides(), steps))
-      return false;
-    MemRefDesc d = viewOf(src);
-    llvm::SmallBitVector dropped = sv.getDroppedDims();
-    for (unsigned k = 0; k < offs.size(); ++k) {
-      d.offset += offs[k] * src.strides[k];
-      if (dropped.test(k))
-        continue;
-      d.sizes.push_back(sizes[k]);
-      d.strides.push_back(src.strides[k] * steps[k]);
+  m.bind(f, sv, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+static bool execReinterpretCast(Machine &m, Frame &f,
+                                memref::ReinterpretCastOp rc) {
+  Operation *op = rc;
+  MemRefDesc src = desc(m, f, rc.getSource());
+  SmallVector<int64_t, 4> offs, sizes, strides;
+  if (!resolve(m, f, op, rc.getMixedOffsets(), offs) ||
+      !resolve(m, f, op, rc.getMixedSizes(), sizes) ||
+      !resolve(m, f, op, rc.getMixedStrides(), strides))
+    return false;
+  MemRefDesc d = viewOf(src);
+  d.offset = offs.empty() ? 0 : offs.front();
+  d.sizes.assign(sizes.begin(), sizes.end());
+  d.strides.assign(strides.begin(), strides.end());
+  m.bind(f, rc, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+static bool execExpandShape(Machine &m, Frame &f, memref::ExpandShapeOp ex) {
+  Operation *op = ex;
+  MemRefDesc src = desc(m, f, ex.getSrc());
+  SmallVector<int64_t, 4> shape;
+  if (!resolve(m, f, op, ex.getMixedOutputShape(), shape))
+    return false;
+  MemRefDesc d = viewOf(src);
+  d.sizes = shape;
+  d.strides.assign(shape.size(), 1);
+  for (auto [srcDim, group] : llvm::enumerate(ex.getReassociationIndices())) {
+    int64_t stride = src.strides[srcDim];
+    for (int64_t j = static_cast<int64_t>(group.size()) - 1; j >= 0; --j) {
+      d.strides[group[j]] = stride;
+      stride *= shape[group[j]];
     }
-    bind(f, sv, RtValue::makeMemRef(std::move(d)));
-    return true;
   }
-  if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
-    MemRefDesc src = mem(rc.getSource());
-    SmallVector<int64_t, 4> offs, sizes, strides;
-    if (!resolve(*this, f, op, rc.getMixedOffsets(), offs) ||
-        !resolve(*this, f, op, rc.getMixedSizes(), sizes) ||
-        !resolve(*this, f, op, rc.getMixedStrides(), strides))
-      return false;
-    MemRefDesc d = viewOf(src);
-    d.offset = offs.empty() ? 0 : offs.front();
-    d.sizes.assign(sizes.begin(), sizes.end());
-    d.strides.assign(strides.begin(), strides.end());
-    bind(f, rc, RtValue::makeMemRef(std::move(d)));
-    return true;
-  }
-  if (auto ex = dyn_cast<memref::ExpandShapeOp>(op)) {
-    MemRefDesc src = mem(ex.getSrc());
-    SmallVector<int64_t, 4> shape;
-    if (!resolve(*this, f, op, ex.getMixedOutputShape(), shape))
-      return false;
-    MemRefDesc d = viewOf(src);
-    d.sizes = shape;
-    d.strides.assign(shape.size(), 1);
-    for (auto [srcDim, group] : llvm::enumerate(ex.getReassociationIndices())) {
-      int64_t stride = src.strides[srcDim];
-      for (int64_t j = static_cast<int64_t>(group.size()) - 1; j >= 0; --j) {
-        d.strides[group[j]] = stride;
-        stride *= shape[group[j]];
+  m.bind(f, ex, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+static bool execCollapseShape(Machine &m, Frame &f,
+                              memref::CollapseShapeOp co) {
+  MemRefDesc src = desc(m, f, co.getSrc());
+  MemRefDesc d = viewOf(src);
+  for (const ReassociationIndices &group : co.getReassociationIndices()) {
+    int64_t size = 1, stride = 1;
+    bool haveStride = false;
+    for (int64_t k : group) {
+      size *= src.sizes[k];
+      if (src.sizes[k] != 1 || !haveStride) {
+        stride = src.strides[k];
+        haveStride = true;
       }
     }
-    bind(f, ex, RtValue::makeMemRef(std::move(d)));
-    return true;
+    d.sizes.push_back(size);
+    d.strides.push_back(stride);
   }
-  if (auto co = dyn_cast<memref::CollapseShapeOp>(op)) {
-    MemRefDesc src = mem(co.getSrc());
-    MemRefDesc d = viewOf(src);
-    for (const ReassociationIndices &group : co.getReassociationIndices()) {
-      int64_t size = 1, stride = 1;
-      bool haveStride = false;
-      for (int64_t k : group) {
-        size *= src.sizes[k];
-        if (src.sizes[k] != 1 || !haveStride) {
-          stride = src.strides[k];
-          haveStride = true;
-        }
-      }
-      d.sizes.push_back(size);
-      d.strides.push_back(stride);
-    }
-    bind(f, co, RtValue::makeMemRef(std::move(d)));
-    return true;
-  }
-  // [view.reshape]: the sizes are read from the shape operand (a use of its
-  // buffer, [heap.use]); the result is row-major over the source's offset.
-  if (auto rs = dyn_cast<memref::ReshapeOp>(op)) {
-    MemRefDesc src = mem(rs.getSource());
-    MemRefDesc shape = mem(rs.getShape());
-    auto shapeType = cast<MemRefType>(rs.getShape().getType());
-    if (!requireLive(shape, op))
+  m.bind(f, co, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+/// [view.reshape]: the sizes are read from the shape operand (a use of its
+/// buffer, [heap.use]); the result is row-major over the source's offset.
+static bool execReshape(Machine &m, Frame &f, memref::ReshapeOp rs) {
+  Operation *op = rs;
+  MemRefDesc src = desc(m, f, rs.getSource());
+  MemRefDesc shape = desc(m, f, rs.getShape());
+  auto shapeType = cast<MemRefType>(rs.getShape().getType());
+  if (!m.requireLive(shape, op))
+    return false;
+  MemRefDesc d = viewOf(src);
+  int64_t n = shape.sizes.empty() ? 0 : shape.sizes[0];
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t off;
+    if (!m.elementOffset(shape, shapeType, {k}, op, off))
       return false;
-    MemRefDesc d = viewOf(src);
-    int64_t n = shape.sizes.empty() ? 0 : shape.sizes[0];
-    for (int64_t k = 0; k < n; ++k) {
-      int64_t off;
-      if (!elementOffset(shape, shapeType, {k}, op, off))
-        return false;
-      RtValue v = loadScalar(shape.buffer, off, shapeType.getElementType());
-      if (v.kind != RtValue::Int)
-        return unknown(StopKind::UninitControl, "uninitialized value decides control flow "
+    RtValue v = m.loadScalar(shape.buffer, off, shapeType.getElementType());
+    if (v.kind != RtValue::Int)
+      return m.unknown(StopKind::UninitControl,
+                       "uninitialized value decides control flow "
                        "([op.uninit.control])",
                        op->getLoc());
-      int64_t size = v.i.getSExtValue();
-      int64_t expected = rs.getType().getDimSize(k);
-      if (size < 0 || (!ShapedType::isDynamic(expected) && size != expected))
-        return unknown(StopKind::ReshapeSize, "memref.reshape to size " + std::to_string(size) +
+    int64_t size = v.i.getSExtValue();
+    int64_t expected = rs.getType().getDimSize(k);
+    if (size < 0 || (!ShapedType::isDynamic(expected) && size != expected))
+      return m.unknown(StopKind::ReshapeSize,
+                       "memref.reshape to size " + std::to_string(size) +
                            " in dimension " + std::to_string(k) +
                            " (undefined behaviour)",
                        op->getLoc());
-      d.sizes.push_back(size);
-    }
-    d.strides.assign(d.sizes.size(), 1);
-    for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
-      d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
-    bind(f, rs, RtValue::makeMemRef(std::move(d)));
-    return true;
+    d.sizes.push_back(size);
   }
-  // [view.transpose]: result dimension i is source dimension perm(i).
-  if (auto tr = dyn_cast<memref::TransposeOp>(op)) {
-    MemRefDesc src = mem(tr.getIn());
-    MemRefDesc d = viewOf(src);
-    for (AffineExpr e : tr.getPermutation().getResults()) {
-      unsigned k = cast<AffineDimExpr>(e).getPosition();
-      d.sizes.push_back(src.sizes[k]);
-      d.strides.push_back(src.strides[k]);
-    }
-    bind(f, tr, RtValue::makeMemRef(std::move(d)));
-    return true;
+  d.strides.assign(d.sizes.size(), 1);
+  for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
+    d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
+  m.bind(f, rs, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+/// [view.transpose]: result dimension i is source dimension perm(i).
+static bool execTranspose(Machine &m, Frame &f, memref::TransposeOp tr) {
+  MemRefDesc src = desc(m, f, tr.getIn());
+  MemRefDesc d = viewOf(src);
+  for (AffineExpr e : tr.getPermutation().getResults()) {
+    unsigned k = cast<AffineDimExpr>(e).getPosition();
+    d.sizes.push_back(src.sizes[k]);
+    d.strides.push_back(src.strides[k]);
   }
-  // [view.view.shift]
-  if (auto vw = dyn_cast<memref::ViewOp>(op)) {
-    MemRefDesc src = mem(vw.getSource());
-    int64_t shift;
-    SmallVector<int64_t, 4> dyn;
-    if (!decideInt(f, vw.getByteShift(), op, shift) ||
-        !resolveValues(*this, f, op, vw.getSizes(), dyn))
-      return false;
-    bind(f, vw, RtValue::makeMemRef(layoutFor(vw.getType(), dyn, src.buffer,
-                                              src.aligned + shift)));
-    return true;
-  }
-  // [view.metadata]
-  if (auto md = dyn_cast<memref::ExtractStridedMetadataOp>(op)) {
-    MemRefDesc src = mem(md.getSource());
-    MemRefDesc base = viewOf(src);
-    base.offset = 0;
-    bind(f, md.getBaseBuffer(), RtValue::makeMemRef(base));
-    bind(f, md.getOffset(), indexValue(src.offset));
-    for (auto [v, s] : llvm::zip(md.getSizes(), src.sizes))
-      bind(f, v, indexValue(s));
-    for (auto [v, s] : llvm::zip(md.getStrides(), src.strides))
-      bind(f, v, indexValue(s));
-    return true;
-  }
-  // [addr.aligned_pointer]
-  if (auto ep = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(op)) {
-    bind(f, ep, indexValue(mem(ep.getSource()).aligned));
-    return true;
-  }
-  if (auto dim = dyn_cast<memref::DimOp>(op)) {
-    MemRefDesc src = mem(dim.getSource());
-    int64_t k;
-    if (!decideInt(f, dim.getIndex(), op, k))
-      return false;
-    if (k < 0 || k >= static_cast<int64_t>(src.sizes.size()))
-      return unknown(StopKind::DimIndex, "memref.dim index out of range (undefined behaviour)",
+  m.bind(f, tr, RtValue::makeMemRef(std::move(d)));
+  return true;
+}
+
+/// [view.view.shift]
+static bool execView(Machine &m, Frame &f, memref::ViewOp vw) {
+  Operation *op = vw;
+  MemRefDesc src = desc(m, f, vw.getSource());
+  int64_t shift;
+  SmallVector<int64_t, 4> dyn;
+  if (!m.decideInt(f, vw.getByteShift(), op, shift) ||
+      !resolveValues(m, f, op, vw.getSizes(), dyn))
+    return false;
+  m.bind(f, vw,
+         RtValue::makeMemRef(
+             m.layoutFor(vw.getType(), dyn, src.buffer, src.aligned + shift)));
+  return true;
+}
+
+/// [view.metadata]
+static bool execExtractStridedMetadata(Machine &m, Frame &f,
+                                       memref::ExtractStridedMetadataOp md) {
+  MemRefDesc src = desc(m, f, md.getSource());
+  MemRefDesc base = viewOf(src);
+  base.offset = 0;
+  m.bind(f, md.getBaseBuffer(), RtValue::makeMemRef(base));
+  m.bind(f, md.getOffset(), indexValue(src.offset));
+  for (auto [v, s] : llvm::zip(md.getSizes(), src.sizes))
+    m.bind(f, v, indexValue(s));
+  for (auto [v, s] : llvm::zip(md.getStrides(), src.strides))
+    m.bind(f, v, indexValue(s));
+  return true;
+}
+
+/// [addr.aligned_pointer]
+static bool
+execExtractAlignedPointerAsIndex(Machine &m, Frame &f,
+                                 memref::ExtractAlignedPointerAsIndexOp ep) {
+  m.bind(f, ep, indexValue(desc(m, f, ep.getSource()).aligned));
+  return true;
+}
+
+static bool execDim(Machine &m, Frame &f, memref::DimOp dim) {
+  Operation *op = dim;
+  MemRefDesc src = desc(m, f, dim.getSource());
+  int64_t k;
+  if (!m.decideInt(f, dim.getIndex(), op, k))
+    return false;
+  if (k < 0 || k >= static_cast<int64_t>(src.sizes.size()))
+    return m.unknown(StopKind::DimIndex,
+                     "memref.dim index out of range (undefined behaviour)",
                      op->getLoc());
-    bind(f, dim, indexValue(src.sizes[k]));
-    return true;
-  }
-  if (auto rank = dyn_cast<memref::RankOp>(op)) {
-    bind(f, rank, indexValue(mem(rank.getMemref()).sizes.size()));
-    return true;
-  }
-  // [op.memref.access]
-  if (auto ld = dyn_cast<memref::LoadOp>(op)) {
-    SmallVector<int64_t, 4> idx;
-    int64_t off;
-    MemRefDesc src = mem(ld.getMemref());
-    if (!resolveValues(*this, f, op, ld.getIndices(), idx) ||
-        !elementOffset(src, ld.getMemRefType(), idx, op, off))
-      return false;
-    bind(f, ld, loadScalar(src.buffer, off, ld.getType()));
-    return true;
-  }
-  if (auto st = dyn_cast<memref::StoreOp>(op)) {
-    SmallVector<int64_t, 4> idx;
-    int64_t off;
-    MemRefDesc dst = mem(st.getMemref());
-    if (!resolveValues(*this, f, op, st.getIndices(), idx) ||
-        !elementOffset(dst, st.getMemRefType(), idx, op, off))
-      return false;
-    storeScalar(dst.buffer, off, st.getMemRefType().getElementType(),
-                lookup(f, st.getValue()));
-    return true;
-  }
-  if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op)) {
-    Type elem = rmw.getMemRefType().getElementType();
-    return atomicUpdate(*this, f, op, rmw.getMemref(), rmw.getIndices(),
-                        [&](RtValue old, RtValue &out) {
-                          out = atomicCombine(rmw.getKind(), elem, old,
-                                              lookup(f, rmw.getValue()));
-                          return true;
-                        });
-  }
-  // [op.memref.atomic_rmw]: the body computes the new value from the old.
-  if (auto g = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
-    return atomicUpdate(*this, f, op, g.getMemref(), g.getIndices(),
-                        [&](RtValue old, RtValue &out) {
-                          RegionExit exit;
-                          if (!execRegion(g.getAtomicBody(), {old}, f, exit))
-                            return false;
-                          out = exit.values.front();
-                          return true;
-                        });
-  }
+  m.bind(f, dim, indexValue(src.sizes[k]));
+  return true;
+}
+
+static bool execRank(Machine &m, Frame &f, memref::RankOp rank) {
+  m.bind(f, rank, indexValue(desc(m, f, rank.getMemref()).sizes.size()));
+  return true;
+}
+
+/// [op.memref.access]
+static bool execLoad(Machine &m, Frame &f, memref::LoadOp ld) {
+  Operation *op = ld;
+  SmallVector<int64_t, 4> idx;
+  int64_t off;
+  MemRefDesc src = desc(m, f, ld.getMemref());
+  if (!resolveValues(m, f, op, ld.getIndices(), idx) ||
+      !m.elementOffset(src, ld.getMemRefType(), idx, op, off))
+    return false;
+  m.bind(f, ld, m.loadScalar(src.buffer, off, ld.getType()));
+  return true;
+}
+
+static bool execStore(Machine &m, Frame &f, memref::StoreOp st) {
+  Operation *op = st;
+  SmallVector<int64_t, 4> idx;
+  int64_t off;
+  MemRefDesc dst = desc(m, f, st.getMemref());
+  if (!resolveValues(m, f, op, st.getIndices(), idx) ||
+      !m.elementOffset(dst, st.getMemRefType(), idx, op, off))
+    return false;
+  m.storeScalar(dst.buffer, off, st.getMemRefType().getElementType(),
+                m.lookup(f, st.getValue()));
+  return true;
+}
+
+static bool execAtomicRMW(Machine &m, Frame &f, memref::AtomicRMWOp rmw) {
+  Operation *op = rmw;
+  Type elem = rmw.getMemRefType().getElementType();
+  return atomicUpdate(m, f, op, rmw.getMemref(), rmw.getIndices(),
+                      [&](RtValue old, RtValue &out) {
+                        out = atomicCombine(rmw.getKind(), elem, old,
+                                            m.lookup(f, rmw.getValue()));
+                        return true;
+                      });
+}
+
+/// [op.memref.atomic_rmw]: the body computes the new value from the old.
+static bool execGenericAtomicRMW(Machine &m, Frame &f,
+                                 memref::GenericAtomicRMWOp g) {
+  Operation *op = g;
+  return atomicUpdate(m, f, op, g.getMemref(), g.getIndices(),
+                      [&](RtValue old, RtValue &out) {
+                        RegionExit exit;
+                        if (!m.execRegion(g.getAtomicBody(), {old}, f, exit))
+                          return false;
+                        out = exit.values.front();
+                        return true;
+                      });
+}
+
+static bool execCopy(Machine &m, Frame &f, memref::CopyOp cp) {
+  Operation *op = cp;
+  return m.copyView(desc(m, f, cp.getSource()),
+                    cast<MemRefType>(cp.getSource().getType()),
+                    desc(m, f, cp.getTarget()),
+                    cast<MemRefType>(cp.getTarget().getType()), op);
+}
+
+std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
+  if (!op->getDialect() || op->getDialect()->getNamespace() != "memref")
+    return std::nullopt;
+  if (isa<memref::AllocOp, memref::AllocaOp>(op))
+    return execAlloc(*this, f, op);
   // [op.memref.prefetch]: a hint; its declared write was [heap.use] above.
   if (isa<memref::PrefetchOp>(op))
     return true;
-  if (auto cp = dyn_cast<memref::CopyOp>(op)) {
-    return copyView(mem(cp.getSource()), cast<MemRefType>(cp.getSource().getType()),
-                    mem(cp.getTarget()), cast<MemRefType>(cp.getTarget().getType()),
-                    op);
-  }
-  return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<bool>>(op)
+      .Case([&](memref::DeallocOp x) { return execDealloc(*this, f, x); })
+      .Case([&](memref::ReallocOp x) { return execRealloc(*this, f, x); })
+      .Case([&](memref::GetGlobalOp x) { return execGetGlobal(*this, f, x); })
+      .Case([&](memref::CastOp x) { return execCast(*this, f, x); })
+      .Case([&](memref::AssumeAlignmentOp x) {
+        return execAssumeAlignment(*this, f, x);
+      })
+      .Case([&](memref::MemorySpaceCastOp x) {
+        return execMemorySpaceCast(*this, f, x);
+      })
+      .Case([&](memref::SubViewOp x) { return execSubView(*this, f, x); })
+      .Case([&](memref::ReinterpretCastOp x) {
+        return execReinterpretCast(*this, f, x);
+      })
+      .Case(
+          [&](memref::ExpandShapeOp x) { return execExpandShape(*this, f, x); })
+      .Case([&](memref::CollapseShapeOp x) {
+        return execCollapseShape(*this, f, x);
+      })
+      .Case([&](memref::ReshapeOp x) { return execReshape(*this, f, x); })
+      .Case([&](memref::TransposeOp x) { return execTranspose(*this, f, x); })
+      .Case([&](memref::ViewOp x) { return execView(*this, f, x); })
+      .Case([&](memref::ExtractStridedMetadataOp x) {
+        return execExtractStridedMetadata(*this, f, x);
+      })
+      .Case([&](memref::ExtractAlignedPointerAsIndexOp x) {
+        return execExtractAlignedPointerAsIndex(*this, f, x);
+      })
+      .Case([&](memref::DimOp x) { return execDim(*this, f, x); })
+      .Case([&](memref::RankOp x) { return execRank(*this, f, x); })
+      .Case([&](memref::LoadOp x) { return execLoad(*this, f, x); })
+      .Case([&](memref::StoreOp x) { return execStore(*this, f, x); })
+      .Case([&](memref::AtomicRMWOp x) { return execAtomicRMW(*this, f, x); })
+      .Case([&](memref::GenericAtomicRMWOp x) {
+        return execGenericAtomicRMW(*this, f, x);
+      })
+      .Case([&](memref::CopyOp x) { return execCopy(*this, f, x); })
+      .Default([](Operation *) -> std::optional<bool> { return std::nullopt; });
 }
 
 } // namespace dealloc

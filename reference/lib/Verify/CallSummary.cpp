@@ -32,6 +32,7 @@
 #include "Encoder.h"
 #include "LoopInduction.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -39,10 +40,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
-
-/// Largest dynamic extent of an argument in the entry model
-/// ([verify.inputs]).
-static constexpr int64_t kMaxExtent = int64_t(1) << 20;
 
 /// A type the contract model has values for: scalars and memrefs of them.
 static bool modelled(Type t) {
@@ -126,7 +123,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
           c.mkAnd({v.pts[k], h.allocOf(st, s), c.mkNot(h.freedOf(st, s))}));
     }
     bad.push_back(c.mkNot(c.mkOr(live)));
-    bad.push_back(notFresh(E, v, mt, kMaxExtent));
+    bad.push_back(notFresh(E, v, mt, SolverPolicy::maxArgExtent));
   }
   for (size_t i = 0; i < views.size(); ++i)
     for (size_t j = i + 1; j < views.size(); ++j) {

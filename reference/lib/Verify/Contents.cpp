@@ -1,17 +1,19 @@
 //===- Contents.cpp - Buffer contents of the symbolic heap ----------------===//
 //
 // spec/verification.md [verify.encoding.contents]: contents are kept per
-// slot. A buffer with a small static size (at most kExplicitElements
-// elements) holds one term per element, so loads and stores at constant
-// indices (fully unrolled loops, the lowering's flag and pointer buffers)
-// are plain terms; any other buffer holds an SMT array from element index to
-// value. A view with several candidate slots reads the if-then-else of its
-// candidates' values under its one-hot identity and writes each candidate
-// under the literal that selects it. Modules that reinterpret buffers
-// (`memref.view`) keep bytes instead, indexed by the byte offset from the
-// buffer's base, as dealloc-run's [buffer.contents] does.
+// slot. A buffer with a small static size (at most
+// SolverPolicy::explicitElements elements) holds one term per element, so
+// loads and stores at constant indices (fully unrolled loops, the lowering's
+// flag and pointer buffers) are plain terms; any other buffer holds an SMT
+// array from element index to value. A view with several candidate slots
+// reads the if-then-else of its candidates' values under its one-hot
+// identity and writes each candidate under the literal that selects it.
+// Modules that reinterpret buffers (`memref.view`) keep bytes instead,
+// indexed by the byte offset from the buffer's base, as dealloc-run's
+// [buffer.contents] does.
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 
 #include <utility>
@@ -21,11 +23,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using smt::Context;
 
-/// Largest static element count kept as explicit terms.
-static constexpr int64_t kExplicitElements = 1024;
-/// In byte mode: largest static byte count kept as explicit terms.
-static constexpr int64_t kExplicitBytes = 256;
-
 void SymbolicHeap::initContents(State &st, unsigned s,
                                 const std::vector<Expr> &sizes, bool zero,
                                 unsigned elemBytes) {
@@ -33,7 +30,8 @@ void SymbolicHeap::initContents(State &st, unsigned s,
     st.mem.resize(s + 1);
   Contents c;
   int64_t total = byteContents ? elemBytes : 1;
-  int64_t limit = byteContents ? kExplicitBytes : kExplicitElements;
+  int64_t limit = byteContents ? SolverPolicy::explicitBytes
+                               : SolverPolicy::explicitElements;
   bool small = true;
   for (const Expr &e : sizes) {
     auto lit = e.bvLiteral();
@@ -486,8 +484,7 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
                                      const std::vector<const State *> &states,
                                      size_t s) {
   // The common case at a join: every state holds the same terms (no branch
-  // changed them), taken without gathering the operands (a chain of 4,000
-  // loops joins states of 28,000 slots at every scf.if of every loop body).
+  // changed them), taken without gathering the operands.
   bool same = !byteContents;
   for (size_t k = 0; k < states.size() && same; ++k)
     same = s < states[k]->mem.size() &&

@@ -11,28 +11,26 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
-#include "dealloc/Support/OpTable.h"
 #include "Initialized.h"
 #include "LoopInduction.h"
+#include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/IR/IntegerSet.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
-
-/// [verify.encoding.nesting]: regions nested deeper are not encoded (each
-/// level is a recursion of the encoder; see Support/DeepStack.h).
-static constexpr unsigned kMaxRegionDepth = 10000;
 
 bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
                          std::vector<SymValue> &vals, StringRef name) {
@@ -57,15 +55,142 @@ bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
   return true;
 }
 
+namespace {
+/// A control-flow edge into a block: the state and the block's arguments.
+struct Edge {
+  State state;
+  std::vector<SymValue> values;
+};
+using Incoming = llvm::DenseMap<Block *, std::vector<Edge>>;
+} // namespace
+
+/// The blocks of `region` in reverse post-order; fails on a back edge, a
+/// cf loop, which is not encoded ([verify.encoding.cfg]).
+static bool blockOrder(Encoder &E, Region &region,
+                       std::vector<Block *> &order) {
+  for (Block *b : llvm::post_order(&region.front()))
+    order.push_back(b);
+  std::reverse(order.begin(), order.end());
+  llvm::DenseMap<Block *, unsigned> pos;
+  for (auto [i, b] : llvm::enumerate(order))
+    pos[b] = i;
+  for (Block *b : order)
+    for (Block *succ : b->getSuccessors())
+      if (pos[succ] <= pos[b])
+        return E.fail(Verdict::Unknown,
+                      "loop in the control-flow graph (back edge to a block "
+                      "of the region) is not encoded ([verify.encoding.cfg])",
+                      b->getTerminator()->getLoc());
+  return true;
+}
+
+/// The state at the entry of `b`, its incoming `edges` merged, and its
+/// arguments bound; false if no run enters it.
+static bool enterBlock(Encoder &E, Region &region, Block *b,
+                       std::vector<Edge> &edges, State &st) {
+  std::vector<const State *> states;
+  std::vector<Expr> guards;
+  for (Edge &e : edges) {
+    states.push_back(&e.state);
+    guards.push_back(e.state.path);
+  }
+  st = edges.size() == 1 ? std::move(edges[0].state)
+                         : E.heap.merge(states, "block");
+  if (st.guard.isFalse())
+    return false;
+  for (auto [i, arg] : llvm::enumerate(b->getArguments())) {
+    std::vector<const SymValue *> vs;
+    for (Edge &e : edges)
+      vs.push_back(&e.values[i]);
+    E.bind(arg, E.heap.mergeValues(guards, vs));
+  }
+  Location loc = b->empty() ? region.getLoc() : b->front().getLoc();
+  if (E.fusing() && edges.size() > 1 && b->getNumArguments() > 0) {
+    std::vector<View> others;
+    for (Value v : E.liveValues(b, nullptr)) {
+      auto a = dyn_cast<BlockArgument>(v);
+      const SymValue &sv = E.values.find(v)->second;
+      if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
+        others.push_back(sv.view);
+    }
+    E.fuseMerged(st, SmallVector<Value>(b->getArguments()), others, loc);
+  }
+  // [verify.lemmas]: at joins, at the entry of a region (a loop
+  // iteration, a callee) and after every structured op and call.
+  if (E.recordLemmas && (edges.size() > 1 || b == &region.front()))
+    E.reachabilityLemma(st, b, nullptr, loc);
+  return true;
+}
+
+static std::vector<SymValue> operandsOf(Encoder &E, OperandRange r) {
+  std::vector<SymValue> vs;
+  for (Value v : r)
+    vs.push_back(E.get(v));
+  return vs;
+}
+
+/// [op.cf.switch]: an edge per case, under its value and no earlier one's,
+/// and the default edge under none.
+static void switchEdges(Encoder &E, cf::SwitchOp sw, State &st,
+                        Incoming &incoming) {
+  smt::Context &ctx = E.ctx;
+  Expr flag = E.getBV(sw.getFlag());
+  requireInitialized(E, st, E.get(sw.getFlag()), sw.getLoc());
+  std::vector<Expr> none;
+  if (auto cases = sw.getCaseValues()) {
+    for (auto [i, cv] : llvm::enumerate(cases->getValues<APInt>())) {
+      Expr hit = ctx.mkEq(flag, ctx.bvVal(flag.bvWidth(), cv.getSExtValue()));
+      State s = st;
+      E.heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
+      none.push_back(ctx.mkNot(hit));
+      incoming[sw.getCaseDestinations()[i]].push_back(
+          Edge{s, operandsOf(E, sw.getCaseOperands(i))});
+    }
+  }
+  State d = st;
+  E.heap.narrow(d, ctx.mkAnd(none));
+  incoming[sw.getDefaultDestination()].push_back(
+      Edge{d, operandsOf(E, sw.getDefaultOperands())});
+}
+
+/// Passes `st` on along the terminator `term`: to the incoming edges of its
+/// successors, or out of the region.
+static bool leaveBlock(Encoder &E, Operation *term, State &st,
+                       Incoming &incoming, std::vector<RegionExit> &exits) {
+  if (auto br = dyn_cast<cf::BranchOp>(term)) {
+    incoming[br.getDest()].push_back(
+        Edge{std::move(st), operandsOf(E, br.getDestOperands())});
+  } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
+    Expr c = E.getBool(cb.getCondition());
+    requireInitialized(E, st, E.get(cb.getCondition()), term->getLoc());
+    State t = st, f = std::move(st);
+    E.heap.narrow(t, c);
+    E.heap.narrow(f, E.ctx.mkNot(c));
+    incoming[cb.getTrueDest()].push_back(
+        Edge{std::move(t), operandsOf(E, cb.getTrueDestOperands())});
+    incoming[cb.getFalseDest()].push_back(
+        Edge{std::move(f), operandsOf(E, cb.getFalseDestOperands())});
+  } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
+    switchEdges(E, sw, st, incoming);
+  } else if (lookupOp(term) && (term->hasTrait<OpTrait::ReturnLike>() ||
+                                isa<scf::ConditionOp>(term))) {
+    exits.push_back(
+        RegionExit{term, std::move(st), operandsOf(E, term->getOperands())});
+  } else {
+    return E.unsupported(term, "terminator not modelled");
+  }
+  return true;
+}
+
 bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
                            State entry, std::vector<RegionExit> &exits) {
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.
-  if (regionDepth >= kMaxRegionDepth)
+  if (regionDepth >= SolverPolicy::maxRegionDepth)
     return fail(Verdict::Unknown,
                 "regions nested deeper than " +
-                    std::to_string(kMaxRegionDepth) +
+                    std::to_string(SolverPolicy::maxRegionDepth) +
                     " (region ops and inlined calls) are not encoded "
                     "([verify.encoding.nesting])",
                 currentOp ? currentOp->getLoc()
@@ -81,65 +206,18 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     }
   } restore{*this, currentOp, useGuard};
   ++regionDepth;
-  // Reverse post-order; a back edge is a cf loop, which is not encoded.
   std::vector<Block *> order;
-  for (Block *b : llvm::post_order(&region.front()))
-    order.push_back(b);
-  std::reverse(order.begin(), order.end());
-  llvm::DenseMap<Block *, unsigned> pos;
-  for (auto [i, b] : llvm::enumerate(order))
-    pos[b] = i;
-  for (Block *b : order)
-    for (Block *succ : b->getSuccessors())
-      if (pos[succ] <= pos[b])
-        return fail(Verdict::Unknown,
-                    "loop in the control-flow graph (back edge to a block "
-                    "of the region) is not encoded ([verify.encoding.cfg])",
-                    b->getTerminator()->getLoc());
-  struct Edge {
-    State state;
-    std::vector<SymValue> values;
-  };
-  llvm::DenseMap<Block *, std::vector<Edge>> incoming;
+  if (!blockOrder(*this, region, order))
+    return false;
+  Incoming incoming;
   incoming[&region.front()].push_back(
       Edge{std::move(entry), std::vector<SymValue>(args.begin(), args.end())});
   for (Block *b : order) {
     std::vector<Edge> edges = std::move(incoming[b]);
     incoming.erase(b);
-    if (edges.empty())
+    State st;
+    if (edges.empty() || !enterBlock(*this, region, b, edges, st))
       continue;
-    std::vector<const State *> states;
-    std::vector<Expr> guards;
-    for (Edge &e : edges) {
-      states.push_back(&e.state);
-      guards.push_back(e.state.path);
-    }
-    State st = edges.size() == 1 ? std::move(edges[0].state)
-                                 : heap.merge(states, "block");
-    if (st.guard.isFalse())
-      continue;
-    for (auto [i, arg] : llvm::enumerate(b->getArguments())) {
-      std::vector<const SymValue *> vs;
-      for (Edge &e : edges)
-        vs.push_back(&e.values[i]);
-      bind(arg, heap.mergeValues(guards, vs));
-    }
-    if (fusing() && edges.size() > 1 && b->getNumArguments() > 0) {
-      std::vector<View> others;
-      for (Value v : liveValues(b, nullptr)) {
-        auto a = dyn_cast<BlockArgument>(v);
-        const SymValue &sv = values.find(v)->second;
-        if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
-          others.push_back(sv.view);
-      }
-      fuseMerged(st, SmallVector<Value>(b->getArguments()), others,
-                 b->empty() ? region.getLoc() : b->front().getLoc());
-    }
-    // [verify.lemmas]: at joins, at the entry of a region (a loop
-    // iteration, a callee) and after every structured op and call.
-    if (recordLemmas && (edges.size() > 1 || b == &region.front()))
-      reachabilityLemma(st, b, nullptr,
-                        b->empty() ? region.getLoc() : b->front().getLoc());
     for (Operation &op : b->without_terminator()) {
       if (!encodeOp(&op, st))
         return false;
@@ -149,50 +227,8 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     Operation *term = b->getTerminator();
     currentOp = term;
     useGuard = st.guard;
-    auto operandsOf = [&](OperandRange r) {
-      std::vector<SymValue> vs;
-      for (Value v : r)
-        vs.push_back(get(v));
-      return vs;
-    };
-    if (auto br = dyn_cast<cf::BranchOp>(term)) {
-      incoming[br.getDest()].push_back(
-          Edge{std::move(st), operandsOf(br.getDestOperands())});
-    } else if (auto cb = dyn_cast<cf::CondBranchOp>(term)) {
-      Expr c = getBool(cb.getCondition());
-      requireInitialized(*this, st, get(cb.getCondition()), term->getLoc());
-      State t = st, f = std::move(st);
-      heap.narrow(t, c);
-      heap.narrow(f, ctx.mkNot(c));
-      incoming[cb.getTrueDest()].push_back(
-          Edge{std::move(t), operandsOf(cb.getTrueDestOperands())});
-      incoming[cb.getFalseDest()].push_back(
-          Edge{std::move(f), operandsOf(cb.getFalseDestOperands())});
-    } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
-      Expr flag = getBV(sw.getFlag());
-      requireInitialized(*this, st, get(sw.getFlag()), term->getLoc());
-      std::vector<Expr> none;
-      if (auto cases = sw.getCaseValues()) {
-        for (auto [i, cv] : llvm::enumerate(cases->getValues<APInt>())) {
-          Expr hit = ctx.mkEq(flag, ctx.bvVal(flag.bvWidth(), cv.getSExtValue()));
-          State s = st;
-          heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
-          none.push_back(ctx.mkNot(hit));
-          incoming[sw.getCaseDestinations()[i]].push_back(
-              Edge{s, operandsOf(sw.getCaseOperands(i))});
-        }
-      }
-      State d = st;
-      heap.narrow(d, ctx.mkAnd(none));
-      incoming[sw.getDefaultDestination()].push_back(
-          Edge{d, operandsOf(sw.getDefaultOperands())});
-    } else if (lookupOp(term) && (term->hasTrait<OpTrait::ReturnLike>() ||
-                                  isa<scf::ConditionOp>(term))) {
-      exits.push_back(
-          RegionExit{term, std::move(st), operandsOf(term->getOperands())});
-    } else {
-      return unsupported(term, "terminator not modelled");
-    }
+    if (!leaveBlock(*this, term, st, incoming, exits))
+      return false;
   }
   return true;
 }
@@ -223,9 +259,9 @@ struct LoopUnroller {
   Operation *loop;
   unsigned literal = 0, symbolic = 0;
   /// [verify.lemmas]: no lemma points in the iterations of a loop with
-  /// literal bounds after the first (the helper loops of a lowered
-  /// 301-memref dealloc: 90,601 iterations, each point costing a term per
-  /// slot; none proved anything).
+  /// literal bounds after the first (each point costs a term per slot, and
+  /// such iterations, e.g. the helper loops of a lowered dealloc, add no
+  /// fact).
   struct Iteration {
     Encoder &E;
     bool saved;
@@ -263,8 +299,7 @@ static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
   // `st` itself goes to the else branch: joinRegions assigns it afresh
   // (if no run leaves either region, it kills what is left of it, whose
   // per-slot vectors are then empty, which reads as "false / not yet
-  // created"). A state holds a term per slot: a copy per scf.if in a
-  // chain of loops made their encoding quadratic.
+  // created"). A state holds a term per slot: not copied twice.
   Expr entryPath = st.path;
   State t = st, f = std::move(st);
   heap.narrow(t, c);
@@ -342,9 +377,201 @@ static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
   return joinRegions(E, op, st, done);
 }
 
+static bool encodeIfOp(Encoder &E, State &st, scf::IfOp ifOp) {
+  Location loc = ifOp.getLoc();
+  Operation *op = ifOp;
+  Expr c = E.getBool(ifOp.getCondition());
+  requireInitialized(E, st, E.get(ifOp.getCondition()), loc);
+  return encodeIf(E, op, c, ifOp.getThenRegion(), ifOp.getElseRegion(), st);
+}
+
+static bool encodeAffineIf(Encoder &E, State &st, affine::AffineIfOp ifOp) {
+  Location loc = ifOp.getLoc();
+  Operation *op = ifOp;
+  // [op.affine.if]: the then region iff every constraint holds.
+  IntegerSet set = ifOp.getIntegerSet();
+  ElementIndex v =
+      affineResults(E,
+                    AffineMap::get(set.getNumDims(), set.getNumSymbols(),
+                                   set.getConstraints(), op->getContext()),
+                    ifOp.getOperands());
+  requireInitialized(E, st, v.operands, loc);
+  if (!v.badDivisor.isNull())
+    E.heap.stop(st, v.badDivisor, loc, StopKind::AffineDivisor,
+                "affine mod/floordiv/ceildiv by a non-positive value "
+                "(undefined behaviour, [op.affine.apply])");
+  std::vector<Expr> holds;
+  Expr zero = E.ctx.bvVal(kIndexWidth, 0);
+  for (auto [k, e] : llvm::enumerate(v.indices))
+    holds.push_back(set.isEq(k) ? E.ctx.mkEq(e, zero)
+                                : E.ctx.mkCmp(Cmp::Sge, e, zero));
+  return encodeIf(E, op, E.ctx.mkAnd(holds), ifOp.getThenRegion(),
+                  ifOp.getElseRegion(), st);
+}
+
+static bool encodeExecuteRegion(Encoder &E, State &st,
+                                scf::ExecuteRegionOp ex) {
+  Operation *op = ex;
+  std::vector<RegionExit> exits;
+  if (!E.encodeRegion(ex.getRegion(), {}, st, exits))
+    return false;
+  return joinRegions(E, op, st, exits);
+}
+
+static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
+  Location loc = sw.getLoc();
+  Operation *op = sw;
+  Expr arg = E.getBV(sw.getArg());
+  requireInitialized(E, st, E.get(sw.getArg()), loc);
+  std::vector<RegionExit> exits;
+  std::vector<Expr> none;
+  for (auto [i, cv] : llvm::enumerate(sw.getCases())) {
+    Expr hit = E.ctx.mkEq(arg, E.ctx.bvVal(kIndexWidth, cv));
+    State s = st;
+    E.heap.narrow(s, E.ctx.mkAnd(hit, E.ctx.mkAnd(none)));
+    none.push_back(E.ctx.mkNot(hit));
+    if (!s.guard.isFalse() &&
+        !E.encodeRegion(sw.getCaseRegions()[i], {}, std::move(s), exits))
+      return false;
+  }
+  State d = st;
+  E.heap.narrow(d, E.ctx.mkAnd(none));
+  if (!d.guard.isFalse() &&
+      !E.encodeRegion(sw.getDefaultRegion(), {}, std::move(d), exits))
+    return false;
+  return joinRegions(E, op, st, exits);
+}
+
+static bool encodeFor(Encoder &E, State &st, scf::ForOp forOp) {
+  Location loc = forOp.getLoc();
+  Operation *op = forOp;
+  Expr lb = E.getBV(forOp.getLowerBound()), ub = E.getBV(forOp.getUpperBound()),
+       step = E.getBV(forOp.getStep());
+  unsigned w = lb.bvWidth();
+  requireInitialized(E, st, op->getOperands().take_front(3), loc);
+  // [op.scf.for]: a step <= 0 is undefined behaviour.
+  E.heap.stop(st, E.ctx.mkCmp(Cmp::Sle, step, E.ctx.bvVal(w, 0)), loc,
+              StopKind::NonPositiveStep, "scf.for step is not positive");
+  // [verify.induction]: proved for every trip count, or unrolled.
+  bool proved = false;
+  if (!proveForByInduction(E, forOp, st, proved))
+    return false;
+  if (proved)
+    return true;
+  return encodeCountedLoop(E, op, {lb, ub, step, forOp.getUnsignedCmp()},
+                           forOp.getInitArgs(), forOp.getRegion(), st);
+}
+
+static bool encodeAffineFor(Encoder &E, State &st, affine::AffineForOp forOp) {
+  Location loc = forOp.getLoc();
+  Operation *op = forOp;
+  // [op.affine.for]: scf.for from the largest lower bound to the smallest
+  // upper bound, by a constant positive step.
+  ElementIndex lbs =
+      affineResults(E, forOp.getLowerBoundMap(), forOp.getLowerBoundOperands());
+  ElementIndex ubs =
+      affineResults(E, forOp.getUpperBoundMap(), forOp.getUpperBoundOperands());
+  if (lbs.indices.empty() || ubs.indices.empty())
+    return E.unsupported(op, "affine.for bound map without results");
+  for (const ElementIndex *b : {&lbs, &ubs}) {
+    requireInitialized(E, st, b->operands, loc);
+    if (!b->badDivisor.isNull())
+      E.heap.stop(st, b->badDivisor, loc, StopKind::AffineDivisor,
+                  "affine mod/floordiv/ceildiv by a non-positive value "
+                  "(undefined behaviour, [op.affine.apply])");
+  }
+  auto pick = [&](const std::vector<Expr> &xs, Cmp better) {
+    Expr r = xs.front();
+    for (const Expr &x : llvm::drop_begin(xs))
+      r = E.ctx.mkIte(E.ctx.mkCmp(better, x, r), x, r);
+    return r;
+  };
+  CountedLoop loop{pick(lbs.indices, Cmp::Sgt), pick(ubs.indices, Cmp::Slt),
+                   E.ctx.bvVal(kIndexWidth, forOp.getStepAsInt()), false};
+  bool proved = false;
+  if (!proveAffineForByInduction(E, forOp, loop.lb, loop.ub, st, proved))
+    return false;
+  if (proved)
+    return true;
+  return encodeCountedLoop(E, op, loop, forOp.getInits(), forOp.getRegion(),
+                           st);
+}
+
+static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
+  Operation *op = wh;
+  // [verify.induction]: proved for every trip count, or unrolled.
+  bool proved = false;
+  if (!proveWhileByInduction(E, wh, st, proved))
+    return false;
+  if (proved)
+    return true;
+  std::vector<SymValue> inits;
+  for (Value v : wh.getInits())
+    inits.push_back(E.get(v));
+  std::vector<RegionExit> done;
+  LoopUnroller unroller{E, op};
+  State running = st;
+  while (true) {
+    std::vector<RegionExit> before;
+    if (!E.encodeRegion(wh.getBefore(), inits, running, before))
+      return false;
+    State atCond;
+    std::vector<SymValue> condArgs;
+    if (!E.mergeExits(before, atCond, condArgs, "condition"))
+      break;
+    // condArgs[0] is the scf.condition flag; the rest are forwarded.
+    Expr c = condArgs[0].kind == SymValue::Kind::Bool
+                 ? condArgs[0].e
+                 : E.ctx.bvToBool(condArgs[0].e);
+    requireInitialized(E, atCond, condArgs[0], wh.getConditionOp().getLoc());
+    std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
+    if (!c.isTrue()) {
+      State leave = atCond;
+      E.heap.narrow(leave, E.ctx.mkNot(c));
+      if (!leave.guard.isFalse())
+        done.push_back(RegionExit{nullptr, std::move(leave), fwd});
+    }
+    if (!unroller.another(atCond, c))
+      break;
+    State body = std::move(atCond);
+    E.heap.narrow(body, c);
+    std::vector<RegionExit> after;
+    LoopUnroller::Iteration iteration(unroller, c);
+    if (!E.encodeRegion(wh.getAfter(), fwd, std::move(body), after))
+      return false;
+    if (!E.mergeExits(after, running, inits, "iteration"))
+      break;
+  }
+  return joinRegions(E, op, st, done);
+}
+
+static bool encodeAssert(Encoder &E, State &st, cf::AssertOp as) {
+  Location loc = as.getLoc();
+  // [op.cf.assert]: a failed assertion aborts the program; the run ends
+  // without a verdict of its own and is not a violation.
+  requireInitialized(E, st, E.get(as.getArg()), loc);
+  E.heap.narrow(st, E.getBool(as.getArg()));
+  return true;
+}
+
+static bool encodeCallOp(Encoder &E, State &st, func::CallOp call) {
+  Operation *op = call;
+  auto callee =
+      dyn_cast_or_null<func::FuncOp>(E.facts.index.lookup(call.getCallee()));
+  if (!callee)
+    return E.unsupported(op, "callee not found");
+  std::vector<SymValue> args, results;
+  for (Value v : call.getOperands())
+    args.push_back(E.get(v));
+  if (!E.encodeCall(callee, args, op, st, results))
+    return false;
+  for (auto [r, v] : llvm::zip(call.getResults(), results))
+    E.bind(r, v);
+  return true;
+}
+
 bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
   handled = true;
-  Location loc = op->getLoc();
   // [verify.lemmas]: values live after `op` stay reachable inside it.
   struct OuterScope {
     Encoder &E;
@@ -358,177 +585,22 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     liveOuter.push_back({op, lastVersion, nullptr});
     outerScope.pushed = true;
   }
-  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    Expr c = getBool(ifOp.getCondition());
-    requireInitialized(*this, st, get(ifOp.getCondition()), loc);
-    return encodeIf(*this, op, c, ifOp.getThenRegion(), ifOp.getElseRegion(),
-                    st);
-  }
-  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op)) {
-    // [op.affine.if]: the then region iff every constraint holds.
-    IntegerSet set = ifOp.getIntegerSet();
-    ElementIndex v = affineResults(
-        *this,
-        AffineMap::get(set.getNumDims(), set.getNumSymbols(),
-                       set.getConstraints(), op->getContext()),
-        ifOp.getOperands());
-    requireInitialized(*this, st, v.operands, loc);
-    if (!v.badDivisor.isNull())
-      heap.stop(st, v.badDivisor, loc, StopKind::AffineDivisor,
-                "affine mod/floordiv/ceildiv by a non-positive value "
-                "(undefined behaviour, [op.affine.apply])");
-    std::vector<Expr> holds;
-    Expr zero = ctx.bvVal(kIndexWidth, 0);
-    for (auto [k, e] : llvm::enumerate(v.indices))
-      holds.push_back(set.isEq(k) ? ctx.mkEq(e, zero)
-                                  : ctx.mkCmp(Cmp::Sge, e, zero));
-    return encodeIf(*this, op, ctx.mkAnd(holds), ifOp.getThenRegion(),
-                    ifOp.getElseRegion(), st);
-  }
-  if (auto ex = dyn_cast<scf::ExecuteRegionOp>(op)) {
-    std::vector<RegionExit> exits;
-    if (!encodeRegion(ex.getRegion(), {}, st, exits))
-      return false;
-    return joinRegions(*this, op, st, exits);
-  }
-  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
-    Expr arg = getBV(sw.getArg());
-    requireInitialized(*this, st, get(sw.getArg()), loc);
-    std::vector<RegionExit> exits;
-    std::vector<Expr> none;
-    for (auto [i, cv] : llvm::enumerate(sw.getCases())) {
-      Expr hit = ctx.mkEq(arg, ctx.bvVal(kIndexWidth, cv));
-      State s = st;
-      heap.narrow(s, ctx.mkAnd(hit, ctx.mkAnd(none)));
-      none.push_back(ctx.mkNot(hit));
-      if (!s.guard.isFalse() &&
-          !encodeRegion(sw.getCaseRegions()[i], {}, std::move(s), exits))
-        return false;
-    }
-    State d = st;
-    heap.narrow(d, ctx.mkAnd(none));
-    if (!d.guard.isFalse() &&
-        !encodeRegion(sw.getDefaultRegion(), {}, std::move(d), exits))
-      return false;
-    return joinRegions(*this, op, st, exits);
-  }
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    Expr lb = getBV(forOp.getLowerBound()), ub = getBV(forOp.getUpperBound()),
-         step = getBV(forOp.getStep());
-    unsigned w = lb.bvWidth();
-    requireInitialized(*this, st, op->getOperands().take_front(3), loc);
-    // [op.scf.for]: a step <= 0 is undefined behaviour.
-    heap.stop(st, ctx.mkCmp(Cmp::Sle, step, ctx.bvVal(w, 0)), loc, StopKind::NonPositiveStep,
-              "scf.for step is not positive");
-    // [verify.induction]: proved for every trip count, or unrolled.
-    bool proved = false;
-    if (!proveForByInduction(*this, forOp, st, proved))
-      return false;
-    if (proved)
-      return true;
-    return encodeCountedLoop(*this, op, {lb, ub, step, forOp.getUnsignedCmp()},
-                             forOp.getInitArgs(), forOp.getRegion(), st);
-  }
-  if (auto forOp = dyn_cast<affine::AffineForOp>(op)) {
-    // [op.affine.for]: scf.for from the largest lower bound to the smallest
-    // upper bound, by a constant positive step.
-    ElementIndex lbs = affineResults(*this, forOp.getLowerBoundMap(),
-                                     forOp.getLowerBoundOperands());
-    ElementIndex ubs = affineResults(*this, forOp.getUpperBoundMap(),
-                                     forOp.getUpperBoundOperands());
-    if (lbs.indices.empty() || ubs.indices.empty())
-      return unsupported(op, "affine.for bound map without results");
-    for (const ElementIndex *b : {&lbs, &ubs}) {
-      requireInitialized(*this, st, b->operands, loc);
-      if (!b->badDivisor.isNull())
-        heap.stop(st, b->badDivisor, loc, StopKind::AffineDivisor,
-                  "affine mod/floordiv/ceildiv by a non-positive value "
-                  "(undefined behaviour, [op.affine.apply])");
-    }
-    auto pick = [&](const std::vector<Expr> &xs, Cmp better) {
-      Expr r = xs.front();
-      for (const Expr &x : llvm::drop_begin(xs))
-        r = ctx.mkIte(ctx.mkCmp(better, x, r), x, r);
-      return r;
-    };
-    CountedLoop loop{pick(lbs.indices, Cmp::Sgt), pick(ubs.indices, Cmp::Slt),
-                     ctx.bvVal(kIndexWidth, forOp.getStepAsInt()), false};
-    bool proved = false;
-    if (!proveAffineForByInduction(*this, forOp, loop.lb, loop.ub, st, proved))
-      return false;
-    if (proved)
-      return true;
-    return encodeCountedLoop(*this, op, loop, forOp.getInits(),
-                             forOp.getRegion(), st);
-  }
-  if (auto wh = dyn_cast<scf::WhileOp>(op)) {
-    // [verify.induction]: proved for every trip count, or unrolled.
-    bool proved = false;
-    if (!proveWhileByInduction(*this, wh, st, proved))
-      return false;
-    if (proved)
-      return true;
-    std::vector<SymValue> inits;
-    for (Value v : wh.getInits())
-      inits.push_back(get(v));
-    std::vector<RegionExit> done;
-    LoopUnroller unroller{*this, op};
-    State running = st;
-    while (true) {
-      std::vector<RegionExit> before;
-      if (!encodeRegion(wh.getBefore(), inits, running, before))
-        return false;
-      State atCond;
-      std::vector<SymValue> condArgs;
-      if (!mergeExits(before, atCond, condArgs, "condition"))
-        break;
-      // condArgs[0] is the scf.condition flag; the rest are forwarded.
-      Expr c = condArgs[0].kind == SymValue::Kind::Bool
-                   ? condArgs[0].e
-                   : ctx.bvToBool(condArgs[0].e);
-      requireInitialized(*this, atCond, condArgs[0],
-                         wh.getConditionOp().getLoc());
-      std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
-      if (!c.isTrue()) {
-        State leave = atCond;
-        heap.narrow(leave, ctx.mkNot(c));
-        if (!leave.guard.isFalse())
-          done.push_back(RegionExit{nullptr, std::move(leave), fwd});
-      }
-      if (!unroller.another(atCond, c))
-        break;
-      State body = std::move(atCond);
-      heap.narrow(body, c);
-      std::vector<RegionExit> after;
-      LoopUnroller::Iteration iteration(unroller, c);
-      if (!encodeRegion(wh.getAfter(), fwd, std::move(body), after))
-        return false;
-      if (!mergeExits(after, running, inits, "iteration"))
-        break;
-    }
-    return joinRegions(*this, op, st, done);
-  }
-  if (auto as = dyn_cast<cf::AssertOp>(op)) {
-    // [op.cf.assert]: a failed assertion aborts the program; the run ends
-    // without a verdict of its own and is not a violation.
-    requireInitialized(*this, st, get(as.getArg()), loc);
-    heap.narrow(st, getBool(as.getArg()));
-    return true;
-  }
-  if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee =
-        dyn_cast_or_null<func::FuncOp>(facts.index.lookup(call.getCallee()));
-    if (!callee)
-      return unsupported(op, "callee not found");
-    std::vector<SymValue> args, results;
-    for (Value v : call.getOperands())
-      args.push_back(get(v));
-    if (!encodeCall(callee, args, op, st, results))
-      return false;
-    for (auto [r, v] : llvm::zip(call.getResults(), results))
-      bind(r, v);
-    return true;
-  }
-  handled = false;
-  return true;
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case([&](scf::IfOp x) { return encodeIfOp(*this, st, x); })
+      .Case([&](affine::AffineIfOp x) { return encodeAffineIf(*this, st, x); })
+      .Case([&](scf::ExecuteRegionOp x) {
+        return encodeExecuteRegion(*this, st, x);
+      })
+      .Case(
+          [&](scf::IndexSwitchOp x) { return encodeIndexSwitch(*this, st, x); })
+      .Case([&](scf::ForOp x) { return encodeFor(*this, st, x); })
+      .Case(
+          [&](affine::AffineForOp x) { return encodeAffineFor(*this, st, x); })
+      .Case([&](scf::WhileOp x) { return encodeWhile(*this, st, x); })
+      .Case([&](cf::AssertOp x) { return encodeAssert(*this, st, x); })
+      .Case([&](func::CallOp x) { return encodeCallOp(*this, st, x); })
+      .Default([&](Operation *) {
+        handled = false;
+        return true;
+      });
 }

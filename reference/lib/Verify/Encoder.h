@@ -12,6 +12,7 @@
 #define DEALLOC_LIB_VERIFY_ENCODER_H
 
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
 #include "mlir/Analysis/Liveness.h"
@@ -27,16 +28,8 @@
 
 namespace dealloc::verify {
 
-/// Conditions above which a disjunction of violation conditions goes to the
-/// one-shot bit-blasting solver before the incremental one: the first query
-/// of a check ([verify.queries]) and an iteration's conditions in a loop
-/// proof ([verify.induction]).
-inline constexpr size_t kBitBlastOver = 200;
-/// Iterations of a loop whose condition is a constant encoded before the
-/// run is cut ([verify.bound]): 1024, or `--unroll` where that is higher.
-inline constexpr unsigned kMaxLiteralIterations = 1024;
 inline unsigned literalBound(const VerifyOptions &o) {
-  return std::max(kMaxLiteralIterations, o.unroll);
+  return std::max(SolverPolicy::maxLiteralIterations, o.unroll);
 }
 
 /// The reason of an UNKNOWN because time ran out ([verify.timeout]): a
@@ -67,8 +60,8 @@ struct RegionExit {
 struct CheckSetup;
 
 /// What the encoding of every function needs to know of its module, computed
-/// once per module and shared by its functions' checks (a walk of the module
-/// per check made a module of N public functions cost N^2).
+/// once per module and shared by its functions' checks (not a walk of the
+/// module per check).
 struct ModuleFacts {
   explicit ModuleFacts(mlir::ModuleOp module);
   /// The module reinterprets buffers (`memref.view`), so contents are bytes
@@ -240,8 +233,7 @@ public:
   /// Per enclosing op being encoded (structured op, inlined call): the
   /// memref values live after it (their views: viewOf), which a run inside
   /// may still free; computed when first asked (outerRefs), since most ops
-  /// have no lemma point or fusion inside (a chain of N loops listed the
-  /// O(N) values live after each loop: quadratic).
+  /// have no lemma point or fusion inside.
   struct LiveAfterOp {
     mlir::Operation *op;
     /// lastVersion when the op's encoding began.

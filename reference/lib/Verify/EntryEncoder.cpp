@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -20,110 +21,125 @@ using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
 
-bool Encoder::encodeEntry(func::FuncOp fn) {
-  entryOp = fn.getOperation();
-  State st;
-  st.guard = ctx.boolVal(true);
-  st.path = st.guard;
-  st.epoch = ctx.bvVal(kIndexWidth, 0);
-  std::vector<int> slotOfArg;
-  for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
-    Type t = arg.getType();
-    std::string name = "arg" + std::to_string(i);
-    argExtents.emplace_back();
-    slotOfArg.push_back(-1);
-    if (inputsFrom) {
-      // Same signature, same slot order: reuse the earlier encoding's inputs.
-      argValues.push_back(inputsFrom->argValues[i]);
-      argExtents.back() = inputsFrom->argExtents[i];
-      if (isa<MemRefType>(t))
-        slotOfArg[i] = heap.newSlot(SlotKind::Arg, fn.getLoc(),
+/// The argument of `fn` that owns `slot` (slotOfArg: per argument, its own
+/// buffer's slot or -1).
+static size_t ownerOf(const std::vector<int> &slotOfArg, unsigned slot) {
+  return std::find(slotOfArg.begin(), slotOfArg.end(), (int)slot) -
+         slotOfArg.begin();
+}
+
+/// [input.memref.alias]: the view of memref argument `i`, whose own buffer
+/// is slot `s`: its buffer is its own or that of an earlier argument of the
+/// same type which itself owns its buffer, a symbolic choice; its extents
+/// are the chosen buffer's.
+static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
+                           const std::vector<int> &slotOfArg) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
+  Type t = fn.getArgument(i).getType();
+  auto mt = cast<MemRefType>(t);
+  std::vector<unsigned> cands;
+  for (size_t j = 0; j < i; ++j)
+    if (slotOfArg[j] >= 0 && fn.getArgument(j).getType() == t)
+      cands.push_back(slotOfArg[j]);
+  cands.push_back(s);
+  View v;
+  v.cands = cands;
+  if (cands.size() == 1) {
+    v.pts = {ctx.boolVal(true)};
+  } else {
+    // The choice is a fresh identity; its equalities are the one-hot
+    // literals (exactly one holds by construction).
+    Expr id = ctx.freshBV("arg" + std::to_string(i) + "_buffer", kIdWidth);
+    for (unsigned c : cands)
+      v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
+    std::vector<Expr> choice;
+    for (auto [k, c] : llvm::enumerate(cands)) {
+      Expr pick = v.pts[k];
+      // c's own argument must view its own buffer.
+      if (c != s)
+        pick = ctx.mkAnd(
+            pick, heap.denotes(E.argValues[ownerOf(slotOfArg, c)].view, c));
+      choice.push_back(pick);
+    }
+    heap.constraints.push_back(ctx.mkOr(choice));
+  }
+  std::vector<Expr> guards, addrs;
+  for (auto [k, c] : llvm::enumerate(cands)) {
+    guards.push_back(v.pts[k]);
+    addrs.push_back(heap.slots[c].addr);
+  }
+  v.addr = heap.mergeExprs(guards, addrs);
+  // Extents of the chosen buffer.
+  std::vector<Expr> dyn;
+  for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
+    std::vector<Expr> es;
+    for (unsigned c : cands)
+      es.push_back(E.argExtents[ownerOf(slotOfArg, c)][k]);
+    dyn.push_back(heap.mergeExprs(guards, es));
+  }
+  View whole = freshView(E, s, mt, E.shapeOf(mt, dyn));
+  v.sizes = whole.sizes;
+  v.strides = whole.strides;
+  v.offset = whole.offset;
+  return v;
+}
+
+/// [verify.inputs]: the symbolic value of argument `i` of `fn`; records the
+/// slot of a memref argument's own buffer in slotOfArg.
+static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
+                           std::vector<int> &slotOfArg) {
+  smt::Context &ctx = E.ctx;
+  Type t = fn.getArgument(i).getType();
+  std::string name = "arg" + std::to_string(i);
+  E.argExtents.emplace_back();
+  slotOfArg.push_back(-1);
+  if (E.inputsFrom) {
+    // Same signature, same slot order: reuse the earlier encoding's inputs.
+    E.argValues.push_back(E.inputsFrom->argValues[i]);
+    E.argExtents.back() = E.inputsFrom->argExtents[i];
+    if (isa<MemRefType>(t))
+      slotOfArg[i] = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
                                     "argument " + std::to_string(i), &st);
-      continue;
-    }
-    if (t.isInteger(1)) {
-      argValues.push_back(SymValue::boolean(ctx.freshBool(name)));
-      continue;
-    }
-    if (unsigned w = scalarWidth(t)) {
-      argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
-      continue;
-    }
-    auto mt = dyn_cast<MemRefType>(t);
-    if (!mt || !scalarWidth(mt.getElementType()))
-      return fail(Verdict::Unsupported,
-                  "argument #" + std::to_string(i) + " of type " +
-                      [&] {
-                        std::string s;
-                        llvm::raw_string_ostream os(s);
-                        os << t;
-                        return s;
-                      }() +
+    return true;
+  }
+  if (t.isInteger(1)) {
+    E.argValues.push_back(SymValue::boolean(ctx.freshBool(name)));
+    return true;
+  }
+  if (unsigned w = scalarWidth(t)) {
+    E.argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
+    return true;
+  }
+  auto mt = dyn_cast<MemRefType>(t);
+  if (!mt || !scalarWidth(mt.getElementType())) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << t;
+    return E.fail(Verdict::Unsupported,
+                  "argument #" + std::to_string(i) + " of type " + type +
                       " has no input model",
                   fn.getLoc());
-    unsigned s = heap.newSlot(SlotKind::Arg, fn.getLoc(),
-                              "argument " + std::to_string(i), &st);
-    slotOfArg[i] = s;
-    for (int64_t k = 0; k < mt.getNumDynamicDims(); ++k) {
-      Expr e = ctx.freshBV(name + "_extent", kIndexWidth);
-      heap.constraints.push_back(
-          ctx.mkCmp(Cmp::Ule, e, ctx.bvVal(kIndexWidth, int64_t(1) << 20)));
-      argExtents[i].push_back(e);
-    }
-    // Candidates: this argument's own buffer, or that of an earlier argument
-    // of the same type which itself owns its buffer.
-    std::vector<unsigned> cands;
-    std::vector<Expr> choice;
-    for (size_t j = 0; j < i; ++j)
-      if (slotOfArg[j] >= 0 && fn.getArgument(j).getType() == t)
-        cands.push_back(slotOfArg[j]);
-    cands.push_back(s);
-    View v;
-    v.cands = cands;
-    if (cands.size() == 1) {
-      v.pts = {ctx.boolVal(true)};
-    } else {
-      // The choice is a fresh identity; its equalities are the one-hot
-      // literals (exactly one holds by construction).
-      Expr id = ctx.freshBV(name + "_buffer", kIdWidth);
-      for (unsigned c : cands)
-        v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
-      for (auto [k, c] : llvm::enumerate(cands)) {
-        Expr pick = v.pts[k];
-        if (c != s) {
-          // c's own argument must view its own buffer.
-          size_t owner = std::find(slotOfArg.begin(), slotOfArg.end(), (int)c) -
-                         slotOfArg.begin();
-          pick = ctx.mkAnd(pick, heap.denotes(argValues[owner].view, c));
-        }
-        choice.push_back(pick);
-      }
-      heap.constraints.push_back(ctx.mkOr(choice));
-    }
-    std::vector<Expr> guards, addrs;
-    for (auto [k, c] : llvm::enumerate(cands)) {
-      guards.push_back(v.pts[k]);
-      addrs.push_back(heap.slots[c].addr);
-    }
-    v.addr = heap.mergeExprs(guards, addrs);
-    // Extents of the chosen buffer.
-    std::vector<Expr> dyn;
-    for (int64_t k = 0; k < mt.getNumDynamicDims(); ++k) {
-      std::vector<Expr> es;
-      for (unsigned c : cands) {
-        size_t owner = std::find(slotOfArg.begin(), slotOfArg.end(), (int)c) -
-                       slotOfArg.begin();
-        es.push_back(argExtents[owner][k]);
-      }
-      dyn.push_back(heap.mergeExprs(guards, es));
-    }
-    View whole = freshView(*this, s, mt, shapeOf(mt, dyn));
-    v.sizes = whole.sizes;
-    v.strides = whole.strides;
-    v.offset = whole.offset;
-    argValues.push_back(SymValue::memref(v));
   }
-  // [input.memref.contents]: caller-provided contents are zero.
+  unsigned s = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
+                              "argument " + std::to_string(i), &st);
+  slotOfArg[i] = s;
+  for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
+    Expr e = ctx.freshBV(name + "_extent", kIndexWidth);
+    E.heap.constraints.push_back(ctx.mkCmp(
+        Cmp::Ule, e, ctx.bvVal(kIndexWidth, SolverPolicy::maxArgExtent)));
+    E.argExtents[i].push_back(e);
+  }
+  E.argValues.push_back(
+      SymValue::memref(memrefArgument(E, fn, i, s, slotOfArg)));
+  return true;
+}
+
+/// [input.memref.contents]: caller-provided contents are zero (in the
+/// contract model of [verify.encoding.calls.summary], any).
+static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
+                                 const std::vector<int> &slotOfArg) {
+  SymbolicHeap &heap = E.heap;
   for (auto [i, s] : llvm::enumerate(slotOfArg)) {
     if (s < 0)
       continue;
@@ -131,15 +147,47 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
-    View own = freshView(*this, s, mt, shapeOf(mt, argExtents[i]));
+    View own = freshView(E, s, mt, E.shapeOf(mt, E.argExtents[i]));
     if (mt.getLayout().isIdentity())
       heap.setWhole(s, own);
-    // In the contract model of [verify.encoding.calls.summary], any.
-    heap.initContents(st, s, {byteExtent(own, 1)},
-                      /*zero=*/!(setup && setup->contract), eb);
+    heap.initContents(st, s, {E.byteExtent(own, 1)},
+                      /*zero=*/!(E.setup && E.setup->contract), eb);
     if (heap.byteContents)
-      heap.slots[s].bytes = byteExtent(own, eb);
+      heap.slots[s].bytes = E.byteExtent(own, eb);
   }
+}
+
+/// [heap.leak]: every heap buffer allocated during the run that is live and
+/// not the buffer of a result.
+static void leakChecks(Encoder &E, State &exit, Location retLoc) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
+  for (unsigned s = 0; s < heap.slots.size(); ++s) {
+    if (heap.slots[s].kind != SlotKind::Heap)
+      continue;
+    std::vector<Expr> conj{heap.allocOf(exit, s),
+                           ctx.mkNot(heap.freedOf(exit, s))};
+    for (const SymValue &r : E.results)
+      if (r.kind == SymValue::Kind::MemRef)
+        conj.push_back(ctx.mkNot(heap.denotes(r.view, s)));
+    heap.violate(exit, Verdict::Leak, ctx.mkAnd(conj), retLoc,
+                 "buffer allocated by " + heap.slots[s].origin +
+                     " is not freed ([heap.leak])",
+                 s);
+  }
+}
+
+bool Encoder::encodeEntry(func::FuncOp fn) {
+  entryOp = fn.getOperation();
+  State st;
+  st.guard = ctx.boolVal(true);
+  st.path = st.guard;
+  st.epoch = ctx.bvVal(kIndexWidth, 0);
+  std::vector<int> slotOfArg;
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+    if (!encodeArgument(*this, fn, i, st, slotOfArg))
+      return false;
+  initArgumentContents(*this, fn, st, slotOfArg);
   for (const SymValue &a : argValues)
     if (a.kind == SymValue::Kind::MemRef)
       borrowed.push_back(a.view);
@@ -164,21 +212,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   }
   borrowed.clear();
   checkResults(exit, argValues, results, retLoc);
-  // [heap.leak]: every heap buffer allocated during the run that is live and
-  // not the buffer of a result.
-  for (unsigned s = 0; s < heap.slots.size(); ++s) {
-    if (heap.slots[s].kind != SlotKind::Heap)
-      continue;
-    std::vector<Expr> conj{heap.allocOf(exit, s),
-                           ctx.mkNot(heap.freedOf(exit, s))};
-    for (const SymValue &r : results)
-      if (r.kind == SymValue::Kind::MemRef)
-        conj.push_back(ctx.mkNot(heap.denotes(r.view, s)));
-    heap.violate(exit, Verdict::Leak, ctx.mkAnd(conj), retLoc,
-                 "buffer allocated by " + heap.slots[s].origin +
-                     " is not freed ([heap.leak])",
-                 s);
-  }
+  leakChecks(*this, exit, retLoc);
   contractObligations(*this, exit, fn, results, retLoc);
   exitState = exit;
   return checkUnboundUses();

@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OperationSupport.h"
@@ -43,10 +44,6 @@ using smt::Expr;
 
 namespace {
 using BinOp = smt::Context::BinOp;
-
-/// Above this many shared candidates of pairs of bases, "no earlier base has
-/// this buffer" is encoded per candidate, not per pair.
-constexpr size_t kSharedPairs = 100000;
 
 /// The body `bufferization-lower-deallocations` of MLIR 22 emits (the same
 /// before and after `canonicalize` and `cse`).
@@ -284,8 +281,8 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
   // Pairwise comparisons cost one term per candidate two views share (as
   // the inlined body does); the per-candidate encoding one per candidate,
   // but chains of "seen" Booleans the solver must follow. Pairs up to
-  // kSharedPairs shared candidates: in a chain of N joins that each may
-  // pass on a fresh buffer they are N^3/6 (3.7 million for 280 joins).
+  // SolverPolicy::sharedPairs shared candidates: in a chain of N joins that
+  // each may pass on a fresh buffer they are N^3/6.
   bool byViews = llvm::all_of(baseViews, [](const View *w) { return w; });
   if (byViews) {
     llvm::DenseMap<unsigned, size_t> occurrences;
@@ -293,7 +290,7 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
     for (const View *w : baseViews)
       for (unsigned c : w->cands)
         shared += occurrences[c]++;
-    byViews = shared > kSharedPairs;
+    byViews = shared > SolverPolicy::sharedPairs;
   }
   std::map<unsigned, Expr> seen; // slot -> some earlier view has it
   std::vector<Expr> ownership(*m, ctx.boolVal(false));

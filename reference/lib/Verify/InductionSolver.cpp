@@ -11,31 +11,28 @@
 //===----------------------------------------------------------------------===//
 #include "LoopInductionImpl.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace dealloc;
 using namespace dealloc::verify;
 
 /// Definitions and facts followed from a query's constants into its slice.
-static constexpr unsigned kSliceDepth = 4;
 /// A constant that more facts mention (an input every loop bound uses, say)
 /// does not pull them into the slice: they come in through their other
 /// constants, or not at all.
-static constexpr size_t kHubFacts = 8;
 
 /// The words of the keys of InductionSolver::answers kept at most (64 MiB).
-static constexpr size_t kAnswerWords = size_t(8) << 20;
 
 /// The newest constraints a slice pushes get a scope each; older ones
 /// pushed at the same time share one.
-static constexpr size_t kSingleScopes = 8;
 
 /// Makes T's assertions exactly `want`: keeps the scopes (term ids per
 /// scope, innermost last) up to the first with a term `want` lacks, pops
 /// the others and pushes the rest of `want`, in its order, in one scope or
-/// (`scopeEach`) a scope for each of the last kSingleScopes and one for
-/// those before. Z3 internalizes what a push adds, so kept scopes are not
-/// processed again; the last constraints (an iteration's, the assumed
+/// (`scopeEach`) a scope for each of the last SolverPolicy::singleScopes and
+/// one for those before. Z3 internalizes what a push adds, so kept scopes are
+/// not processed again; the last constraints (an iteration's, the assumed
 /// invariants) change most often. A scope per constraint throughout made
 /// pushing the 300 constraints of one iteration of a loop with 150 memref
 /// iter_args cost 0.4 s (Z3's push grows with the number of scopes).
@@ -59,8 +56,8 @@ static smt::Solver &syncScopes(smt::Solver &T,
   for (const Expr &e : want)
     if (have.insert(e.termId()).second)
       fresh.push_back(e);
-  size_t shared = scopeEach && fresh.size() > kSingleScopes
-                      ? fresh.size() - kSingleScopes
+  size_t shared = scopeEach && fresh.size() > SolverPolicy::singleScopes
+                      ? fresh.size() - SolverPolicy::singleScopes
                       : 0;
   for (auto [i, e] : llvm::enumerate(fresh)) {
     if (i == 0 || (scopeEach && i >= shared)) {
@@ -153,7 +150,7 @@ smt::Result InductionSolver::answerSlice(
     return r;
   // The keys kept are bounded: forgotten all at once when full (a
   // function whose loops all differ gains nothing from them).
-  if (answerWords + key.size() > kAnswerWords) {
+  if (answerWords + key.size() > SolverPolicy::answerWords) {
     answers.clear();
     answerWords = 0;
   }
@@ -195,7 +192,9 @@ std::vector<Expr> InductionSolver::sliceOf(
       for (const Expr &k : constantsOf(v))
         frontier.push_back(k);
   llvm::DenseSet<unsigned> visited;
-  for (unsigned depth = 0; depth < kSliceDepth && !frontier.empty(); ++depth) {
+  for (unsigned depth = 0;
+       depth < SolverPolicy::inductionSliceDepth && !frontier.empty();
+       ++depth) {
     std::vector<Expr> next;
     auto take = [&](size_t i) {
       if (taken[i])
@@ -212,7 +211,7 @@ std::vector<Expr> InductionSolver::sliceOf(
       if (d != definitions.end() && d->second < cons.size())
         take(d->second);
       auto f = factsOf.find(k.termId());
-      if (f != factsOf.end() && f->second.size() <= kHubFacts)
+      if (f != factsOf.end() && f->second.size() <= SolverPolicy::hubFacts)
         for (size_t i : f->second)
           take(i);
     }

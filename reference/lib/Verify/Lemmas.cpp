@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 using namespace mlir;
@@ -138,13 +139,6 @@ static bool isMergedFlag(Value v, Operation *entry) {
   return def->getNumRegions() > 0 || isa<func::CallOp>(def);
 }
 
-/// Values, flags and slots recorded at lemma points per function, beyond
-/// which no point is recorded: a chain of 2,000 loops whose results all
-/// stay live records 2,000 of each at each of its 4,000 points (24 million
-/// entries, 3.5 s of a 38 s check), and the lemma budget of
-/// [verify.lemmas] is spent long before the points of such a function are.
-static constexpr size_t kLemmaEntries = size_t(1) << 21;
-
 void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
                                 Location loc) {
   if (st.path.isFalse())
@@ -153,7 +147,7 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
   // never be freed; where the program is leak-free, every live heap buffer
   // is viewed by a live value. Candidates are per slot; what views a slot
   // is recorded here and built by buildLemmas.
-  if (lemmaEntries > kLemmaEntries)
+  if (lemmaEntries > SolverPolicy::lemmaEntries)
     return;
   auto pending = std::make_shared<Lemma::Pending>();
   auto flags = std::make_shared<Lemma::Pending>();

@@ -112,138 +112,148 @@ static std::string bodyProblem(linalg::LinalgOp op, bool &divides) {
   return "";
 }
 
-bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
-  handled = true;
-  Location loc = op->getLoc();
-  auto lop = dyn_cast<linalg::LinalgOp>(op);
-  if (!lop) {
-    handled = false;
-    return true;
-  }
-  // The same preconditions as dealloc-run's [op.linalg.structured].
+/// The same preconditions as dealloc-run's [op.linalg.structured]: why
+/// the op is not encoded ("" if it is); `divides`: its body divides.
+static std::string linalgProblem(linalg::LinalgOp lop, bool &divides) {
+  Operation *op = lop;
   if (!lop.hasPureBufferSemantics())
-    return unsupported(op, "linalg op on tensors (bufferize first)");
+    return "linalg op on tensors (bufferize first)";
   if (op->getNumRegions() != 1 || !llvm::hasSingleElement(op->getRegion(0)))
-    return unsupported(op, "linalg op without a single-block body");
-  AffineMap shapesToLoops = lop.getShapesToLoopsMap();
-  if (!shapesToLoops)
-    return unsupported(op, "indexing maps do not determine the iteration "
-                           "domain from the operand sizes");
+    return "linalg op without a single-block body";
+  if (!lop.getShapesToLoopsMap())
+    return "indexing maps do not determine the iteration domain from the "
+           "operand sizes";
   for (AffineMap map : lop.getIndexingMapsArray())
     if (map.getNumSymbols() != 0)
-      return unsupported(op, "indexing map with symbols");
-  bool divides;
-  std::string problem = bodyProblem(lop, divides);
-  if (!problem.empty())
-    return unsupported(op, problem);
+      return "indexing map with symbols";
+  return bodyProblem(lop, divides);
+}
 
-  // [op.linalg.uses]: every memref the op reads or writes, by its memory
-  // effects, views a live buffer: checked by encodeOpImpl, as for every op.
-
-  // [op.linalg.domain]: the loop sizes from the operand sizes.
+/// [op.linalg.domain]: the loop sizes from the operand sizes.
+static bool iterationDomain(Encoder &E, linalg::LinalgOp lop,
+                            std::vector<Expr> &ranges) {
+  Operation *op = lop;
+  AffineMap shapesToLoops = lop.getShapesToLoopsMap();
   std::vector<Expr> flat;
   for (OpOperand &o : op->getOpOperands())
     if (isa<MemRefType>(o.get().getType())) {
-      const View &v = getView(o.get());
+      const View &v = E.getView(o.get());
       flat.insert(flat.end(), v.sizes.begin(), v.sizes.end());
     }
   if (shapesToLoops.getNumDims() != flat.size())
-    return unsupported(op, "operand ranks do not match the indexing maps");
-  std::vector<Expr> ranges;
+    return E.unsupported(op, "operand ranks do not match the indexing maps");
   for (AffineExpr e : shapesToLoops.getResults()) {
     auto lin = linearize(e, flat.size());
     if (!lin)
-      return unsupported(op, "shapes-to-loops map is not linear");
-    ranges.push_back(evalLinear(ctx, *lin, flat));
+      return E.unsupported(op, "shapes-to-loops map is not linear");
+    ranges.push_back(evalLinear(E.ctx, *lin, flat));
   }
-  // [safety.defined]: `oob` holds exactly when some element the op touches
-  // is out of bounds (undefined behaviour); `approx` over-approximates
-  // (boxes of indices the op may not touch in full, domains that may
-  // overflow), a stop of the encoding's incompleteness.
-  std::vector<Expr> mismatch, nonEmpty, oob, approx;
-  for (const Expr &r : ranges)
-    nonEmpty.push_back(ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, 0)));
-  // Bounds of compound map results are computed at the domain's corners;
-  // domains beyond 2^31 are not trusted to be free of overflow.
+  return true;
+}
+
+namespace {
+/// [safety.defined]: `oob` holds exactly when some element the op touches
+/// is out of bounds (undefined behaviour); `approx` over-approximates
+/// (boxes of indices the op may not touch in full, domains that may
+/// overflow), a stop of the encoding's incompleteness.
+struct LinalgChecks {
+  std::vector<Expr> ranges, mismatch, nonEmpty, oob, approx;
+  /// Per loop, a domain beyond 2^31: bounds of compound map results are
+  /// computed at the domain's corners, not trusted to be free of overflow.
   std::vector<Expr> huge;
-  for (const Expr &r : ranges)
-    huge.push_back(
-        ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, int64_t(1) << 31)));
-  for (OpOperand &o : op->getOpOperands()) {
-    if (!isa<MemRefType>(o.get().getType()))
-      continue;
-    const View &v = getView(o.get());
-    AffineMap map = lop.getMatchingIndexingMap(&o);
-    // The box of indices the op touches, for the buffer's bounds.
-    std::vector<Expr> boxLo, boxHi;
-    // The op touches every index of the box iff each result is a distinct
-    // loop dimension.
-    llvm::SmallDenseSet<unsigned, 4> dims;
-    bool fullBox = true;
-    for (AffineExpr e : map.getResults()) {
-      auto dim = dyn_cast<AffineDimExpr>(e);
-      fullBox &= dim && dims.insert(dim.getPosition()).second;
-    }
-    for (auto [k, e] : llvm::enumerate(map.getResults())) {
-      Expr size = v.sizes[k];
-      if (auto dim = dyn_cast<AffineDimExpr>(e)) {
-        mismatch.push_back(ctx.mkNe(size, ranges[dim.getPosition()]));
-        boxLo.push_back(ctx.bvVal(kIndexWidth, 0));
-        boxHi.push_back(ctx.mkBin(BinOp::Sub, ranges[dim.getPosition()],
-                                  ctx.bvVal(kIndexWidth, 1)));
-        continue;
-      }
-      auto lin = linearize(e, ranges.size());
-      if (!lin)
-        return unsupported(op, "indexing map result is not linear");
-      // Smallest and largest index over the domain (corners of the box).
-      std::vector<Expr> lo(ranges.size()), hi(ranges.size());
-      for (size_t d = 0; d < ranges.size(); ++d) {
-        Expr last = ctx.mkBin(BinOp::Sub, ranges[d], ctx.bvVal(kIndexWidth, 1));
-        Expr zero = ctx.bvVal(kIndexWidth, 0);
-        lo[d] = lin->coeffs[d] >= 0 ? zero : last;
-        hi[d] = lin->coeffs[d] >= 0 ? last : zero;
-      }
-      Expr minIdx = evalLinear(ctx, *lin, lo), maxIdx = evalLinear(ctx, *lin, hi);
-      oob.push_back(ctx.mkCmp(Cmp::Slt, minIdx, ctx.bvVal(kIndexWidth, 0)));
-      oob.push_back(ctx.mkCmp(Cmp::Sge, maxIdx, size));
-      if (!lin->isConstant())
-        approx.push_back(ctx.mkOr(huge));
-      boxLo.push_back(minIdx);
-      boxHi.push_back(maxIdx);
-    }
-    // Inside the view's sizes but outside its buffer's bytes (a view
-    // reaching past the buffer's end), as dealloc-run's element accesses;
-    // caller-provided buffers too: a reinterpret_cast of an argument may
-    // reach past its extents (corpus/verification/out-of-buffer-linalg.mlir
-    // @fill_past_argument was SAFE where dealloc-run stops).
-    if (boxLo.size() == v.sizes.size())
-      (fullBox ? oob : approx).push_back(boxOutsideBuffer(
-          *this, v, boxLo, boxHi,
-          elementBytes(cast<MemRefType>(o.get().getType()).getElementType())));
+};
+} // namespace
+
+/// The checks of operand `o`'s indices: its sizes against the domain, and
+/// the box of indices its indexing map reaches.
+static bool checkOperand(Encoder &E, linalg::LinalgOp lop, OpOperand &o,
+                         LinalgChecks &c) {
+  smt::Context &ctx = E.ctx;
+  const View &v = E.getView(o.get());
+  AffineMap map = lop.getMatchingIndexingMap(&o);
+  // The box of indices the op touches, for the buffer's bounds.
+  std::vector<Expr> boxLo, boxHi;
+  // The op touches every index of the box iff each result is a distinct
+  // loop dimension.
+  llvm::SmallDenseSet<unsigned, 4> dims;
+  bool fullBox = true;
+  for (AffineExpr e : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(e);
+    fullBox &= dim && dims.insert(dim.getPosition()).second;
   }
-  heap.stop(st, ctx.mkOr(mismatch), loc, StopKind::LinalgDomain,
-            "linalg operand sizes differ from the iteration domain "
-            "(undefined behaviour, [op.linalg.domain])");
-  Expr runs = ctx.mkAnd(nonEmpty);
-  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(oob)), loc, StopKind::OutOfBounds,
-            "out-of-bounds access by a linalg indexing map ([safety.oob])");
-  heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(approx)), loc, StopKind::NotEncoded,
-            "possibly out-of-bounds access by a linalg indexing map: not "
-            "decided exactly ([verify.encoding.linalg])");
+  const std::vector<Expr> &ranges = c.ranges;
+  for (auto [k, e] : llvm::enumerate(map.getResults())) {
+    Expr size = v.sizes[k];
+    if (auto dim = dyn_cast<AffineDimExpr>(e)) {
+      c.mismatch.push_back(ctx.mkNe(size, ranges[dim.getPosition()]));
+      boxLo.push_back(ctx.bvVal(kIndexWidth, 0));
+      boxHi.push_back(ctx.mkBin(BinOp::Sub, ranges[dim.getPosition()],
+                                ctx.bvVal(kIndexWidth, 1)));
+      continue;
+    }
+    auto lin = linearize(e, ranges.size());
+    if (!lin)
+      return E.unsupported(lop, "indexing map result is not linear");
+    // Smallest and largest index over the domain (corners of the box).
+    std::vector<Expr> lo(ranges.size()), hi(ranges.size());
+    for (size_t d = 0; d < ranges.size(); ++d) {
+      Expr last = ctx.mkBin(BinOp::Sub, ranges[d], ctx.bvVal(kIndexWidth, 1));
+      Expr zero = ctx.bvVal(kIndexWidth, 0);
+      lo[d] = lin->coeffs[d] >= 0 ? zero : last;
+      hi[d] = lin->coeffs[d] >= 0 ? last : zero;
+    }
+    Expr minIdx = evalLinear(ctx, *lin, lo), maxIdx = evalLinear(ctx, *lin, hi);
+    c.oob.push_back(ctx.mkCmp(Cmp::Slt, minIdx, ctx.bvVal(kIndexWidth, 0)));
+    c.oob.push_back(ctx.mkCmp(Cmp::Sge, maxIdx, size));
+    if (!lin->isConstant())
+      c.approx.push_back(ctx.mkOr(c.huge));
+    boxLo.push_back(minIdx);
+    boxHi.push_back(maxIdx);
+  }
+  // Inside the view's sizes but outside its buffer's bytes (a view
+  // reaching past the buffer's end), as dealloc-run's element accesses;
+  // caller-provided buffers too: a reinterpret_cast of an argument may
+  // reach past its extents (corpus/verification/out-of-buffer-linalg.mlir
+  // @fill_past_argument).
+  if (boxLo.size() == v.sizes.size())
+    (fullBox ? c.oob : c.approx)
+        .push_back(boxOutsideBuffer(
+            E, v, boxLo, boxHi,
+            elementBytes(
+                cast<MemRefType>(o.get().getType()).getElementType())));
+  return true;
+}
+
+static void linalgStops(Encoder &E, State &st, Location loc,
+                        const LinalgChecks &c, bool divides) {
+  smt::Context &ctx = E.ctx;
+  E.heap.stop(st, ctx.mkOr(c.mismatch), loc, StopKind::LinalgDomain,
+              "linalg operand sizes differ from the iteration domain "
+              "(undefined behaviour, [op.linalg.domain])");
+  Expr runs = ctx.mkAnd(c.nonEmpty);
+  E.heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(c.oob)), loc, StopKind::OutOfBounds,
+              "out-of-bounds access by a linalg indexing map ([safety.oob])");
+  E.heap.stop(st, ctx.mkAnd(runs, ctx.mkOr(c.approx)), loc,
+              StopKind::NotEncoded,
+              "possibly out-of-bounds access by a linalg indexing map: not "
+              "decided exactly ([verify.encoding.linalg])");
   if (divides)
-    heap.stop(st, runs, loc, StopKind::NotEncoded,
-              "linalg body divides: division by zero on some element is not "
-              "encoded ([verify.encoding.linalg])");
-  // linalg.copy and linalg.fill are exact on small static shapes, like
-  // memref.copy; every other op's outputs hold whatever the body yields.
+    E.heap.stop(st, runs, loc, StopKind::NotEncoded,
+                "linalg body divides: division by zero on some element is "
+                "not encoded ([verify.encoding.linalg])");
+}
+
+/// linalg.copy and linalg.fill are exact on small static shapes, like
+/// memref.copy; false: the op is neither (or not on memrefs of one type).
+static bool copyOrFill(Encoder &E, State &st, Operation *op) {
   if (auto copy = dyn_cast<linalg::CopyOp>(op)) {
     Value in = copy.getInputs()[0], out = copy.getOutputs()[0];
     if (isa<MemRefType>(in.getType()) && isa<MemRefType>(out.getType()) &&
         copy.getIndexingMapsArray()[0] == copy.getIndexingMapsArray()[1]) {
-      View src = getView(in), dst = getView(out);
-      copyContents(*this, st, src, dst,
-                   elementBytes(cast<MemRefType>(in.getType()).getElementType()));
+      View src = E.getView(in), dst = E.getView(out);
+      copyContents(
+          E, st, src, dst,
+          elementBytes(cast<MemRefType>(in.getType()).getElementType()));
       return true;
     }
   }
@@ -252,27 +262,63 @@ bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
     auto mt = dyn_cast<MemRefType>(out.getType());
     if (mt && scalarWidth(val.getType()) &&
         val.getType() == mt.getElementType()) {
-      View dst = getView(out);
-      fillContents(*this, st, dst, ctx.mkZExt(getBV(val), 64),
-                   elementBytes(val.getType()), get(val).init);
+      View dst = E.getView(out);
+      fillContents(E, st, dst, E.ctx.mkZExt(E.getBV(val), 64),
+                   elementBytes(val.getType()), E.get(val).init);
       return true;
     }
   }
-  // Outputs: whatever the body yields. It yields initialized values when
-  // every element and scalar it reads is initialized and it makes no poison
-  // ([op.uninit.flow]); otherwise initializedness is unconstrained too.
+  return false;
+}
+
+/// Outputs: whatever the body yields. It yields initialized values when
+/// every element and scalar it reads is initialized and it makes no poison
+/// ([op.uninit.flow]); otherwise initializedness is unconstrained too.
+static void havocOutputs(Encoder &E, State &st, linalg::LinalgOp lop) {
+  Operation *op = lop;
   bool writesInit = true;
   for (Value v : op->getOperands()) {
     if (isa<MemRefType>(v.getType()))
-      writesInit &= heap.allInitialized(st, getView(v));
+      writesInit &= E.heap.allInitialized(st, E.getView(v));
     else
-      writesInit &= get(v).init.isNull() || get(v).init.isTrue();
+      writesInit &= E.get(v).init.isNull() || E.get(v).init.isTrue();
   }
   for (Operation &inner : op->getRegion(0).front())
     writesInit &= !isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp,
                        arith::FPToSIOp, arith::FPToUIOp>(inner);
   for (Value v : lop.getDpsInits())
     if (isa<MemRefType>(v.getType()))
-      heap.havoc(st, getView(v), writesInit);
+      E.heap.havoc(st, E.getView(v), writesInit);
+}
+
+bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
+  handled = true;
+  auto lop = dyn_cast<linalg::LinalgOp>(op);
+  if (!lop) {
+    handled = false;
+    return true;
+  }
+  bool divides = false;
+  std::string problem = linalgProblem(lop, divides);
+  if (!problem.empty())
+    return unsupported(op, problem);
+  // [op.linalg.uses]: every memref the op reads or writes, by its memory
+  // effects, views a live buffer: checked by encodeOpImpl, as for every op.
+  LinalgChecks checks;
+  if (!iterationDomain(*this, lop, checks.ranges))
+    return false;
+  for (const Expr &r : checks.ranges)
+    checks.nonEmpty.push_back(
+        ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, 0)));
+  for (const Expr &r : checks.ranges)
+    checks.huge.push_back(
+        ctx.mkCmp(Cmp::Sgt, r, ctx.bvVal(kIndexWidth, int64_t(1) << 31)));
+  for (OpOperand &o : op->getOpOperands())
+    if (isa<MemRefType>(o.get().getType()) &&
+        !checkOperand(*this, lop, o, checks))
+      return false;
+  linalgStops(*this, st, op->getLoc(), checks, divides);
+  if (!copyOrFill(*this, st, op))
+    havocOutputs(*this, st, lop);
   return true;
 }

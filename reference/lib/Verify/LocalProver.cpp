@@ -7,14 +7,12 @@
 //===----------------------------------------------------------------------===//
 #include "LocalProver.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace dealloc;
 using namespace dealloc::verify;
-
-/// Definitions followed from a query's constants into its cone.
-static constexpr unsigned kConeDepth = 3;
 
 LocalProver::LocalProver(smt::Context &ctx, const SymbolicHeap &heap)
     : ctx(ctx), heap(heap), defConsts(heap.constraints.size()) {
@@ -50,7 +48,8 @@ smt::Result LocalProver::check(Expr query, unsigned ms) {
   llvm::DenseSet<unsigned> visited;
   std::vector<size_t> defs, factIdx;
   llvm::DenseSet<size_t> factSeen;
-  for (unsigned depth = 0; depth <= kConeDepth && !frontier.empty(); ++depth) {
+  for (unsigned depth = 0;
+       depth <= SolverPolicy::coneDepth && !frontier.empty(); ++depth) {
     std::vector<Expr> next;
     for (const Expr &c : frontier) {
       if (!visited.insert(c.termId()).second)
@@ -60,7 +59,7 @@ smt::Result LocalProver::check(Expr query, unsigned ms) {
         for (size_t i : f->second)
           if (factSeen.insert(i).second)
             factIdx.push_back(i);
-      if (depth == kConeDepth)
+      if (depth == SolverPolicy::coneDepth)
         continue;
       auto d = heap.definitions.find(c.termId());
       if (d == heap.definitions.end())

@@ -29,6 +29,7 @@
 #include "Initialized.h"
 #include "ParallelEncoder.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -245,7 +246,7 @@ bool ForInduction::refuted(Expr bad, size_t conditions) {
   // Hundreds of conditions (a loop with hundreds of memref iter_args):
   // the incremental solver took 4.5 s where bit-blasting the slice takes
   // a fraction of it.
-  if (sliced && conditions > kBitBlastOver) {
+  if (sliced && conditions > SolverPolicy::bitBlastOver) {
     unsigned limit = queryMs();
     if (limit != 0) {
       smt::Result r = E.inductionSolver->refuteSliceByBitBlasting(
@@ -292,7 +293,7 @@ bool ForInduction::dropFalse() {
 /// Houdini at the entry: drops the candidates some run reaching the loop
 /// violates; false if a required one is among them or a query is undecided.
 bool ForInduction::entryHolds() {
-  for (unsigned round = 0; round < kMaxRounds; ++round) {
+  for (unsigned round = 0; round < SolverPolicy::inductionRounds; ++round) {
     std::vector<Expr> vals = eval(init);
     if (dropLiterallyFalse(vals))
       vals = eval(init);
@@ -428,7 +429,7 @@ bool ForInduction::run(State &st, bool &proved) {
           outerOf[j].insert(s.view.cands.begin(), s.view.cands.end());
         }
       deadline = std::chrono::steady_clock::now() +
-                 std::chrono::milliseconds(kLoopBudgetMs);
+                 std::chrono::milliseconds(SolverPolicy::loopBudgetMs);
       if (!attempt(st, proved))
         return false;
       if (proved)
@@ -450,7 +451,8 @@ bool ForInduction::attempt(State &st, bool &proved) {
   makeCandidates();
   bool checkEntry = true;
   bool done = false;
-  for (unsigned round = 0; round < kMaxRounds && !done; ++round) {
+  for (unsigned round = 0; round < SolverPolicy::inductionRounds && !done;
+       ++round) {
     if (checkEntry && !entryHolds())
       return true;
     checkEntry = false;

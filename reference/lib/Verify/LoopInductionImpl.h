@@ -11,6 +11,7 @@
 #include "Encoder.h"
 #include "LoopInduction.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include <chrono>
 #include <functional>
 #include <map>
@@ -22,12 +23,6 @@ namespace dealloc::verify::induction {
 using mlir::Operation;
 using mlir::Type;
 namespace scf = mlir::scf;
-
-/// Solver time per induction query, abstract iterations per loop, and the
-/// time one loop's proof may take in all.
-inline constexpr unsigned kQueryMs = 5000;
-inline constexpr unsigned kMaxRounds = 12;
-inline constexpr unsigned kLoopBudgetMs = 20000;
 
 /// A loop header: the state, the induction variable, the iter_args, and the
 /// heap slots that stand for buffers allocated by iterations of the loop.
@@ -217,7 +212,7 @@ private:
   bool counted = false;
   std::vector<Candidate> cands;
   std::set<std::string> dropped;
-  unsigned ms = kQueryMs;
+  unsigned ms = SolverPolicy::inductionQueryMs;
   std::chrono::steady_clock::time_point deadline;
 
   Mark mark() const {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Replay.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -46,156 +47,202 @@ static int64_t smallestSatisfying(int64_t top,
   return lo;
 }
 
-bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
-                                    std::vector<Expr> base,
-                                    unsigned timeoutMs) {
-  const std::vector<Expr> query = base;
-  smt::Context &c = E.ctx;
+namespace {
+/// The choices of minimizeInput, argument by argument: each is a
+/// constraint added to `base` where it is satisfiable.
+class InputMinimizer {
+public:
+  InputMinimizer(Encoder &E, smt::Solver &S, std::vector<Expr> base,
+                 unsigned timeoutMs)
+      : E(E), S(S), c(E.ctx), base(base), query(std::move(base)),
+        timeoutMs(timeoutMs) {}
+  bool run();
+
+private:
   using Cmp = smt::Context::Cmp;
-  // Whether the solver holds a model of `base` (the caller's check was
-  // satisfiable): a choice that model already makes is the one a query
-  // would confirm, so it is taken without one (upstream's 300-deep scf.if
-  // nest with a free removed: 300 queries, 6.6 s, without this).
-  bool haveModel = true;
-  smt::Result last = smt::Result::Sat;
-  auto sat = [&](const std::vector<Expr> &as) {
+  bool sat(const std::vector<Expr> &as) {
     last = S.check(as, timeoutMs);
     haveModel = last == smt::Result::Sat;
     return haveModel;
-  };
-  // A model of `base` again; none (a timeout) ends the choosing.
-  bool stuck = false;
-  auto model = [&]() {
+  }
+  /// A model of `base` again; none (a timeout) ends the choosing.
+  bool model() {
     stuck = !haveModel && !sat(base);
     return !stuck;
-  };
-  auto with = [&](Expr e) {
+  }
+  std::vector<Expr> with(Expr e) const {
     std::vector<Expr> as = base;
     as.push_back(e);
     return as;
-  };
-  // Keeps `e` if it is satisfiable with the choices so far.
-  auto take = [&](Expr e) {
+  }
+  /// Keeps `e` if it is satisfiable with the choices so far.
+  bool take(Expr e) {
     if (!sat(with(e)))
       return false;
     base.push_back(e);
     return true;
-  };
-  // i1 arguments later in the list that must be true (found by one query
-  // after an argument that must be true).
-  llvm::DenseSet<size_t> forcedTrue;
-  // Memref arguments' buffers so far, one term per distinct buffer (in the
-  // order of the arguments that first view it).
-  std::vector<Expr> buffers;
-  for (auto [i, v] : llvm::enumerate(E.argValues)) {
-    if (v.kind == SymValue::Kind::Bool) {
-      // false where possible, else true.
-      if (forcedTrue.contains(i)) {
-        base.push_back(v.e);
-        continue;
-      }
-      if (!model())
-        break;
-      if (!S.evalBool(v.e)) {
-        base.push_back(c.mkNot(v.e));
-        continue;
-      }
-      std::vector<Expr> laterTrue;
-      std::vector<size_t> later;
-      for (size_t j = i + 1; j < E.argValues.size(); ++j)
-        if (E.argValues[j].kind == SymValue::Kind::Bool &&
-            S.evalBool(E.argValues[j].e)) {
-          laterTrue.push_back(c.mkNot(E.argValues[j].e));
-          later.push_back(j);
-        }
-      if (take(c.mkNot(v.e)))
-        continue;
-      base.push_back(v.e); // true in the model before: satisfiable
-      // Can any later argument the model had true be false at all? If
-      // not, each must be true whatever is chosen from here on.
-      if (!laterTrue.empty() && !sat(with(c.mkOr(laterTrue))) &&
-          last == smt::Result::Unsat)
-        forcedTrue.insert(later.begin(), later.end());
-      continue;
-    }
-    if (v.kind == SymValue::Kind::MemRef) {
-      // A buffer of its own where possible, else the first earlier
-      // argument's buffer it can share.
-      Expr id = E.heap.idOf(v.view);
-      std::vector<Expr> own;
-      for (const Expr &b : buffers)
-        own.push_back(c.mkNe(id, b));
-      // The earlier buffer the model gives it, if any.
-      if (!model())
-        break;
-      std::optional<size_t> shared;
-      int64_t x = S.evalBV(id);
-      for (auto [k, b] : llvm::enumerate(buffers))
-        if (!shared && S.evalBV(b) == x)
-          shared = k;
-      if (!shared) {
-        base.push_back(c.mkAnd(own));
-        buffers.push_back(id);
-        continue;
-      }
-      if (take(c.mkAnd(own))) {
-        buffers.push_back(id);
-        continue;
-      }
-      for (auto [k, b] : llvm::enumerate(buffers)) {
-        // The model's buffer is possible: no query for it.
-        if (k == *shared) {
-          base.push_back(c.mkEq(id, b));
-          break;
-        }
-        if (take(c.mkEq(id, b)))
-          break;
-      }
-      continue;
-    }
-    if (v.kind != SymValue::Kind::BV)
-      continue;
-    unsigned w = v.e.bvWidth();
-    if (w < 2 || w > 64)
-      continue;
-    // The largest magnitude searched: both m and -m are representable.
-    int64_t top = w >= 22 ? kMaxMinimizedMagnitude
-                          : (int64_t(1) << (w - 1)) - 1;
-    auto within = [&](int64_t m) {
-      return sat(with(c.mkAnd(c.mkCmp(Cmp::Sge, v.e, c.bvVal(w, -m)),
-                              c.mkCmp(Cmp::Sle, v.e, c.bvVal(w, m)))));
-    };
-    if (!within(top))
-      continue;
-    // The smallest magnitude m with a value in [-m, m]; neither m nor -m
-    // taken is a timeout: the model's value is kept.
-    int64_t lo = smallestSatisfying(top, within);
-    if (!take(c.mkEq(v.e, c.bvVal(w, lo))))
-      take(c.mkEq(v.e, c.bvVal(w, -lo)));
   }
-  // Dynamic extents (at most 2^20, [verify.inputs]): dealloc-run's default
-  // 2 where possible, else the smallest.
+  /// Each returns false where the choosing ends (no model: a timeout).
+  bool chooseBool(size_t i, Expr v);
+  bool chooseBuffer(const View &v);
+  void chooseInteger(Expr v);
+  void chooseExtents();
+
+  Encoder &E;
+  smt::Solver &S;
+  smt::Context &c;
+  std::vector<Expr> base;
+  const std::vector<Expr> query;
+  unsigned timeoutMs;
+  /// Whether the solver holds a model of `base` (the caller's check was
+  /// satisfiable): a choice that model already makes is the one a query
+  /// would confirm, so it is taken without one.
+  bool haveModel = true;
+  smt::Result last = smt::Result::Sat;
+  bool stuck = false;
+  /// i1 arguments later in the list that must be true (found by one query
+  /// after an argument that must be true).
+  llvm::DenseSet<size_t> forcedTrue;
+  /// Memref arguments' buffers so far, one term per distinct buffer (in the
+  /// order of the arguments that first view it).
+  std::vector<Expr> buffers;
+};
+} // namespace
+
+/// An i1 argument: false where possible, else true.
+bool InputMinimizer::chooseBool(size_t i, Expr v) {
+  if (forcedTrue.contains(i)) {
+    base.push_back(v);
+    return true;
+  }
+  if (!model())
+    return false;
+  if (!S.evalBool(v)) {
+    base.push_back(c.mkNot(v));
+    return true;
+  }
+  std::vector<Expr> laterTrue;
+  std::vector<size_t> later;
+  for (size_t j = i + 1; j < E.argValues.size(); ++j)
+    if (E.argValues[j].kind == SymValue::Kind::Bool &&
+        S.evalBool(E.argValues[j].e)) {
+      laterTrue.push_back(c.mkNot(E.argValues[j].e));
+      later.push_back(j);
+    }
+  if (take(c.mkNot(v)))
+    return true;
+  base.push_back(v); // true in the model before: satisfiable
+  // Can any later argument the model had true be false at all? If not,
+  // each must be true whatever is chosen from here on.
+  if (!laterTrue.empty() && !sat(with(c.mkOr(laterTrue))) &&
+      last == smt::Result::Unsat)
+    forcedTrue.insert(later.begin(), later.end());
+  return true;
+}
+
+/// A memref argument: a buffer of its own where possible, else the first
+/// earlier argument's buffer it can share.
+bool InputMinimizer::chooseBuffer(const View &v) {
+  Expr id = E.heap.idOf(v);
+  std::vector<Expr> own;
+  for (const Expr &b : buffers)
+    own.push_back(c.mkNe(id, b));
+  // The earlier buffer the model gives it, if any.
+  if (!model())
+    return false;
+  std::optional<size_t> shared;
+  int64_t x = S.evalBV(id);
+  for (auto [k, b] : llvm::enumerate(buffers))
+    if (!shared && S.evalBV(b) == x)
+      shared = k;
+  if (!shared) {
+    base.push_back(c.mkAnd(own));
+    buffers.push_back(id);
+    return true;
+  }
+  if (take(c.mkAnd(own))) {
+    buffers.push_back(id);
+    return true;
+  }
+  for (auto [k, b] : llvm::enumerate(buffers)) {
+    // The model's buffer is possible: no query for it.
+    if (k == *shared) {
+      base.push_back(c.mkEq(id, b));
+      break;
+    }
+    if (take(c.mkEq(id, b)))
+      break;
+  }
+  return true;
+}
+
+/// An integer argument: the value of smallest magnitude, the non-negative
+/// one first.
+void InputMinimizer::chooseInteger(Expr v) {
+  unsigned w = v.bvWidth();
+  if (w < 2 || w > 64)
+    return;
+  // The largest magnitude searched: both m and -m are representable.
+  int64_t top = w >= 22 ? SolverPolicy::maxMinimizedMagnitude
+                        : (int64_t(1) << (w - 1)) - 1;
+  auto within = [&](int64_t m) {
+    return sat(with(c.mkAnd(c.mkCmp(Cmp::Sge, v, c.bvVal(w, -m)),
+                            c.mkCmp(Cmp::Sle, v, c.bvVal(w, m)))));
+  };
+  if (!within(top))
+    return;
+  // The smallest magnitude m with a value in [-m, m]; neither m nor -m
+  // taken is a timeout: the model's value is kept.
+  int64_t lo = smallestSatisfying(top, within);
+  if (!take(c.mkEq(v, c.bvVal(w, lo))))
+    take(c.mkEq(v, c.bvVal(w, -lo)));
+}
+
+/// Dynamic extents ([verify.inputs]): dealloc-run's default 2 where
+/// possible, else the smallest.
+void InputMinimizer::chooseExtents() {
   for (const auto &extents : E.argExtents)
     for (const Expr &e : extents) {
       if (stuck)
-        break;
+        return;
       unsigned w = e.bvWidth();
       if (take(c.mkEq(e, c.bvVal(w, 2))))
         continue;
       auto atMost = [&](int64_t m) {
         return sat(with(c.mkCmp(Cmp::Ule, e, c.bvVal(w, m))));
       };
-      const int64_t top = int64_t(1) << 20;
+      const int64_t top = SolverPolicy::maxArgExtent;
       if (!atMost(top))
         continue;
       int64_t lo = smallestSatisfying(top, atMost);
       take(c.mkEq(e, c.bvVal(w, lo)));
     }
+}
+
+bool InputMinimizer::run() {
+  for (auto [i, v] : llvm::enumerate(E.argValues)) {
+    bool more = true;
+    if (v.kind == SymValue::Kind::Bool)
+      more = chooseBool(i, v.e);
+    else if (v.kind == SymValue::Kind::MemRef)
+      more = chooseBuffer(v.view);
+    else if (v.kind == SymValue::Kind::BV)
+      chooseInteger(v.e);
+    if (!more)
+      break;
+  }
+  chooseExtents();
   // Restores a model after failed attempts. A check that does not answer
-  // sat leaves no model (its values would read as zeros and false): then the
-  // query itself once more, and false if that has no model either.
+  // sat leaves no model (its values would read as zeros and false): then
+  // the query itself once more, and false if that has no model either.
   return S.check(base, timeoutMs) == smt::Result::Sat ||
          S.check(query, timeoutMs) == smt::Result::Sat;
+}
+
+bool dealloc::verify::minimizeInput(Encoder &E, smt::Solver &S,
+                                    std::vector<Expr> base,
+                                    unsigned timeoutMs) {
+  return InputMinimizer(E, S, std::move(base), timeoutMs).run();
 }
 
 void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,

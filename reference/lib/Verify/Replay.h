@@ -19,9 +19,9 @@ std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// memref argument views a buffer of its own where it can (else the first
 /// earlier argument's buffer it can share), every integer argument takes
 /// the value of smallest magnitude it can, the non-negative one first (0,
-/// 1, -1, 2, -2, ...; searched up to kMaxMinimizedMagnitude, beyond which
-/// the model's value is kept), then every dynamic extent of a memref
-/// argument dealloc-run's default 2 where possible, else the smallest
+/// 1, -1, 2, -2, ...; searched up to SolverPolicy::maxMinimizedMagnitude,
+/// beyond which the model's value is kept), then every dynamic extent of a
+/// memref argument dealloc-run's default 2 where possible, else the smallest
 /// ([verify.inputs]: small inputs). The input then depends on the formula
 /// alone, not on the solver's search (which Z3's term numbering steers),
 /// unless a query runs out of time (the choosing ends there); leaves the
@@ -30,7 +30,6 @@ std::string inputFromModel(Encoder &E, smt::Solver &S, mlir::func::FuncOp fn);
 /// sat again (no model to read: a timeout).
 bool minimizeInput(Encoder &E, smt::Solver &S, std::vector<Expr> base,
                    unsigned timeoutMs);
-constexpr int64_t kMaxMinimizedMagnitude = int64_t(1) << 20;
 /// Runs `res.input` under dealloc-run's semantics. If the run's verdict
 /// differs from `res.verdict`, `res` becomes UNKNOWN saying so; otherwise
 /// the replay's own account is appended to the trace.

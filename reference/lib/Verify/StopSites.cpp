@@ -10,6 +10,7 @@
 #include "Encoder.h"
 #include "Replay.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include <algorithm>
 #include <chrono>
 #include <set>
@@ -169,7 +170,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
   };
   auto count = [&]() { return std::to_string(found.size()) + " sites"; };
   auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(kStopBudgetMs);
+                  std::chrono::milliseconds(SolverPolicy::stopBudgetMs);
   while (true) {
     std::vector<Expr> open;
     for (const Version &v : versions)
@@ -181,7 +182,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     smt::Result r = check(ctx.mkOr(open));
     if (r == smt::Result::Unsat)
       break;
-    if (found.size() == kMaxStopSites) {
+    if (found.size() == SolverPolicy::maxStopSites) {
       cut = "cut off after " + count() + ", more are reachable";
       break;
     }
@@ -212,7 +213,8 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     replayStop(in->m, in->fn, opts, site);
     sites.push_back(std::move(site));
     if (std::chrono::steady_clock::now() > deadline) {
-      cut = "the time budget of " + std::to_string(kStopBudgetMs / 1000) +
+      cut = "the time budget of " +
+            std::to_string(SolverPolicy::stopBudgetMs / 1000) +
             " s ran out after " + count();
       break;
     }

@@ -12,11 +12,6 @@
 
 namespace dealloc::verify {
 
-/// At most this many stop sites are enumerated per function.
-constexpr unsigned kMaxStopSites = 16;
-/// Solver time for the enumeration after the first site.
-constexpr unsigned kStopBudgetMs = 20000;
-
 /// Runs `site.input` under dealloc-run's semantics and records whether the
 /// run stops without a verdict at an op of location `site.loc` (then
 /// `site.op` is that op's name) and what the run says. Loop-bound sites are

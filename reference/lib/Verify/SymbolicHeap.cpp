@@ -299,11 +299,9 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
   }
   std::vector<Expr> vals(states.size());
   // A flag no branch changed is one handle in every state, and merges to
-  // itself (mergeExprs): taken without building the merge's operands. A
-  // chain of 4,000 loops joins states of 28,000 slots at every scf.if of
-  // every loop body. `flags` and `of` are lambdas, not member pointers:
-  // each use is its own instantiation, inlined (member pointers cost about
-  // 1.5 s of that chain's 16 s encoding).
+  // itself (mergeExprs): taken without building the merge's operands.
+  // `flags` and `of` are lambdas, not member pointers: each use is its own
+  // instantiation, inlined.
   auto unchanged = [&](auto flags, size_t i) {
     const std::vector<Expr> &first = flags(*states[0]);
     if (i >= first.size())

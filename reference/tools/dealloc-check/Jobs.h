@@ -10,6 +10,7 @@
 #ifndef DEALLOC_CHECK_JOBS_H
 #define DEALLOC_CHECK_JOBS_H
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -28,9 +29,10 @@ unsigned inputCount(JobKind kind);
 
 /// The options of the replaced tools that the harness uses.
 struct JobOptions {
-  unsigned verifyTimeoutMs = 20000; ///< dealloc-verify --timeout
-  unsigned verifyFunctionTimeoutMs = 120000; ///< --function-timeout
-  unsigned unroll = 4;              ///< dealloc-verify --unroll
+  /// dealloc-verify --timeout, --function-timeout, --unroll.
+  unsigned verifyTimeoutMs = SolverPolicy::defaultTimeoutMs;
+  unsigned verifyFunctionTimeoutMs = SolverPolicy::defaultFunctionTimeoutMs;
+  unsigned unroll = SolverPolicy::defaultUnroll;
   bool reuseAddresses = false;      ///< --reuse-addresses (verify, run)
   bool strictUB = false;            ///< --strict-ub (verify, run, equiv)
   uint64_t maxInputs = 4096;        ///< dealloc-run --max-inputs

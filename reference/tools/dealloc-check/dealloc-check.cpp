@@ -44,6 +44,7 @@
 #include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Ownership/Passes.h"
 #include "dealloc/Support/DeepStack.h"
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -69,8 +70,8 @@
 using namespace llvm;
 using namespace dealloc::check;
 
-static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"), cl::init(20000));
-static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"), cl::init(4));
+static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"), cl::init(dealloc::SolverPolicy::defaultTimeoutMs));
+static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"), cl::init(dealloc::SolverPolicy::defaultUnroll));
 static cl::opt<unsigned> jobTimeout("job-timeout", cl::desc("Seconds before a job is killed (0: none)"), cl::init(120));
 static cl::opt<unsigned> memoryMb("memory-mb", cl::desc("Address-space limit of a job in MiB (0: none)"), cl::init(4096));
 static cl::opt<bool> noIsolation("no-isolation", cl::desc("Run jobs in this process (a crash ends all jobs)"));

@@ -64,7 +64,7 @@ using Instance = std::pair<std::string, unsigned>; ///< (site key, k)
 
 /// One version's run, with its events related to the matched sites.
 struct VersionTrace {
-  const char *tag; ///< "A" / "B"
+  const char *tag = nullptr; ///< "A" / "B"
   RunResult run;
   /// Per drawn event: the site instance it allocates or frees, if matched.
   std::vector<std::optional<Instance>> instanceOf;
@@ -162,7 +162,9 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
                                    llvm::StringRef nameA,
                                    llvm::StringRef nameB) {
   ModuleOp modules[2] = {a, b};
-  VersionTrace v[2] = {{"A", {}, {}, {}, {}, {}}, {"B", {}, {}, {}, {}, {}}};
+  VersionTrace v[2];
+  v[0].tag = "A";
+  v[1].tag = "B";
   // [equiv.match]: the sites the check matched.
   SiteNumbering sites[2];
   matchSites(a, b, sites[0], sites[1]);

@@ -21,6 +21,7 @@
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/OutOfMemory.h"
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Verify/Equivalence.h"
 #include "dealloc/Verify/Verify.h"
@@ -53,9 +54,9 @@ static cl::list<std::string> files(cl::Positional, cl::cat(toolCategory), cl::de
 static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
 static cl::opt<bool> describe("describe", cl::cat(toolCategory), cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
-static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(20000));
-static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(toolCategory), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(120000));
-static cl::opt<unsigned> unroll("unroll", cl::cat(toolCategory), cl::desc("Iterations of input-dependent loops to encode"), cl::init(4));
+static cl::opt<unsigned> timeoutMs("timeout", cl::cat(toolCategory), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(SolverPolicy::defaultTimeoutMs));
+static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(toolCategory), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(SolverPolicy::defaultFunctionTimeoutMs));
+static cl::opt<unsigned> unroll("unroll", cl::cat(toolCategory), cl::desc("Iterations of input-dependent loops to encode"), cl::init(SolverPolicy::defaultUnroll));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the answer UNKNOWN instead of being excluded ([safety.defined])"));
 static cl::opt<bool> noReplay("no-replay", cl::cat(toolCategory), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));

@@ -229,8 +229,7 @@ public:
   Result check(const std::vector<Expr> &assumptions, unsigned timeoutMs);
   /// check() without checking the model: for queries whose Sat answer only
   /// guides a search, where a wrong model costs completeness, never
-  /// soundness (evaluating every assertion cost 7 % of a chain of loop
-  /// proofs).
+  /// soundness (evaluating every assertion is not free).
   Result checkAsHint(const std::vector<Expr> &assumptions, unsigned timeoutMs) {
     return checkOnce(assumptions, timeoutMs);
   }

@@ -222,8 +222,7 @@ struct Lemma {
   /// (Encoder::buildLemmas): the memref values live at the point and
   /// around it, each with the version of its symbolic value then, and the
   /// live merged flags. Disjunctions of views per slot cost O(live views x
-  /// candidates) at each point (2.8 s of the 4 s of encoding upstream's
-  /// 300-`scf.if` chain), for lemmas most functions never prove.
+  /// candidates) at each point, for lemmas most functions never prove.
   struct Pending {
     ValueRefs values;
     std::vector<std::shared_ptr<const ValueRefs>> outer;
@@ -317,7 +316,7 @@ public:
   /// `v` without the candidates it covers (coversSlot): where an element
   /// of `v` within its sizes is accessed, only the others can be outside
   /// their buffer's bytes. Proving that of the covered ones is nonlinear
-  /// (a 2-D dynamic buffer: i * d1 + j < d0 * d1), and took 50 s.
+  /// (a 2-D dynamic buffer: i * d1 + j < d0 * d1).
   View uncoveredCandidates(const View &v) const;
 
   Expr allocOf(const State &st, unsigned s) const {

@@ -9,6 +9,7 @@
 #ifndef DEALLOC_VERIFY_VERIFY_H
 #define DEALLOC_VERIFY_VERIFY_H
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/StopKind.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,11 +26,11 @@ namespace dealloc::verify {
 
 struct VerifyOptions {
   /// Iterations of input-dependent loops to encode ([verify.bound]).
-  unsigned unroll = 4;
+  unsigned unroll = SolverPolicy::defaultUnroll;
   /// Per solver query; 0 = none ([verify.timeout]).
-  unsigned timeoutMs = 20000;
+  unsigned timeoutMs = SolverPolicy::defaultTimeoutMs;
   /// Per function, its check as a whole; 0 = none ([verify.timeout]).
-  unsigned functionTimeoutMs = 120000;
+  unsigned functionTimeoutMs = SolverPolicy::defaultFunctionTimeoutMs;
   /// Address-reuse mode ([addr.reuse]).
   bool reuseAddresses = false;
   /// Replay counterexamples with dealloc-run's semantics ([verify.replay]).

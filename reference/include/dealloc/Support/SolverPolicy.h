@@ -1,0 +1,140 @@
+//===- SolverPolicy.h - The symbolic checks' tuning constants ---*- C++ -*-===//
+//
+// Every time limit, size limit and default bound of dealloc-verify's
+// queries and encoding that is not a user's option, in one place, each with
+// its meaning (spec/verification.md names the clause it tunes). A limit
+// that is reached makes an answer UNKNOWN, an encoding over-approximate or
+// a proof aid be skipped: tuning these changes how often and how fast the
+// checks decide, never whether a SAFE answer is right. Measurements behind
+// the values: docs/bench-verify.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_SUPPORT_SOLVERPOLICY_H
+#define DEALLOC_SUPPORT_SOLVERPOLICY_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dealloc {
+
+struct SolverPolicy {
+  // -- Defaults of the options (dealloc-verify, dealloc-check) --
+  /// --timeout: solver time per query, ms ([verify.timeout]).
+  static constexpr unsigned defaultTimeoutMs = 20000;
+  /// --function-timeout: time for one function's check, ms.
+  static constexpr unsigned defaultFunctionTimeoutMs = 120000;
+  /// --unroll: iterations of an input-dependent loop encoded ([verify.bound]).
+  static constexpr unsigned defaultUnroll = 4;
+
+  // -- Safety queries ([verify.queries]; SafetyCheck.cpp) --
+  /// Solver time for a group of conditions before it is split, ms.
+  static constexpr unsigned groupTimeoutMs = 500;
+  /// Solver time of the first query, the disjunction of every condition, ms.
+  static constexpr unsigned firstQueryTimeoutMs = 4 * groupTimeoutMs;
+  /// Conditions above which that first query is skipped (Z3 preprocesses
+  /// them before its time limit applies).
+  static constexpr size_t firstQueryMax = 10000;
+  /// Solver time of a query on its slice first ([verify.queries.local]), ms.
+  static constexpr unsigned localTimeoutMs = 1000;
+  /// Conditions above which a disjunction goes to the one-shot bit-blasting
+  /// solver before the incremental one (also per loop iteration,
+  /// [verify.induction]).
+  static constexpr size_t bitBlastOver = 200;
+  /// Limit of a one-shot bit-blasting query for a group, ms (twice that
+  /// for a single condition).
+  static constexpr unsigned bitBlastMs = 2000;
+  /// Limit of the one-shot query for every condition at once, ms (at most
+  /// the --timeout).
+  static constexpr unsigned firstBitBlastMs = 60000;
+  /// One-shot queries not refuted in a row after which none is tried again.
+  static constexpr unsigned bitBlastMisses = 3;
+  /// A full query slower than this is listed by --solver-stats, ms.
+  static constexpr unsigned slowQueryMs = 100;
+
+  // -- Lemmas ([verify.lemmas]; Lemmas.cpp, LocalProver.cpp) --
+  /// Solver time for one round of a lemma point, ms.
+  static constexpr unsigned lemmaTimeoutMs = 1000;
+  /// Houdini rounds per lemma point.
+  static constexpr unsigned lemmaRounds = 8;
+  /// Solver time for all lemma points of a function, ms; the rest is skipped.
+  static constexpr unsigned lemmaBudgetMs = 20000;
+  /// Solver time of the per-op queries on the whole formula after which the
+  /// lemmas are proved, ms.
+  static constexpr unsigned lemmaTriggerMs = 5000;
+  /// Values, flags and slots recorded at lemma points per function, beyond
+  /// which no point is recorded.
+  static constexpr size_t lemmaEntries = size_t(1) << 21;
+  /// Definitions followed from a query's constants into its slice
+  /// ([verify.queries.local]).
+  static constexpr unsigned coneDepth = 3;
+
+  // -- Stop sites ([verify.stops]; StopSites.cpp) --
+  /// Stop sites enumerated per function at most.
+  static constexpr unsigned maxStopSites = 16;
+  /// Solver time for the enumeration after the first site, ms.
+  static constexpr unsigned stopBudgetMs = 20000;
+
+  // -- Counterexamples ([verify.inputs]; Replay.cpp) --
+  /// Magnitude up to which an integer input is minimised; beyond, the
+  /// model's value is kept.
+  static constexpr int64_t maxMinimizedMagnitude = int64_t(1) << 20;
+
+  // -- Encoding ([verify.encoding]) --
+  /// Iterations of a loop whose trip count is a constant encoded before the
+  /// run is cut ([verify.bound]); --unroll where that is higher.
+  static constexpr unsigned maxLiteralIterations = 1024;
+  /// Regions nested deeper are not encoded ([verify.encoding.nesting]; each
+  /// level is a recursion of the encoder, Support/DeepStack.h).
+  static constexpr unsigned maxRegionDepth = 10000;
+  /// Largest static element count of a buffer whose contents are one term
+  /// per element ([verify.encoding.contents]).
+  static constexpr int64_t explicitElements = 1024;
+  /// The same in byte mode (modules with `memref.view`), in bytes.
+  static constexpr int64_t explicitBytes = 256;
+  /// Largest copy of `memref.realloc` encoded element by element (bytes in
+  /// byte mode); larger ones leave the new contents unconstrained.
+  static constexpr int64_t explicitCopyElements = 64;
+  static constexpr int64_t explicitCopyBytes = 256;
+  /// Shared candidates of pairs of bases above which the helper contract
+  /// encodes "no earlier base has this buffer" per candidate, not per pair
+  /// ([verify.encoding.helper]).
+  static constexpr size_t sharedPairs = 100000;
+  /// Largest dynamic extent of a memref argument of the entry function or
+  /// of a contract model ([verify.inputs]).
+  static constexpr int64_t maxArgExtent = int64_t(1) << 20;
+
+  // -- Loop induction ([verify.induction]; LoopInduction*.cpp) --
+  /// Solver time per induction query, ms.
+  static constexpr unsigned inductionQueryMs = 5000;
+  /// Abstract iterations per loop proof.
+  static constexpr unsigned inductionRounds = 12;
+  /// Time one loop's proof may take in all, ms.
+  static constexpr unsigned loopBudgetMs = 20000;
+  /// Definitions and facts followed from a query's constants into its slice.
+  static constexpr unsigned inductionSliceDepth = 4;
+  /// Facts above which a constant does not pull the facts mentioning it
+  /// into a slice.
+  static constexpr size_t hubFacts = 8;
+  /// Words of the keys of reused induction answers kept at most (64 MiB).
+  static constexpr size_t answerWords = size_t(8) << 20;
+  /// The newest constraints a slice pushes that get a scope each.
+  static constexpr size_t singleScopes = 8;
+
+  // -- The SMT library (lib/SMT) --
+  /// Terms from which a Z3 context is too large to reuse for the next
+  /// function, and its deletion is deferred.
+  static constexpr size_t spareContextTerms = 200000;
+  /// The one-shot solver does not flatten first where flattening would
+  /// multiply the and/or operands more than flatGrowth times (plus
+  /// flatOperands).
+  static constexpr double flatGrowth = 16;
+  static constexpr double flatOperands = 100000;
+  /// Share of a one-shot query's limit its first way gets, in thirds.
+  static constexpr unsigned firstWayThirds = 2;
+  /// Time left below which the second way is not tried, ms.
+  static constexpr unsigned secondWayMinMs = 50;
+};
+
+} // namespace dealloc
+
+#endif // DEALLOC_SUPPORT_SOLVERPOLICY_H
