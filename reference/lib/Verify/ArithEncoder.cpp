@@ -84,14 +84,15 @@ static bool encodeSelect(Encoder &E, arith::SelectOp s) {
   // identities, not as 64-bit address terms).
   if (r.kind == SymValue::Kind::BV && t.kind == SymValue::Kind::BV &&
       f.kind == SymValue::Kind::BV) {
-    auto vt = E.addressViews.find(t.e.termId());
-    auto vf = E.addressViews.find(f.e.termId());
-    if (vt != E.addressViews.end() && vf != E.addressViews.end()) {
+    auto vt = E.env().addressViews().find(t.e.termId());
+    auto vf = E.env().addressViews().find(f.e.termId());
+    if (vt != E.env().addressViews().end() &&
+        vf != E.env().addressViews().end()) {
       SymValue a = SymValue::memref(vt->second);
       SymValue b = SymValue::memref(vf->second);
       View v = E.heap.mergeValues({c, ctx.mkNot(c)}, {&a, &b}).view;
       v.addr = r.e;
-      E.addressViews.try_emplace(r.e.termId(), std::move(v));
+      E.env().addressViews().try_emplace(r.e.termId(), std::move(v));
     }
   }
   E.bind(s, std::move(r));

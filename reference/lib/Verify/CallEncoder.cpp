@@ -50,19 +50,19 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     return false;
   if (summarised)
     return true;
-  if (!activeCalls.insert(callee.getOperation()).second)
+  if (!calls.activeCalls.insert(callee.getOperation()).second)
     return fail(Verdict::Unknown,
                 "recursive call to @" + callee.getSymName().str() +
                     " is not encoded",
                 loc);
   bool boundary = callee.isPublic();
-  size_t lent = borrowed.size();
+  size_t lent = calls.borrowed.size();
   if (boundary)
     for (const SymValue &a : args)
       if (a.kind == SymValue::Kind::MemRef)
-        borrowed.push_back(a.view);
-  std::vector<unsigned> outerStack = std::move(stackSlots);
-  stackSlots.clear();
+        calls.borrowed.push_back(a.view);
+  std::vector<unsigned> outerStack = std::move(calls.stackSlots);
+  calls.stackSlots.clear();
   std::vector<RegionExit> exits;
   if (!encodeRegion(callee.getBody(), args, st, exits))
     return false;
@@ -72,17 +72,17 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     for (Type t : callee.getFunctionType().getResults())
       results.push_back(dummyValue(t));
   }
-  borrowed.resize(lent);
+  calls.borrowed.resize(lent);
   if (boundary)
     checkResults(st, args, results, retLoc);
   // [op.memref.alloca]: stack buffers are released when their function returns.
-  for (unsigned s : stackSlots) {
+  for (unsigned s : calls.stackSlots) {
     if (s >= st.freed.size())
       st.freed.resize(s + 1, ctx.boolVal(false));
     st.freed[s] = ctx.boolVal(true);
   }
-  stackSlots = std::move(outerStack);
-  activeCalls.erase(callee.getOperation());
+  calls.stackSlots = std::move(outerStack);
+  calls.activeCalls.erase(callee.getOperation());
   return true;
 }
 

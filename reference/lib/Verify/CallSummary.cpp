@@ -86,7 +86,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
                                     State &st, std::vector<SymValue> &results,
                                     bool &applied) {
   applied = false;
-  CheckSetup *setup = E.setup;
+  CheckSetup *setup = E.setup();
   if (!setup || !setup->summaries || E.heap.byteContents ||
       !setup->summaries->hasContract(callee))
     return true;
@@ -189,7 +189,7 @@ void dealloc::verify::contractObligations(Encoder &E, State &exit,
                                           func::FuncOp fn,
                                           ArrayRef<SymValue> results,
                                           Location loc) {
-  if (!E.setup || !E.setup->contract)
+  if (!E.setup() || !E.setup()->contract)
     return;
   for (auto [i, t] : llvm::enumerate(fn.getFunctionType().getResults())) {
     auto mt = dyn_cast<MemRefType>(t);

@@ -51,9 +51,9 @@ FunctionResult checkFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
                              const VerifyOptions &opts, CheckSetup &setup);
 
 class Encoder;
-/// Encodes a call of `callee` by its contract if `E.setup`
+/// Encodes a call of `callee` by its contract if `E.setup()`
 /// allows it and the callee's contract is proved; `applied` says whether it
-/// did (otherwise the caller inlines). Returns false on E.failure.
+/// did (otherwise the caller inlines). Returns false on E.failure().
 bool summariseCall(Encoder &E, mlir::func::FuncOp callee,
                    llvm::ArrayRef<SymValue> args, mlir::Operation *site,
                    State &st, std::vector<SymValue> &results, bool &applied);

@@ -109,7 +109,7 @@ static bool enterBlock(Encoder &E, Region &region, Block *b,
     std::vector<View> others;
     for (Value v : E.liveValues(b, nullptr)) {
       auto a = dyn_cast<BlockArgument>(v);
-      const SymValue &sv = E.values.find(v)->second;
+      const SymValue &sv = *E.env().lookup(v);
       if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
         others.push_back(sv.view);
     }
@@ -117,7 +117,7 @@ static bool enterBlock(Encoder &E, Region &region, Block *b,
   }
   // [verify.lemmas]: at joins, at the entry of a region (a loop
   // iteration, a callee) and after every structured op and call.
-  if (E.recordLemmas && (edges.size() > 1 || b == &region.front()))
+  if (E.hints().recordingLemmas() && (edges.size() > 1 || b == &region.front()))
     E.reachabilityLemma(st, b, nullptr, loc);
   return true;
 }
@@ -187,25 +187,24 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.
-  if (regionDepth >= SolverPolicy::maxRegionDepth)
+  if (calls.regionDepth >= SolverPolicy::maxRegionDepth)
     return fail(Verdict::Unknown,
                 "regions nested deeper than " +
                     std::to_string(SolverPolicy::maxRegionDepth) +
                     " (region ops and inlined calls) are not encoded "
                     "([verify.encoding.nesting])",
-                currentOp ? currentOp->getLoc()
-                          : region.getParentOp()->getLoc());
+                valueEnv.currentOp() ? valueEnv.currentOp()->getLoc()
+                                     : region.getParentOp()->getLoc());
   struct Restore {
     Encoder &E;
     Operation *op;
     Expr guard;
     ~Restore() {
-      E.currentOp = op;
-      E.useGuard = guard;
-      --E.regionDepth;
+      E.env().setCurrent(op, guard);
+      --E.nesting().regionDepth;
     }
-  } restore{*this, currentOp, useGuard};
-  ++regionDepth;
+  } restore{*this, valueEnv.currentOp(), valueEnv.useGuard()};
+  ++calls.regionDepth;
   std::vector<Block *> order;
   if (!blockOrder(*this, region, order))
     return false;
@@ -221,12 +220,12 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
     for (Operation &op : b->without_terminator()) {
       if (!encodeOp(&op, st))
         return false;
-      if (recordLemmas && (op.getNumRegions() > 0 || isa<func::CallOp>(op)))
+      if (proofHints.recordingLemmas() &&
+          (op.getNumRegions() > 0 || isa<func::CallOp>(op)))
         reachabilityLemma(st, b, &op, op.getLoc());
     }
     Operation *term = b->getTerminator();
-    currentOp = term;
-    useGuard = st.guard;
+    valueEnv.setCurrent(term, st.guard);
     if (!leaveBlock(*this, term, st, incoming, exits))
       return false;
   }
@@ -265,11 +264,12 @@ struct LoopUnroller {
   struct Iteration {
     Encoder &E;
     bool saved;
-    Iteration(LoopUnroller &u, Expr cond) : E(u.E), saved(u.E.recordLemmas) {
+    Iteration(LoopUnroller &u, Expr cond)
+        : E(u.E), saved(u.E.hints().recordingLemmas()) {
       if (cond.isTrue() && u.literal > 1)
-        E.recordLemmas = false;
+        E.hints().setRecordingLemmas(false);
     }
-    ~Iteration() { E.recordLemmas = saved; }
+    ~Iteration() { E.hints().setRecordingLemmas(saved); }
   };
   /// Decides whether to encode another iteration under `cond`; false when
   /// the loop is done (after cutting runs that need more iterations).
@@ -557,7 +557,7 @@ static bool encodeAssert(Encoder &E, State &st, cf::AssertOp as) {
 static bool encodeCallOp(Encoder &E, State &st, func::CallOp call) {
   Operation *op = call;
   auto callee =
-      dyn_cast_or_null<func::FuncOp>(E.facts.index.lookup(call.getCallee()));
+      dyn_cast_or_null<func::FuncOp>(E.facts().index.lookup(call.getCallee()));
   if (!callee)
     return E.unsupported(op, "callee not found");
   std::vector<SymValue> args, results;
@@ -578,11 +578,12 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
     bool pushed = false;
     ~OuterScope() {
       if (pushed)
-        E.liveOuter.pop_back();
+        E.hints().liveOuter().pop_back();
     }
   } outerScope{*this};
-  if (recordLemmas && (op->getNumRegions() > 0 || isa<func::CallOp>(op))) {
-    liveOuter.push_back({op, lastVersion, nullptr});
+  if (proofHints.recordingLemmas() &&
+      (op->getNumRegions() > 0 || isa<func::CallOp>(op))) {
+    proofHints.liveOuter().push_back({op, valueEnv.clock(), nullptr});
     outerScope.pushed = true;
   }
   return llvm::TypeSwitch<Operation *, bool>(op)

@@ -24,15 +24,15 @@ ModuleFacts::ModuleFacts(ModuleOp module) : index(module) {
 Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
                  SiteNumbering *sites, ModuleFacts *shared)
     : ctx(ctx), heap(ctx, opts.reuseAddresses), module(module), opts(opts),
-      sites(sites),
+      siteNumbering(sites),
       ownFacts(shared ? nullptr : std::make_unique<ModuleFacts>(module)),
-      facts(shared ? *shared : *ownFacts) {
-  heap.byteContents = facts.byteContents;
+      moduleFacts(shared ? *shared : *ownFacts) {
+  heap.byteContents = moduleFacts.byteContents;
 }
 
 bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {
-  if (!failure)
-    failure = EncodingFailure{v, reason, loc};
+  if (!failed)
+    failed = EncodingFailure{v, reason, loc};
   return false;
 }
 
@@ -43,9 +43,8 @@ bool Encoder::unsupported(Operation *op, const std::string &why) {
 }
 
 const SymValue &Encoder::get(Value v) {
-  auto it = values.find(v);
-  if (it != values.end())
-    return it->second;
+  if (const SymValue *s = valueEnv.lookup(v))
+    return *s;
   // A value the encoding never defined. Skipped code is unreachable, so its
   // values are never needed where a run can be; if one is used anyway, the
   // placeholder is only sound where the use is unreachable, which
@@ -53,7 +52,8 @@ const SymValue &Encoder::get(Value v) {
   std::string what;
   llvm::raw_string_ostream os(what);
   os << "'"
-     << (currentOp ? currentOp->getName().getStringRef() : StringRef("?"))
+     << (valueEnv.currentOp() ? valueEnv.currentOp()->getName().getStringRef()
+                              : StringRef("?"))
      << "' uses ";
   if (auto arg = dyn_cast<BlockArgument>(v))
     os << "block argument #" << arg.getArgNumber();
@@ -61,20 +61,20 @@ const SymValue &Encoder::get(Value v) {
     os << "result #" << cast<OpResult>(v).getResultNumber() << " of '"
        << v.getDefiningOp()->getName().getStringRef() << "'";
   os << ", which the encoding did not define";
-  unboundUses.push_back(UnboundUse{
-      useGuard.isNull() ? ctx.boolVal(true) : useGuard,
-      currentOp ? currentOp->getLoc() : v.getLoc(), what});
-  // Not entered into `values`: references into it stay valid, and every
-  // later use is recorded too.
-  placeholders.push_back(dummyValue(v.getType()));
-  return placeholders.back();
+  Operation *op = valueEnv.currentOp();
+  Expr guard = valueEnv.useGuard();
+  ValueEnv::UnboundUse use{guard.isNull() ? ctx.boolVal(true) : guard,
+                           op ? op->getLoc() : v.getLoc(), what};
+  // Not entered into the environment: references into it stay valid, and
+  // every later use is recorded too.
+  return valueEnv.placeholderFor(std::move(use), dummyValue(v.getType()));
 }
 
 bool Encoder::checkUnboundUses() {
-  if (failure)
+  if (failed)
     return false;
   std::unique_ptr<smt::Solver> S;
-  for (const UnboundUse &u : unboundUses) {
+  for (const ValueEnv::UnboundUse &u : valueEnv.unboundUses()) {
     if (u.guard.isFalse())
       continue;
     if (!S) {

@@ -3,31 +3,35 @@
 // Internal to DeallocVerify. The Encoder walks a function's body once,
 // block by block, and builds the SymbolicHeap's violations, stops and trace
 // events (spec/verification.md [verify.encoding]). Op semantics live in
-// OpEncoder.cpp, ArithEncoder.cpp, MemRefEncoder.cpp and LinalgEncoder.cpp;
-// control flow and loops in ControlFlowEncoder.cpp, calls in
-// CallEncoder.cpp, lemma candidates in Lemmas.cpp.
+// OpEncoder.cpp, ArithEncoder.cpp, MemRefEncoder.cpp, ViewEncoder.cpp and
+// LinalgEncoder.cpp; control flow and loops in ControlFlowEncoder.cpp,
+// calls in CallEncoder.cpp, lemma candidates in Lemmas.cpp. Its parts:
+// ValueEnv.h, LivenessIndex.h, ProofHints.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_ENCODER_H
 #define DEALLOC_LIB_VERIFY_ENCODER_H
 
+#include "LivenessIndex.h"
+#include "ProofHints.h"
+#include "ValueEnv.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
-#include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <deque>
-#include <limits>
 #include <memory>
 #include <optional>
 
 namespace dealloc::verify {
 
+/// Iterations of a loop whose trip count is a constant encoded before the
+/// run is cut ([verify.bound]): SolverPolicy::maxLiteralIterations, or
+/// `--unroll` where that is higher.
 inline unsigned literalBound(const VerifyOptions &o) {
   return std::max(SolverPolicy::maxLiteralIterations, o.unroll);
 }
@@ -81,9 +85,47 @@ private:
   std::vector<mlir::OwningOpRef<mlir::ModuleOp>> helperTemplates;
 };
 
+/// The entry function's boundary: its symbolic inputs and what its returns
+/// leave (EntryEncoder.cpp); valid after Encoder::encodeEntry.
+struct EntryBoundary {
+  /// The entry's arguments and their symbolic values (for the input text).
+  std::vector<SymValue> argValues;
+  /// Per memref argument: its dynamic extents (symbolic).
+  std::vector<std::vector<Expr>> argExtents;
+  /// The entry's exit (merged over its returns) and its results.
+  std::optional<State> exitState;
+  std::vector<SymValue> results;
+  /// The location of the checks at the function's exit, and where several
+  /// returns meet there, each one's path and location: a counterexample is
+  /// reported at the return its run takes.
+  std::optional<mlir::Location> exitLoc;
+  std::vector<std::pair<Expr, mlir::Location>> exitSites;
+  /// The function being verified.
+  mlir::Operation *entryOp = nullptr;
+};
+
+/// The calls and regions being encoded, one inside the other
+/// (CallEncoder.cpp, ControlFlowEncoder.cpp).
+struct CallNesting {
+  /// Buffers lent to active public calls.
+  std::vector<View> borrowed;
+  llvm::SmallPtrSet<mlir::Operation *, 8> activeCalls;
+  /// Regions being encoded (region ops' bodies and inlined callees);
+  /// [verify.encoding.nesting] bounds it.
+  unsigned regionDepth = 0;
+  /// The allocas of the current call.
+  std::vector<unsigned> stackSlots;
+};
+
+/// Walks a function's body once, block by block, and builds the
+/// SymbolicHeap's violations, stops and trace events. Its parts: the value
+/// environment (ValueEnv.h), the liveness index (LivenessIndex.h), the
+/// proof hints and statistics (ProofHints.h), the entry's boundary and the
+/// call nesting (above).
 class Encoder {
 public:
-  /// `facts` of `module` (null: the encoder computes its own).
+  /// `facts` of `module` (null: the encoder computes its own); `sites`:
+  /// --equiv's numbering of allocation sites.
   Encoder(smt::Context &ctx, mlir::ModuleOp module, const VerifyOptions &opts,
           SiteNumbering *sites = nullptr, ModuleFacts *facts = nullptr);
 
@@ -91,79 +133,84 @@ public:
   /// checks and the leak check at return. Returns false on failure().
   bool encodeEntry(mlir::func::FuncOp fn);
 
+  // -- What the encoding works in and on.
   smt::Context &ctx;
   SymbolicHeap heap;
   mlir::ModuleOp module;
   const VerifyOptions &opts;
-  SiteNumbering *sites;
-  std::unique_ptr<ModuleFacts> ownFacts;
-  ModuleFacts &facts;
-  std::optional<EncodingFailure> failure;
 
+  // -- Its configuration.
+  /// --equiv: the allocation sites of the input program; null otherwise.
+  SiteNumbering *sites() const { return siteNumbering; }
+  ModuleFacts &facts() { return moduleFacts; }
   /// For --equiv: take the symbolic inputs of this (earlier) encoding of the
   /// same function instead of fresh ones.
-  const Encoder *inputsFrom = nullptr;
-  /// The entry's arguments and their symbolic values (for the input text).
-  std::vector<SymValue> argValues;
-  /// Per memref argument: its dynamic extents (symbolic).
-  std::vector<std::vector<Expr>> argExtents;
-  /// The entry's exit (merged over its returns); valid after encodeEntry.
-  std::optional<State> exitState;
-  std::vector<SymValue> results;
+  const Encoder *inputsFrom() const { return inputsOf; }
+  void takeInputsFrom(const Encoder *e) { inputsOf = e; }
+  /// Call summaries and the contract model ([verify.encoding.calls.summary],
+  /// CallSummary.h); null: every call with a body is inlined.
+  CheckSetup *setup() const { return checkSetup; }
+  void setSetup(CheckSetup *s) { checkSetup = s; }
 
-  // -- used by the op and control-flow encoders --
-  llvm::DenseMap<mlir::Value, SymValue> values;
-  std::vector<View> borrowed; ///< buffers lent to active public calls
-  llvm::SmallPtrSet<mlir::Operation *, 8> activeCalls;
-  /// Regions being encoded, one inside the other (region ops' bodies and
-  /// inlined callees); [verify.encoding.nesting] bounds it.
-  unsigned regionDepth = 0;
+  // -- Its parts.
+  ValueEnv &env() { return valueEnv; }
+  const ValueEnv &env() const { return valueEnv; }
+  ProofHints &hints() { return proofHints; }
+  EncoderStats &stats() { return statistics; }
+  EntryBoundary &boundary() { return entryBoundary; }
+  const EntryBoundary &boundary() const { return entryBoundary; }
+  CallNesting &nesting() { return calls; }
 
-  /// A use of an SSA value the encoding never defined: sound only where the
-  /// use is unreachable (checkUnboundUses).
-  struct UnboundUse {
-    Expr guard;
-    mlir::Location loc;
-    std::string what;
-  };
-  std::vector<UnboundUse> unboundUses;
-  std::deque<SymValue> placeholders; ///< values returned for unbound uses
-  /// The op being encoded and its guard on entry, for unbound uses.
-  mlir::Operation *currentOp = nullptr;
-  Expr useGuard;
+  // -- Failure.
+  /// Why the encoding could not be completed, once it could not.
+  const std::optional<EncodingFailure> &failure() const { return failed; }
+  bool fail(Verdict v, const std::string &reason, mlir::Location loc);
+  /// Forgets the failure of an encoding that is undone (an induction
+  /// attempt, LoopInduction.cpp).
+  void clearFailure() { failed.reset(); }
+  bool unsupported(mlir::Operation *op, const std::string &why);
   /// Fails with UNKNOWN naming the first unbound use whose guard is not
   /// provably false under the encoding's constraints. Returns false then.
   bool checkUnboundUses();
 
-  bool fail(Verdict v, const std::string &reason, mlir::Location loc);
-  bool unsupported(mlir::Operation *op, const std::string &why);
+  // -- Values (ValueEnv): a use of a value the encoding never defined gets
+  // a placeholder, recorded for checkUnboundUses (Encoder.cpp).
   const SymValue &get(mlir::Value v);
   Expr getBool(mlir::Value v);
   Expr getBV(mlir::Value v);
   const View &getView(mlir::Value v);
-  void bind(mlir::Value v, SymValue s) {
-    values[v] = std::move(s);
-    versions[v] = ++lastVersion;
-  }
-  /// Per value, the bind (or in-place rename, SlotFusion.cpp) that gave it
-  /// its symbolic value: a value encoded again (a callee inlined at a second
-  /// call) gets a new version (Lemma::Pending).
-  llvm::DenseMap<mlir::Value, unsigned> versions;
-  unsigned lastVersion = 0;
+  void bind(mlir::Value v, SymValue s) { valueEnv.bind(v, std::move(s)); }
+  /// A placeholder for values of unreachable code.
+  SymValue dummyValue(mlir::Type t);
+  /// The symbolic value of a scalar type's zero.
+  SymValue zeroOf(mlir::Type t);
+  /// `arith.cmpi eq` on index values: on two aligned addresses of views
+  /// ([verify.encoding.addr]) the views' buffers are compared.
+  Expr indexEq(Expr a, Expr b);
 
-  /// Op semantics (OpEncoder.cpp dispatches; ArithEncoder.cpp,
-  /// MemRefEncoder.cpp); returns false on failure().
+  // -- Op semantics (OpEncoder.cpp dispatches; ArithEncoder.cpp,
+  // MemRefEncoder.cpp, ViewEncoder.cpp, LinalgEncoder.cpp,
+  // AffineEncoder.cpp); false on failure().
   bool encodeOp(mlir::Operation *op, State &st);
   bool encodeOpImpl(mlir::Operation *op, State &st);
   bool encodeArith(mlir::Operation *op, State &st, bool &handled);
   bool encodeMemRef(mlir::Operation *op, State &st, bool &handled);
   bool encodeBufferization(mlir::Operation *op, State &st, bool &handled);
-  /// linalg structured ops on memrefs (LinalgEncoder.cpp).
+  /// linalg structured ops on memrefs.
   bool encodeLinalg(mlir::Operation *op, State &st, bool &handled);
-  /// affine.apply / min / max ([op.affine.apply]; AffineEncoder.cpp).
+  /// affine.apply / min / max ([op.affine.apply]).
   bool encodeAffine(mlir::Operation *op, State &st, bool &handled);
 
-  /// Control flow (ControlFlowEncoder.cpp).
+  /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
+  View allocate(State &st, SlotKind kind, mlir::MemRefType t,
+                llvm::ArrayRef<Expr> dyn, mlir::Operation *op,
+                std::string origin);
+  /// Shape of a freshly created descriptor of `t`.
+  std::vector<Expr> shapeOf(mlir::MemRefType t, llvm::ArrayRef<Expr> dyn);
+  /// The bytes from the base of `v`'s buffer to the end of its last element.
+  Expr byteExtent(const View &v, unsigned elemBytes);
+
+  // -- Control flow and calls (ControlFlowEncoder.cpp, CallEncoder.cpp).
   /// `entry` is taken by value: callers whose state is dead after the
   /// region move it in (states hold a term per slot; copies add up).
   bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
@@ -178,28 +225,17 @@ public:
   /// The boundary checks of a public function's return ([abi.results.*]).
   void checkResults(State &st, llvm::ArrayRef<SymValue> args,
                     llvm::ArrayRef<SymValue> results, mlir::Location loc);
-  /// A placeholder for values of unreachable code.
-  SymValue dummyValue(mlir::Type t);
+  /// Encodes a call of `callee` with `args` by the helper's specification if
+  /// it is the helper and the call meets the preconditions; false: it does
+  /// not apply (nothing was encoded), the call is inlined
+  /// (HelperContract.cpp).
+  bool encodeHelperCall(mlir::func::FuncOp callee,
+                        llvm::ArrayRef<SymValue> args, State &st);
 
-  /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
-  View allocate(State &st, SlotKind kind, mlir::MemRefType t,
-                llvm::ArrayRef<Expr> dyn, mlir::Operation *op,
-                std::string origin);
-  /// Shape of a freshly created descriptor of `t`.
-  std::vector<Expr> shapeOf(mlir::MemRefType t, llvm::ArrayRef<Expr> dyn);
-  /// The symbolic value of a scalar type's zero.
-  SymValue zeroOf(mlir::Type t);
-  /// The bytes from the base of `v`'s buffer to the end of its last element.
-  Expr byteExtent(const View &v, unsigned elemBytes);
-
-  /// [verify.lemmas]: record reachability lemmas (safety check only).
-  bool recordLemmas = false;
-  /// Loops being encoded around the current op (LoopLikeOpInterface).
-  unsigned loopDepth = 0;
+  // -- Proof hints (Lemmas.cpp, SlotFusion.cpp).
   /// [verify.encoding.fusion]: after a join, renames the buffers each of
   /// the `merged` memref values may view, and no other view may, to one
-  /// slot per value (SlotFusion.cpp). `others`: the views of the other
-  /// values live there.
+  /// slot per value. `others`: the views of the other values live there.
   void fuseMerged(State &st, llvm::ArrayRef<mlir::Value> merged,
                   const std::vector<View> &others, mlir::Location loc);
   /// Whether fuseMerged may rename here: only where every view that may
@@ -208,88 +244,27 @@ public:
   /// ([verify.induction]), nor for --equiv, whose slots are allocation-site
   /// instances ([equiv.def]).
   bool fusing() const {
-    return recordLemmas && loopDepth == 0 && !sites && !inputsFrom;
+    return proofHints.recordingLemmas() && proofHints.loopDepth() == 0 &&
+           !siteNumbering && !inputsOf;
   }
-  /// Call summaries and the contract model ([verify.encoding.calls.summary],
-  /// CallSummary.h); null: every call with a body is inlined.
-  CheckSetup *setup = nullptr;
-  /// [verify.induction]: the invariants assumed of the abstract loop
-  /// headers being encoded (LoopInduction.cpp), innermost last.
-  std::vector<Expr> inductionAssumptions;
-  /// The loop proofs' queries so far and their time (with the syncing of
-  /// their solver), for --solver-stats.
-  unsigned inductionQueries = 0;
-  double inductionSeconds = 0;
-  /// Of those, the slice queries answered by an earlier one of the same
-  /// shape (InductionSolver::answers).
-  size_t inductionReused = 0;
-  /// Loop proofs attempted so far (a loop's iteration whose encoding saw
-  /// none depends on no assumption).
-  unsigned inductionAttempts = 0;
-  /// One solver for the induction queries of the whole function, so the
-  /// constraints before a loop are preprocessed once, not once per query
-  /// (LoopInduction.cpp).
-  std::shared_ptr<struct InductionSolver> inductionSolver;
-  /// Per enclosing op being encoded (structured op, inlined call): the
-  /// memref values live after it (their views: viewOf), which a run inside
-  /// may still free; computed when first asked (outerRefs), since most ops
-  /// have no lemma point or fusion inside.
-  struct LiveAfterOp {
-    mlir::Operation *op;
-    /// lastVersion when the op's encoding began.
-    unsigned clock;
-    std::shared_ptr<const ValueRefs> refs;
-  };
-  std::vector<LiveAfterOp> liveOuter;
-  /// The memref values live after liveOuter[i]'s op, as its entry would
-  /// have listed them: a value bound again since (a recursive callee
-  /// inlined in itself) gets a version no binding has, so viewOf finds no
-  /// view for it, as for the version the entry saw.
-  const std::shared_ptr<const ValueRefs> &outerRefs(size_t i) {
-    LiveAfterOp &l = liveOuter[i];
-    if (!l.refs) {
-      auto refs = std::make_shared<ValueRefs>(*liveAfter(l.op));
-      for (auto &[v, version] : *refs)
-        if (version > l.clock)
-          version = std::numeric_limits<unsigned>::max();
-      l.refs = std::move(refs);
-    }
-    return l.refs;
-  }
-  /// The memref values live after `op` in its block, for liveOuter.
-  std::shared_ptr<const ValueRefs> liveAfter(mlir::Operation *op);
+  /// The memref values live after the op of hints().liveOuter()[i], as its
+  /// entry would have listed them: a value bound again since (a recursive
+  /// callee inlined in itself) gets a version no binding has, so viewOf
+  /// finds no view for it, as for the version the entry saw.
+  const std::shared_ptr<const ValueRefs> &outerRefs(size_t i);
   /// The view of a recorded memref value, if its symbolic value is still
   /// the recorded version; null otherwise.
   const View *viewOf(const std::pair<mlir::Value, unsigned> &ref) const;
-  llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::Liveness>> liveness;
-  llvm::DenseMap<mlir::Value, unsigned> valueOrder;
-  /// Per block (Lemmas.cpp): its ops' positions, the memref and i1 values
-  /// it defines in order, and per value used in it the position of its last
-  /// use there (liveness after an op is then a comparison, not a walk over
-  /// the value's users for every op of a long block).
-  struct BlockUses {
-    llvm::DenseMap<mlir::Operation *, unsigned> position;
-    llvm::DenseMap<mlir::Value, unsigned> lastUse;
-    /// A defined value, where, and the position of its last use (UINT_MAX:
-    /// live out of the block).
-    struct Def {
-      unsigned at, end;
-      mlir::Value v;
-    };
-    std::vector<Def> defined;
-  };
-  llvm::DenseMap<mlir::Block *, std::unique_ptr<BlockUses>> blockUses;
-  const BlockUses &usesIn(mlir::Block *b, const mlir::LivenessBlockInfo *info);
-  mlir::Operation *entryOp = nullptr; ///< the function being verified
   /// The views of the memref values live at the entry of `b` (`after` null)
   /// or after its op `after`, without liveOuter.
   std::vector<View> liveViews(mlir::Block *b, mlir::Operation *after,
                               bool includeResults = true);
-  /// The memref and i1 values live there (in a deterministic order).
+  /// The memref and i1 values live there that the encoding defined (in a
+  /// deterministic order).
   std::vector<mlir::Value> liveValues(mlir::Block *b, mlir::Operation *after,
                                       bool includeResults = true);
   /// Records the lemma "every live heap buffer is viewed by a live memref
-  /// value" at that point in `st` (ControlFlowEncoder.cpp).
+  /// value" at that point in `st`.
   void reachabilityLemma(const State &st, mlir::Block *b,
                          mlir::Operation *after, mlir::Location loc);
   /// Builds the reachability candidates of the lemmas recorded so far
@@ -297,31 +272,23 @@ public:
   /// recorded version, its view (a lemma is proved before it is used, so
   /// a value encoded again since only weakens it, never makes it wrong).
   void buildLemmas();
-  /// Entries recorded at lemma points so far (Lemmas.cpp).
-  size_t lemmaEntries = 0;
 
-  std::vector<unsigned> stackSlots; ///< allocas of the current call
-  /// The location of the checks at the function's exit, and where several
-  /// returns meet there, each one's path and location: a counterexample is
-  /// reported at the return its run takes.
-  std::optional<mlir::Location> exitLoc;
-  std::vector<std::pair<Expr, mlir::Location>> exitSites;
-  /// Aligned-address terms of views ([verify.encoding.addr]), by term id:
-  /// without address reuse and byte shifts, two such addresses are equal iff
-  /// the views view the same buffer, which `arith.cmpi eq/ne` then encodes
-  /// on identity flags instead of 64-bit address terms.
-  llvm::DenseMap<unsigned, View> addressViews;
-  /// `arith.cmpi eq` on index values: on two aligned addresses of views
-  /// ([verify.encoding.addr]) the views' buffers are compared.
-  Expr indexEq(Expr a, Expr b);
+private:
+  /// The memref values live after `op` in its block, for outerRefs.
+  std::shared_ptr<const ValueRefs> liveAfter(mlir::Operation *op);
 
-  /// Encodes a call of `callee` with `args` by the helper's specification if
-  /// it is the helper and the call meets the preconditions; false: it does
-  /// not apply (nothing was encoded), the call is inlined.
-  bool encodeHelperCall(mlir::func::FuncOp callee,
-                        llvm::ArrayRef<SymValue> args, State &st);
-  /// Calls encoded by encodeHelperCall (--solver-stats).
-  unsigned helperContracts = 0;
+  SiteNumbering *siteNumbering;
+  std::unique_ptr<ModuleFacts> ownFacts;
+  ModuleFacts &moduleFacts;
+  const Encoder *inputsOf = nullptr;
+  CheckSetup *checkSetup = nullptr;
+  std::optional<EncodingFailure> failed;
+  ValueEnv valueEnv;
+  LivenessIndex liveness;
+  ProofHints proofHints;
+  EncoderStats statistics;
+  EntryBoundary entryBoundary;
+  CallNesting calls;
 };
 
 /// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.

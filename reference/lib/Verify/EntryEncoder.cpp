@@ -59,7 +59,8 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
       // c's own argument must view its own buffer.
       if (c != s)
         pick = ctx.mkAnd(
-            pick, heap.denotes(E.argValues[ownerOf(slotOfArg, c)].view, c));
+            pick, heap.denotes(
+                      E.boundary().argValues[ownerOf(slotOfArg, c)].view, c));
       choice.push_back(pick);
     }
     heap.constraints.push_back(ctx.mkOr(choice));
@@ -75,7 +76,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
   for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
     std::vector<Expr> es;
     for (unsigned c : cands)
-      es.push_back(E.argExtents[ownerOf(slotOfArg, c)][k]);
+      es.push_back(E.boundary().argExtents[ownerOf(slotOfArg, c)][k]);
     dyn.push_back(heap.mergeExprs(guards, es));
   }
   View whole = freshView(E, s, mt, E.shapeOf(mt, dyn));
@@ -92,23 +93,23 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
   smt::Context &ctx = E.ctx;
   Type t = fn.getArgument(i).getType();
   std::string name = "arg" + std::to_string(i);
-  E.argExtents.emplace_back();
+  E.boundary().argExtents.emplace_back();
   slotOfArg.push_back(-1);
-  if (E.inputsFrom) {
+  if (E.inputsFrom()) {
     // Same signature, same slot order: reuse the earlier encoding's inputs.
-    E.argValues.push_back(E.inputsFrom->argValues[i]);
-    E.argExtents.back() = E.inputsFrom->argExtents[i];
+    E.boundary().argValues.push_back(E.inputsFrom()->boundary().argValues[i]);
+    E.boundary().argExtents.back() = E.inputsFrom()->boundary().argExtents[i];
     if (isa<MemRefType>(t))
       slotOfArg[i] = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
                                     "argument " + std::to_string(i), &st);
     return true;
   }
   if (t.isInteger(1)) {
-    E.argValues.push_back(SymValue::boolean(ctx.freshBool(name)));
+    E.boundary().argValues.push_back(SymValue::boolean(ctx.freshBool(name)));
     return true;
   }
   if (unsigned w = scalarWidth(t)) {
-    E.argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
+    E.boundary().argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
     return true;
   }
   auto mt = dyn_cast<MemRefType>(t);
@@ -128,9 +129,9 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
     Expr e = ctx.freshBV(name + "_extent", kIndexWidth);
     E.heap.constraints.push_back(ctx.mkCmp(
         Cmp::Ule, e, ctx.bvVal(kIndexWidth, SolverPolicy::maxArgExtent)));
-    E.argExtents[i].push_back(e);
+    E.boundary().argExtents[i].push_back(e);
   }
-  E.argValues.push_back(
+  E.boundary().argValues.push_back(
       SymValue::memref(memrefArgument(E, fn, i, s, slotOfArg)));
   return true;
 }
@@ -147,11 +148,11 @@ static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
-    View own = freshView(E, s, mt, E.shapeOf(mt, E.argExtents[i]));
+    View own = freshView(E, s, mt, E.shapeOf(mt, E.boundary().argExtents[i]));
     if (mt.getLayout().isIdentity())
       heap.setWhole(s, own);
     heap.initContents(st, s, {E.byteExtent(own, 1)},
-                      /*zero=*/!(E.setup && E.setup->contract), eb);
+                      /*zero=*/!(E.setup() && E.setup()->contract), eb);
     if (heap.byteContents)
       heap.slots[s].bytes = E.byteExtent(own, eb);
   }
@@ -167,7 +168,7 @@ static void leakChecks(Encoder &E, State &exit, Location retLoc) {
       continue;
     std::vector<Expr> conj{heap.allocOf(exit, s),
                            ctx.mkNot(heap.freedOf(exit, s))};
-    for (const SymValue &r : E.results)
+    for (const SymValue &r : E.boundary().results)
       if (r.kind == SymValue::Kind::MemRef)
         conj.push_back(ctx.mkNot(heap.denotes(r.view, s)));
     heap.violate(exit, Verdict::Leak, ctx.mkAnd(conj), retLoc,
@@ -178,7 +179,7 @@ static void leakChecks(Encoder &E, State &exit, Location retLoc) {
 }
 
 bool Encoder::encodeEntry(func::FuncOp fn) {
-  entryOp = fn.getOperation();
+  entryBoundary.entryOp = fn.getOperation();
   State st;
   st.guard = ctx.boolVal(true);
   st.path = st.guard;
@@ -188,32 +189,32 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     if (!encodeArgument(*this, fn, i, st, slotOfArg))
       return false;
   initArgumentContents(*this, fn, st, slotOfArg);
-  for (const SymValue &a : argValues)
+  for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)
-      borrowed.push_back(a.view);
-  activeCalls.insert(fn.getOperation());
+      calls.borrowed.push_back(a.view);
+  calls.activeCalls.insert(fn.getOperation());
   std::vector<RegionExit> exits;
-  if (!encodeRegion(fn.getBody(), argValues, st, exits))
+  if (!encodeRegion(fn.getBody(), entryBoundary.argValues, st, exits))
     return false;
   for (RegionExit &x : exits)
     if (!isa<func::ReturnOp>(x.terminator))
       return unsupported(x.terminator, "function body ends without func.return");
   Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc()
                                       : fn.getLoc();
-  exitLoc = retLoc;
+  entryBoundary.exitLoc = retLoc;
   if (exits.size() > 1)
     for (const RegionExit &x : exits)
-      exitSites.push_back({x.state.path, x.terminator->getLoc()});
+      entryBoundary.exitSites.push_back({x.state.path, x.terminator->getLoc()});
   State exit;
-  if (!mergeExits(exits, exit, results, "exit")) {
+  if (!mergeExits(exits, exit, entryBoundary.results, "exit")) {
     heap.kill(exit);
-    exitState = exit;
+    entryBoundary.exitState = exit;
     return checkUnboundUses();
   }
-  borrowed.clear();
-  checkResults(exit, argValues, results, retLoc);
+  calls.borrowed.clear();
+  checkResults(exit, entryBoundary.argValues, entryBoundary.results, retLoc);
   leakChecks(*this, exit, retLoc);
-  contractObligations(*this, exit, fn, results, retLoc);
-  exitState = exit;
+  contractObligations(*this, exit, fn, entryBoundary.results, retLoc);
+  entryBoundary.exitState = exit;
   return checkUnboundUses();
 }

@@ -64,7 +64,7 @@ static std::vector<Expr> ofKind(SymbolicHeap &h, Verdict k) {
 static std::vector<std::pair<Expr, std::string>>
 freePointDifferences(Encoder &ea, Encoder &eb, const SiteNumbering &sa) {
   smt::Context &ctx = ea.ctx;
-  const State &xa = *ea.exitState, &xb = *eb.exitState;
+  const State &xa = *ea.boundary().exitState, &xb = *eb.boundary().exitState;
   std::vector<std::pair<Expr, std::string>> explain;
   auto countOf = [&](const State &x, size_t s) {
     return s < x.siteCount.size() ? x.siteCount[s] : ctx.bvVal(kIndexWidth, 0);
@@ -183,22 +183,23 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   }
   smt::Context ctx;
   Encoder ea(ctx, a, opts, &sa), eb(ctx, b, opts, &sb);
-  eb.inputsFrom = &ea;
+  eb.takeInputsFrom(&ea);
   // [equiv.loops]: each version's loops by the safety check's induction;
   // calls are inlined (no summaries: their sites count).
   CheckSetup setups[2];
   if (abstract)
     for (auto [e, setup] : {std::pair{&ea, &setups[0]}, {&eb, &setups[1]}}) {
       setup->induction = true;
-      e->setup = setup;
+      e->setSetup(setup);
     }
   auto encodeStart = std::chrono::steady_clock::now();
   for (auto [e, f, tag] : {std::tuple{&ea, fa, "A"}, std::tuple{&eb, fb, "B"}})
     if (!e->encodeEntry(f)) {
-      res.reason = std::string(tag) + ": " + e->failure->reason + " at " +
-                   printLocation(e->failure->loc);
+      res.reason = std::string(tag) + ": " + e->failure()->reason + " at " +
+                   printLocation(e->failure()->loc);
       // The exact encoding gives the reason, as for the safety check.
-      abstracted = ea.inductionAttempts + eb.inductionAttempts > 0;
+      abstracted =
+          ea.stats().inductionAttempts + eb.stats().inductionAttempts > 0;
       return res;
     }
   stats.encodeSeconds = std::chrono::duration<double>(
@@ -294,7 +295,7 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                        true);
   }
   // 2. Both return: matched buffers are freed in the same interval.
-  const State &xa = *ea.exitState, &xb = *eb.exitState;
+  const State &xa = *ea.boundary().exitState, &xb = *eb.boundary().exitState;
   std::vector<std::pair<Expr, std::string>> explain =
       freePointDifferences(ea, eb, sa);
   std::vector<Expr> frees;

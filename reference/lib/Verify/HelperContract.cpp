@@ -218,16 +218,17 @@ int ModuleFacts::helperKind(func::FuncOp f) {
 }
 
 Expr Encoder::indexEq(Expr a, Expr b) {
-  auto va = addressViews.find(a.termId());
-  auto vb = addressViews.find(b.termId());
-  if (va != addressViews.end() && vb != addressViews.end())
+  auto va = valueEnv.addressViews().find(a.termId());
+  auto vb = valueEnv.addressViews().find(b.termId());
+  if (va != valueEnv.addressViews().end() &&
+      vb != valueEnv.addressViews().end())
     return heap.sameBuffer(va->second, vb->second);
   return ctx.mkEq(a, b);
 }
 
 bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
                                State &st) {
-  int kind = opts.helperContract ? facts.helperKind(callee) : -1;
+  int kind = opts.helperContract ? moduleFacts.helperKind(callee) : -1;
   if (kind < 0)
     return false;
   const HelperSpec &spec = kHelpers[kind];
@@ -275,8 +276,9 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
   // seen so far, or pairwise (always where a base is not a view's address).
   std::vector<const View *> baseViews;
   for (const Expr &b : bases) {
-    auto it = addressViews.find(b.termId());
-    baseViews.push_back(it == addressViews.end() ? nullptr : &it->second);
+    auto it = valueEnv.addressViews().find(b.termId());
+    baseViews.push_back(it == valueEnv.addressViews().end() ? nullptr
+                                                            : &it->second);
   }
   // Pairwise comparisons cost one term per candidate two views share (as
   // the inlined body does); the per-candidate encoding one per candidate,
@@ -328,6 +330,6 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
   }
   for (int64_t j = 0; j < *m; ++j)
     writeBool(*this, st, vOwn, j, ownership[j]);
-  ++helperContracts;
+  ++statistics.helperContracts;
   return true;
 }

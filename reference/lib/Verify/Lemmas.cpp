@@ -10,118 +10,53 @@
 
 #include "dealloc/Support/SolverPolicy.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include <limits>
 
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-/// The memref and i1 values liveness is asked about.
-static bool tracked(Value v) {
-  return isa<MemRefType>(v.getType()) || v.getType().isInteger(1);
-}
-
-const Encoder::BlockUses &Encoder::usesIn(Block *b,
-                                          const LivenessBlockInfo *info) {
-  std::unique_ptr<BlockUses> &u = blockUses[b];
-  if (u)
-    return *u;
-  u = std::make_unique<BlockUses>();
-  // Positions from 1; 0 stands for "before the first op" (the block's
-  // arguments).
-  for (BlockArgument a : b->getArguments())
-    if (tracked(a))
-      u->defined.push_back({0, 0, a});
-  unsigned i = 0;
-  for (Operation &op : *b) {
-    u->position[&op] = ++i;
-    for (Value r : op.getResults())
-      if (tracked(r))
-        u->defined.push_back({i, 0, r});
-    // Uses in the op and in the regions it holds are the op's.
-    op.walk([&](Operation *user) {
-      for (Value v : user->getOperands())
-        if (tracked(v)) {
-          unsigned &last = u->lastUse[v];
-          last = std::max(last, i);
-        }
-    });
-  }
-  for (BlockUses::Def &d : u->defined)
-    d.end = info && info->isLiveOut(d.v) ? UINT_MAX : u->lastUse.lookup(d.v);
-  return *u;
-}
-
 std::vector<Value> Encoder::liveValues(Block *b, Operation *after,
                                       bool includeResults) {
-  Operation *fn = b->getParentOp();
-  while (fn && !isa<func::FuncOp>(fn))
-    fn = fn->getParentOp();
-  std::unique_ptr<Liveness> &L = liveness[fn];
-  if (!L) {
-    L = std::make_unique<Liveness>(fn);
-    // A deterministic order of values (Liveness's sets are by pointer).
-    fn->walk<WalkOrder::PreOrder>([&](Block *blk) {
-      for (BlockArgument a : blk->getArguments())
-        valueOrder.try_emplace(a, valueOrder.size());
-      for (Operation &op : *blk)
-        for (Value r : op.getResults())
-          valueOrder.try_emplace(r, valueOrder.size());
-    });
-  }
-  const LivenessBlockInfo *info = L->getLiveness(b);
-  const BlockUses &u = usesIn(b, info);
-  unsigned at = after ? u.position.lookup(after) : 0;
-  // As Liveness::isDeadAfter: a value is dead after `after` unless it is
-  // live out of the block or used by a later op of it.
-  auto deadAfter = [&](Value v) {
-    return after && !(info && info->isLiveOut(v)) && u.lastUse.lookup(v) <= at;
-  };
-  std::vector<Value> out;
-  llvm::SmallPtrSet<Value, 16> seen;
-  auto add = [&](Value v) {
-    if (!tracked(v) || !seen.insert(v).second || deadAfter(v))
-      return;
-    if (values.count(v))
-      out.push_back(v);
-  };
-  for (Value v : L->getLiveIn(b))
-    add(v);
-  for (const BlockUses::Def &d : u.defined) {
-    if (d.at > at || (d.at == at && after && !includeResults))
-      break;
-    if ((after && d.end <= at) || (!after && d.v.use_empty()))
-      continue;
-    if (values.count(d.v))
-      out.push_back(d.v);
-  }
-  llvm::sort(out, [&](Value x, Value y) {
-    return valueOrder.lookup(x) < valueOrder.lookup(y);
-  });
+  std::vector<Value> out = liveness.liveAt(b, after, includeResults);
+  llvm::erase_if(out, [&](Value v) { return !valueEnv.lookup(v); });
   return out;
+}
+
+const std::shared_ptr<const ValueRefs> &Encoder::outerRefs(size_t i) {
+  ProofHints::LiveAfterOp &l = proofHints.liveOuter()[i];
+  if (!l.refs) {
+    auto refs = std::make_shared<ValueRefs>(*liveAfter(l.op));
+    for (auto &[v, version] : *refs)
+      if (version > l.clock)
+        version = std::numeric_limits<unsigned>::max();
+    l.refs = std::move(refs);
+  }
+  return l.refs;
 }
 
 std::shared_ptr<const ValueRefs> Encoder::liveAfter(Operation *op) {
   auto refs = std::make_shared<ValueRefs>();
   for (Value v : liveValues(op->getBlock(), op, false))
-    if (values.find(v)->second.kind == SymValue::Kind::MemRef)
-      refs->push_back({v, versions.lookup(v)});
+    if (valueEnv.lookup(v)->kind == SymValue::Kind::MemRef)
+      refs->push_back({v, valueEnv.version(v)});
   return refs;
 }
 
 const View *
 Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
-  auto it = values.find(ref.first);
-  if (it == values.end() || it->second.kind != SymValue::Kind::MemRef ||
-      versions.lookup(ref.first) != ref.second)
+  const SymValue *s = valueEnv.lookup(ref.first);
+  if (!s || s->kind != SymValue::Kind::MemRef ||
+      valueEnv.version(ref.first) != ref.second)
     return nullptr;
-  return &it->second.view;
+  return &s->view;
 }
 
 std::vector<View> Encoder::liveViews(Block *b, Operation *after,
                                      bool includeResults) {
   std::vector<View> out;
   for (Value v : liveValues(b, after, includeResults)) {
-    const SymValue &s = values.find(v)->second;
+    const SymValue &s = *valueEnv.lookup(v);
     if (s.kind == SymValue::Kind::MemRef)
       out.push_back(s.view);
   }
@@ -147,19 +82,19 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
   // never be freed; where the program is leak-free, every live heap buffer
   // is viewed by a live value. Candidates are per slot; what views a slot
   // is recorded here and built by buildLemmas.
-  if (lemmaEntries > SolverPolicy::lemmaEntries)
+  if (proofHints.lemmaEntries() > SolverPolicy::lemmaEntries)
     return;
   auto pending = std::make_shared<Lemma::Pending>();
   auto flags = std::make_shared<Lemma::Pending>();
   for (Value v : liveValues(b, after)) {
-    const SymValue &sv = values.find(v)->second;
+    const SymValue &sv = *valueEnv.lookup(v);
     if (sv.kind == SymValue::Kind::MemRef)
-      pending->values.push_back({v, versions.lookup(v)});
+      pending->values.push_back({v, valueEnv.version(v)});
     else if (sv.kind == SymValue::Kind::Bool && !sv.e.isTrue() &&
-             !sv.e.isFalse() && isMergedFlag(v, entryOp))
+             !sv.e.isFalse() && isMergedFlag(v, entryBoundary.entryOp))
       flags->flags.push_back(sv.e);
   }
-  for (size_t i = 0; i < liveOuter.size(); ++i)
+  for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
     pending->outer.push_back(outerRefs(i));
   Lemma lemma{{}, loc};
   for (unsigned s = 0; s < st.alloc.size() && s < heap.slots.size(); ++s) {
@@ -173,8 +108,8 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     lemma.unreached.push_back({a, f, Expr()});
     pending->slots.push_back(s);
   }
-  lemmaEntries += pending->values.size() + pending->slots.size() +
-                  flags->flags.size();
+  proofHints.addLemmaEntries(pending->values.size() + pending->slots.size() +
+                             flags->flags.size());
   lemma.path = st.path;
   lemma.pending = std::move(pending);
   // Flags that are constant on the path (ownership indicators that are

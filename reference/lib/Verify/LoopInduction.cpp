@@ -49,14 +49,15 @@ void ForInduction::rollback(const Mark &m) {
     }
     h.constraints.resize(m.constraints);
   }
-  if (E.inductionSolver)
-    E.inductionSolver->heapCutTo(m.constraints);
+  if (E.hints().inductionSolver())
+    E.hints().inductionSolver()->heapCutTo(m.constraints);
   h.violations.erase(h.violations.begin() + m.violations, h.violations.end());
   h.stops.erase(h.stops.begin() + m.stops, h.stops.end());
   h.events.erase(h.events.begin() + m.events, h.events.end());
   h.lemmas.erase(h.lemmas.begin() + m.lemmas, h.lemmas.end());
-  E.unboundUses.erase(E.unboundUses.begin() + m.unbound, E.unboundUses.end());
-  llvm::erase_if(E.stackSlots, [&](unsigned s) { return s >= m.slots; });
+  E.env().dropUnboundUses(m.unbound);
+  llvm::erase_if(E.nesting().stackSlots,
+                 [&](unsigned s) { return s >= m.slots; });
   h.slots.erase(h.slots.begin() + m.slots, h.slots.end());
   h.addrConstraints.resize(m.addrConstraints);
 }
@@ -125,7 +126,7 @@ void ForInduction::build(Header &x) {
       h.havoc(x.st, h.wholeView(o, {}));
   // [equiv.loops]: no iteration allocates a matched site, so a matched
   // buffer the loop frees is freed in the interval the loop starts in.
-  if (E.sites && !entry.epoch.isNull())
+  if (E.sites() && !entry.epoch.isNull())
     for (unsigned o : wFlags)
       if (h.slots[o].site >= 0 && !alive("freed" + std::to_string(o))) {
         if (o >= x.st.freedAt.size())
@@ -191,8 +192,8 @@ Expr ForInduction::all(const std::vector<Expr> &vals) { return c.mkAnd(vals); }
 
 std::vector<Expr> ForInduction::wanted() const {
   std::vector<Expr> want = h.constraintsToAssert();
-  want.insert(want.end(), E.inductionAssumptions.begin(),
-              E.inductionAssumptions.end());
+  want.insert(want.end(), E.hints().inductionAssumptions().begin(),
+              E.hints().inductionAssumptions().end());
   return want;
 }
 
@@ -200,12 +201,12 @@ QueryConstraints ForInduction::wantedView() const {
   QueryConstraints q{h.constraints, {}};
   if (h.addressesUsed)
     q.extra = h.addrConstraints;
-  llvm::append_range(q.extra, E.inductionAssumptions);
+  llvm::append_range(q.extra, E.hints().inductionAssumptions());
   return q;
 }
 
 smt::Solver &ForInduction::base() {
-  return E.inductionSolver->sync(wanted());
+  return E.hints().inductionSolver()->sync(wanted());
 }
 
 smt::Result ForInduction::check(Expr q, Use use,
@@ -215,24 +216,24 @@ smt::Result ForInduction::check(Expr q, Use use,
     return smt::Result::Unknown;
   auto start = std::chrono::steady_clock::now();
   llvm::scope_exit count([&]() {
-    ++E.inductionQueries;
-    E.inductionSeconds += std::chrono::duration<double>(
-                              std::chrono::steady_clock::now() - start)
-                              .count();
+    ++E.stats().inductionQueries;
+    E.stats().inductionSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
   });
-  if (!E.inductionSolver)
-    E.inductionSolver = std::make_shared<InductionSolver>(c);
+  if (!E.hints().inductionSolver())
+    E.hints().inductionSolver() = std::make_shared<InductionSolver>(c);
   if (sliced) {
     // The whole-constraint solver is synchronized only when a query needs
     // it: each push internalizes what it adds.
-    smt::Result r = E.inductionSolver->checkSlice(
+    smt::Result r = E.hints().inductionSolver()->checkSlice(
         wantedView(), h.definitions, q, limit, vals, truth);
-    E.inductionReused = E.inductionSolver->answersReused;
+    E.stats().inductionReused = E.hints().inductionSolver()->answersReused;
     if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
       return r;
   }
   smt::Solver &S = base();
-  return E.inductionSolver->checkScoped(S, q, limit, vals, truth);
+  return E.hints().inductionSolver()->checkScoped(S, q, limit, vals, truth);
 }
 
 unsigned ForInduction::queryMs() const {
@@ -249,9 +250,9 @@ bool ForInduction::refuted(Expr bad, size_t conditions) {
   if (sliced && conditions > SolverPolicy::bitBlastOver) {
     unsigned limit = queryMs();
     if (limit != 0) {
-      smt::Result r = E.inductionSolver->refuteSliceByBitBlasting(
+      smt::Result r = E.hints().inductionSolver()->refuteSliceByBitBlasting(
           wantedView(), h.definitions, bad, limit);
-      E.inductionReused = E.inductionSolver->answersReused;
+      E.stats().inductionReused = E.hints().inductionSolver()->answersReused;
       if (r == smt::Result::Unsat)
         return true;
     }
@@ -317,7 +318,7 @@ static bool allocatesMatchedSite(Encoder &E, Operation *loop) {
     Operation *root = work.back();
     work.pop_back();
     root->walk([&](Operation *op) {
-      if (E.sites->siteOf.count(op)) {
+      if (E.sites()->siteOf.count(op)) {
         found = true;
         return WalkResult::interrupt();
       }
@@ -347,12 +348,12 @@ static bool beyondLiteralBound(Encoder &E, const Expr &lb, const Expr &ub,
 
 bool ForInduction::run(State &st, bool &proved) {
   proved = false;
-  if (!E.setup || !E.setup->induction || h.reuseAddresses)
+  if (!E.setup() || !E.setup()->induction || h.reuseAddresses)
     return true;
   // [equiv.loops]: the header keeps the site counts and the epoch of
   // [equiv.def] as at the entry, which holds only where no iteration
   // allocates a matched site; other loops are unrolled.
-  if (E.sites && allocatesMatchedSite(E, op))
+  if (E.sites() && allocatesMatchedSite(E, op))
     return true;
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());
@@ -409,7 +410,7 @@ bool ForInduction::run(State &st, bool &proved) {
   // First with a summary slot per memref iter_arg (each iter_arg views
   // only its own and the buffers it may view at the entry: few candidates
   // per view), then, if that is no proof, with the slots shared.
-  ++E.inductionAttempts;
+  ++E.stats().inductionAttempts;
   for (bool sep : {true, false}) {
     if (sep && memrefs < 2)
       continue;
@@ -469,20 +470,20 @@ bool ForInduction::attempt(State &st, bool &proved) {
     assume.insert(assume.end(), hv.begin(), hv.end());
     Expr assumed = c.mkAnd(assume);
     size_t bodySlots = h.slots.size();
-    unsigned attemptsBefore = E.inductionAttempts;
-    E.inductionAssumptions.push_back(assumed);
-    bool lemmas = E.recordLemmas;
-    E.recordLemmas = false;
+    unsigned attemptsBefore = E.stats().inductionAttempts;
+    E.hints().inductionAssumptions().push_back(assumed);
+    bool lemmas = E.hints().recordingLemmas();
+    E.hints().setRecordingLemmas(false);
     Header P;
     bool encoded = iterate(H, P);
-    E.recordLemmas = lemmas;
-    E.inductionAssumptions.pop_back();
+    E.hints().setRecordingLemmas(lemmas);
+    E.hints().inductionAssumptions().pop_back();
     auto give_up = [&]() {
-      E.failure.reset();
+      E.clearFailure();
       rollback(mk);
       return true;
     };
-    if (!encoded || E.unboundUses.size() > mk.unbound)
+    if (!encoded || E.env().unboundUses().size() > mk.unbound)
       return give_up();
     P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
     P.ran = c.boolVal(true);
@@ -524,13 +525,14 @@ bool ForInduction::attempt(State &st, bool &proved) {
       continue;
     }
     // The queries of this iteration assume the invariants at its header.
-    E.inductionAssumptions.push_back(assumed);
-    llvm::scope_exit unassume([&]() { E.inductionAssumptions.pop_back(); });
+    E.hints().inductionAssumptions().push_back(assumed);
+    llvm::scope_exit unassume(
+        [&]() { E.hints().inductionAssumptions().pop_back(); });
     // The candidates hold again after the iteration. Candidates dropped
     // here that the header was not built from, with no loop in the body
     // proved under the assumptions, leave the iteration's encoding as it
     // is: only the assumptions shrink, and the query is asked again.
-    bool nested = E.inductionAttempts != attemptsBefore;
+    bool nested = E.stats().inductionAttempts != attemptsBefore;
     smt::Result r = smt::Result::Unknown;
     bool reencode = false;
     while (true) {
@@ -552,7 +554,7 @@ bool ForInduction::attempt(State &st, bool &proved) {
       }
       std::vector<Expr> again = H.wellFormed;
       llvm::append_range(again, eval(H, /*assumed=*/true));
-      E.inductionAssumptions.back() = c.mkAnd(again);
+      E.hints().inductionAssumptions().back() = c.mkAnd(again);
     }
     if (reencode || r != smt::Result::Unsat) {
       rollback(mk);
@@ -628,7 +630,7 @@ bool ForInduction::attempt(State &st, bool &proved) {
       st = atCond;
     }
   }
-  ++E.setup->inducted;
+  ++E.setup()->inducted;
   proved = true;
   return true;
 }

@@ -22,7 +22,7 @@ class Encoder;
 /// `st` (the runs that reach the loop, its step already checked). On
 /// success `proved` is set, `st` becomes the abstract exit state and the
 /// loop's results are bound; otherwise nothing observable changed and the
-/// caller unrolls. Returns false only on E.failure.
+/// caller unrolls. Returns false only on E.failure().
 bool proveForByInduction(Encoder &E, mlir::scf::ForOp op, State &st,
                          bool &proved);
 

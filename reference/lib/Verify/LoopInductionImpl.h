@@ -169,12 +169,12 @@ public:
     ub = upper;
     step = c.bvVal(kIndexWidth, affOp.getStepAsInt());
   }
-  /// Returns false only on E.failure (never set here).
+  /// Returns false only on E.failure() (never set here).
   bool run(State &st, bool &proved);
 
 private:
   /// One proof attempt in the current mode (`separate`); sets `proved` on
-  /// success. Returns false only on E.failure.
+  /// success. Returns false only on E.failure().
   bool attempt(State &st, bool &proved);
   /// The summary slot of memref iter_arg j in `separate` mode.
   unsigned ownSlot(const std::vector<unsigned> &loop, size_t j) const;
@@ -216,8 +216,9 @@ private:
   std::chrono::steady_clock::time_point deadline;
 
   Mark mark() const {
-    return {h.constraints.size(), h.violations.size(), h.stops.size(),
-            h.events.size(),      h.lemmas.size(),     E.unboundUses.size(),
+    return {h.constraints.size(), h.violations.size(),
+            h.stops.size(),       h.events.size(),
+            h.lemmas.size(),      E.env().unboundUses().size(),
             h.slots.size(),       h.addrConstraints.size()};
   }
   void rollback(const Mark &m);

@@ -49,7 +49,7 @@ static void argBytes(Encoder &E, const View &v, unsigned eb) {
     if (slot.kind != SlotKind::Arg || !slot.bytes.isNull())
       continue;
     // An argument's own slot is the last of its candidates.
-    for (const SymValue &a : E.argValues)
+    for (const SymValue &a : E.boundary().argValues)
       if (a.kind == SymValue::Kind::MemRef && !a.view.cands.empty() &&
           a.view.cands.back() == s)
         slot.bytes = E.byteExtent(a.view, eb);
@@ -467,7 +467,7 @@ static bool encodeAlloca(Encoder &E, State &st, memref::AllocaOp a) {
 static bool encodeDealloc(Encoder &E, State &st, memref::DeallocOp d) {
   Location loc = d.getLoc();
   E.heap.free(st, E.getView(d.getMemref()), E.ctx.boolVal(true), loc,
-              E.borrowed);
+              E.nesting().borrowed);
   return true;
 }
 
@@ -483,7 +483,7 @@ static bool encodeRealloc(Encoder &E, State &st, memref::ReallocOp r) {
   View dst =
       E.allocate(st, SlotKind::Heap, r.getType(), dyn, op, "memref.realloc");
   reallocContents(E, st, src, dst, elementBytes(r.getType().getElementType()));
-  E.heap.free(st, src, E.ctx.boolVal(true), loc, E.borrowed);
+  E.heap.free(st, src, E.ctx.boolVal(true), loc, E.nesting().borrowed);
   E.bind(r, SymValue::memref(dst));
   return true;
 }
@@ -507,7 +507,7 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
   // [buffer.contents.uninit]: a global without a dense initial value is
   // uninitialized (its contents are created on first use).
   auto global =
-      dyn_cast_or_null<memref::GlobalOp>(E.facts.index.lookup(g.getName()));
+      dyn_cast_or_null<memref::GlobalOp>(E.facts().index.lookup(g.getName()));
   bool fresh = (size_t)slot >= st.mem.size() ||
                (st.mem[slot].elems.empty() && st.mem[slot].array.isNull());
   if (fresh && global &&

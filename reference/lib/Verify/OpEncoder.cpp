@@ -105,9 +105,9 @@ View dealloc::verify::freshView(Encoder &E, unsigned s, MemRefType t,
 View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
                        ArrayRef<Expr> dyn, Operation *op, std::string origin) {
   unsigned s = heap.newSlot(kind, op->getLoc(), std::move(origin), &st);
-  if (sites) {
-    auto it = sites->siteOf.find(op);
-    if (it != sites->siteOf.end()) {
+  if (siteNumbering) {
+    auto it = siteNumbering->siteOf.find(op);
+    if (it != siteNumbering->siteOf.end()) {
       int site = it->second;
       if ((size_t)site >= st.siteCount.size())
         st.siteCount.resize(site + 1, ctx.bvVal(kIndexWidth, 0));
@@ -119,7 +119,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
     }
   }
   if (kind == SlotKind::Stack)
-    stackSlots.push_back(s);
+    calls.stackSlots.push_back(s);
   heap.event(st, ctx.boolVal(true), op->getLoc(),
              "allocated by " + heap.slots[s].origin, s);
   std::vector<Expr> sizes = shapeOf(t, dyn);
@@ -280,7 +280,7 @@ void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
     }
     if (cond.init.isNull())
       return;
-    SymValue &r = E.values[res];
+    SymValue &r = E.env().entry(res);
     r.init = c.mkAnd(cond.init, r.init.isNull() ? c.boolVal(true) : r.init);
     return;
   }
@@ -299,7 +299,7 @@ void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
   Expr init = c.mkAnd(inits);
   if (init.isTrue())
     return;
-  E.values[res].init = init;
+  E.env().entry(res).init = init;
 }
 
 void dealloc::verify::copyContents(Encoder &E, State &st, const View &src,
@@ -386,7 +386,7 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
       conj.push_back(ctx.mkOr(any));
       for (const View &r : rs)
         conj.push_back(ctx.mkNot(heap.sameBuffer(r, ms[i])));
-      heap.free(st, ms[i], ctx.mkAnd(conj), loc, borrowed);
+      heap.free(st, ms[i], ctx.mkAnd(conj), loc, calls.borrowed);
     }
     for (auto [k, r] : llvm::enumerate(d.getUpdatedConditions()))
       bind(r, outs[k]);
@@ -428,16 +428,14 @@ bool Encoder::encodeOp(Operation *op, State &st) {
                                      typeText(a.getType()) + " not modelled");
   // Uses of undefined values are attributed to this op under its guard on
   // entry (which includes every run that reaches any of its uses).
-  Operation *outerOp = currentOp;
-  Expr outerGuard = useGuard;
-  currentOp = op;
-  useGuard = st.guard;
+  Operation *outerOp = valueEnv.currentOp();
+  Expr outerGuard = valueEnv.useGuard();
+  valueEnv.setCurrent(op, st.guard);
   bool loop = isa<LoopLikeOpInterface>(op);
-  loopDepth += loop;
+  proofHints.enterLoops(loop);
   bool ok = encodeOpImpl(op, st);
-  loopDepth -= loop;
-  currentOp = outerOp;
-  useGuard = outerGuard;
+  proofHints.leaveLoops(loop);
+  valueEnv.setCurrent(outerOp, outerGuard);
   return ok;
 }
 
@@ -479,36 +477,36 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   useByEffects(*this, op, st);
   bool handled = false;
   if (auto par = dyn_cast<scf::ParallelOp>(op)) // ParallelEncoder.cpp
-    return encodeParallel(*this, par, st) && !failure;
+    return encodeParallel(*this, par, st) && !failed;
   if (auto fa = dyn_cast<scf::ForallOp>(op)) // ParallelEncoder.cpp
-    return encodeForall(*this, fa, st) && !failure;
+    return encodeForall(*this, fa, st) && !failed;
   if (!encodeControl(op, st, handled) || handled)
-    return !failure;
+    return !failed;
   StringRef dialect = op->getName().getDialectNamespace();
   if (dialect == "arith") {
     if (!encodeArith(op, st, handled))
-      return !failure;
+      return !failed;
     if (handled) {
       arithInitialized(*this, op, st);
-      return !failure;
+      return !failed;
     }
   } else if (dialect == "math") {
     if (!encodeMath(*this, op))
-      return !failure;
+      return !failed;
     arithInitialized(*this, op, st);
-    return !failure;
+    return !failed;
   } else if (dialect == "memref") {
     if (!encodeMemRef(op, st, handled) || handled)
-      return !failure;
+      return !failed;
   } else if (dialect == "bufferization") {
     if (!encodeBufferization(op, st, handled) || handled)
-      return !failure;
+      return !failed;
   } else if (dialect == "linalg") {
     if (!encodeLinalg(op, st, handled) || handled)
-      return !failure;
+      return !failed;
   } else if (dialect == "affine") {
     if (!encodeAffine(op, st, handled) || handled)
-      return !failure;
+      return !failed;
   }
   // OpTable.def lists it, no family encodes it: a bug the op table's unit
   // test finds (unittests/Verify/OpTableTest.cpp).

@@ -129,9 +129,9 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
   // [verify.lemmas]: values live after `op` stay reachable inside it.
-  bool pushed = E.recordLemmas;
+  bool pushed = E.hints().recordingLemmas();
   if (pushed)
-    E.liveOuter.push_back({op, E.lastVersion, nullptr});
+    E.hints().liveOuter().push_back({op, E.env().clock(), nullptr});
   ParallelEncoding pe{E, op, {}, {}, {}, {}};
   for (Value v : op.getLowerBound())
     pe.lbs.push_back(E.getBV(v));
@@ -157,7 +157,7 @@ bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
   if (ok && !proved)
     ok = pe.loops(0, st, accs);
   if (pushed)
-    E.liveOuter.pop_back();
+    E.hints().liveOuter().pop_back();
   if (!ok)
     return false;
   if (!proved)
@@ -171,9 +171,9 @@ bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
   Location loc = op.getLoc();
   if (!op.getOutputs().empty())
     return E.unsupported(op, "scf.forall with shared outputs");
-  bool pushed = E.recordLemmas;
+  bool pushed = E.hints().recordingLemmas();
   if (pushed)
-    E.liveOuter.push_back({op, E.lastVersion, nullptr});
+    E.hints().liveOuter().push_back({op, E.env().clock(), nullptr});
   ParallelEncoding pe{E, op, {}, {}, {}, {}};
   SmallVector<Value, 4> dynamic;
   auto bounds = [&](ArrayRef<OpFoldResult> xs, std::vector<Expr> &out) {
@@ -199,6 +199,6 @@ bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
   std::vector<SymValue> none;
   bool ok = pe.loops(0, st, none);
   if (pushed)
-    E.liveOuter.pop_back();
+    E.hints().liveOuter().pop_back();
   return ok;
 }

@@ -13,15 +13,15 @@ namespace dealloc::verify {
 
 /// Encodes `op` as dealloc-run runs it: the iterations in lexicographic
 /// order of the induction variables, each followed by its reductions;
-/// unrolled like scf.for. Returns false on E.failure.
+/// unrolled like scf.for. Returns false on E.failure().
 bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
 
 /// [op.scf.forall]: a result-less scf.forall as the scf.parallel of its
-/// bounds without reductions (unrolled). Returns false on E.failure.
+/// bounds without reductions (unrolled). Returns false on E.failure().
 bool encodeForall(Encoder &E, mlir::scf::ForallOp op, State &st);
 
 /// One iteration of `op`'s body with the induction variables `ivs`, then its
-/// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure.
+/// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure().
 bool encodeParallelIteration(Encoder &E, mlir::scf::ParallelOp op,
                              llvm::ArrayRef<Expr> ivs, State &st,
                              std::vector<SymValue> &accs);

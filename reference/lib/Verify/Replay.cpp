@@ -123,10 +123,10 @@ bool InputMinimizer::chooseBool(size_t i, Expr v) {
   }
   std::vector<Expr> laterTrue;
   std::vector<size_t> later;
-  for (size_t j = i + 1; j < E.argValues.size(); ++j)
-    if (E.argValues[j].kind == SymValue::Kind::Bool &&
-        S.evalBool(E.argValues[j].e)) {
-      laterTrue.push_back(c.mkNot(E.argValues[j].e));
+  for (size_t j = i + 1; j < E.boundary().argValues.size(); ++j)
+    if (E.boundary().argValues[j].kind == SymValue::Kind::Bool &&
+        S.evalBool(E.boundary().argValues[j].e)) {
+      laterTrue.push_back(c.mkNot(E.boundary().argValues[j].e));
       later.push_back(j);
     }
   if (take(c.mkNot(v)))
@@ -201,7 +201,7 @@ void InputMinimizer::chooseInteger(Expr v) {
 /// Dynamic extents ([verify.inputs]): dealloc-run's default 2 where
 /// possible, else the smallest.
 void InputMinimizer::chooseExtents() {
-  for (const auto &extents : E.argExtents)
+  for (const auto &extents : E.boundary().argExtents)
     for (const Expr &e : extents) {
       if (stuck)
         return;
@@ -220,7 +220,7 @@ void InputMinimizer::chooseExtents() {
 }
 
 bool InputMinimizer::run() {
-  for (auto [i, v] : llvm::enumerate(E.argValues)) {
+  for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
     bool more = true;
     if (v.kind == SymValue::Kind::Bool)
       more = chooseBool(i, v.e);

@@ -52,7 +52,7 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
                                             func::FuncOp fn) {
   std::string out;
   std::map<int64_t, unsigned> groups;
-  for (auto [i, v] : llvm::enumerate(E.argValues)) {
+  for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
     if (i)
       out += ",";
     Type t = fn.getArgument(i).getType();
@@ -76,7 +76,7 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
       int64_t id = S.evalBV(E.heap.idOf(v.view));
       auto it = groups.emplace(id, groups.size()).first;
       out += "b" + std::to_string(it->second);
-      if (!E.argExtents[i].empty()) {
+      if (!E.boundary().argExtents[i].empty()) {
         out += "[";
         for (auto [k, e] : llvm::enumerate(v.view.sizes)) {
           if (k)
@@ -95,8 +95,8 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
 /// function), the return the model's run takes.
 static mlir::Location violationLoc(Encoder &E, smt::Solver &S,
                                    const Violation &v) {
-  if (v.loc == E.exitLoc)
-    for (const auto &[path, loc] : E.exitSites)
+  if (v.loc == E.boundary().exitLoc)
+    for (const auto &[path, loc] : E.boundary().exitSites)
       if (S.evalBool(path))
         return loc;
   return v.loc;
@@ -165,7 +165,7 @@ public:
 
 private:
   using Clock = QueryStats::Clock;
-  /// Encodes the function; false: it failed (E.failure says why).
+  /// Encodes the function; false: it failed (E.failure() says why).
   bool encode();
   FunctionResult encodingFailed();
   /// [verify.order]: the first kind some input reaches, with its
@@ -227,8 +227,8 @@ FunctionResult FunctionCheck::run() {
 }
 
 bool FunctionCheck::encode() {
-  E.setup = &setup;
-  E.recordLemmas = true;
+  E.setSetup(&setup);
+  E.hints().setRecordingLemmas(true);
   encoded = E.encodeEntry(fn);
   if (encoded)
     assumed = E.heap.constraintsForSafety();
@@ -237,10 +237,10 @@ bool FunctionCheck::encode() {
 }
 
 FunctionResult FunctionCheck::encodingFailed() {
-  res.verdict = E.failure->verdict;
-  res.reason = E.failure->reason;
-  res.location = printLocation(E.failure->loc);
-  res.diagLoc = E.failure->loc;
+  res.verdict = E.failure()->verdict;
+  res.reason = E.failure()->reason;
+  res.location = printLocation(E.failure()->loc);
+  res.diagLoc = E.failure()->loc;
   return finish();
 }
 
@@ -526,7 +526,7 @@ void FunctionCheck::reportStats() {
                  ? " (address constraints not needed)"
                  : "") +
             ", " + std::to_string(E.heap.lemmas.size()) + " lemma points, " +
-            std::to_string(E.helperContracts) +
+            std::to_string(E.stats().helperContracts) +
             " dealloc_helper calls by their specification, " +
             std::to_string(E.heap.slots.size()) + " heap slots)";
   line += "; slice queries " + secs(stats.local) + " (" +
@@ -535,12 +535,13 @@ void FunctionCheck::reportStats() {
           "), bit-blasted " + secs(stats.bitBlast) + " (" +
           std::to_string(stats.bitBlastQueries) + "), lemmas " +
           secs(stats.lemmas);
-  if (E.inductionQueries)
+  if (E.stats().inductionQueries)
     line += ", induction queries " +
             secs(std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(E.inductionSeconds))) +
-            " (" + std::to_string(E.inductionQueries) + ", " +
-            std::to_string(E.inductionReused) + " answered by an earlier one)";
+                std::chrono::duration<double>(E.stats().inductionSeconds))) +
+            " (" + std::to_string(E.stats().inductionQueries) + ", " +
+            std::to_string(E.stats().inductionReused) +
+            " answered by an earlier one)";
   opts.stats(res.function, line);
   for (const std::string &q : stats.slowQueries)
     opts.stats(res.function, "  " + q);

@@ -122,26 +122,26 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
     count(v);
   // An outer value encoded again since it was recorded (a recursive
   // callee inlined in itself) has an unknown view there: no renaming.
-  for (size_t i = 0; i < liveOuter.size(); ++i)
+  for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
     for (const auto &ref : *outerRefs(i)) {
       const View *v = viewOf(ref);
       if (!v)
         return;
       count(*v);
     }
-  for (const View &v : borrowed)
+  for (const View &v : calls.borrowed)
     count(v);
   std::vector<Value> views;
   for (Value m : merged) {
-    auto it = values.find(m);
-    if (it != values.end() && it->second.kind == SymValue::Kind::MemRef) {
+    const SymValue *s = valueEnv.lookup(m);
+    if (s && s->kind == SymValue::Kind::MemRef) {
       views.push_back(m);
-      count(it->second.view);
+      count(s->view);
     }
   }
   std::vector<bool> fused(heap.slots.size(), false);
   for (Value m : views) {
-    View &v = values.find(m)->second.view;
+    View &v = valueEnv.entry(m).view;
     std::vector<unsigned> group;
     for (unsigned c : v.cands)
       if (heap.slots[c].kind == SlotKind::Heap && seen.lookup(c) == 1 &&
@@ -149,7 +149,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
         group.push_back(c);
     if (group.size() < 2 || !heap.fuse(st, v, group, loc))
       continue;
-    versions[m] = ++lastVersion;
+    valueEnv.renamed(m);
     for (unsigned c : group)
       fused[c] = true;
   }
@@ -157,6 +157,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   // longer its identity; comparisons fall back to the address terms, which
   // the new slot shares.
   llvm::SmallVector<unsigned> stale;
+  llvm::DenseMap<unsigned, View> &addressViews = valueEnv.addressViews();
   for (const auto &[term, v] : addressViews)
     if (llvm::any_of(v.cands, [&](unsigned c) {
           return c < fused.size() && fused[c];

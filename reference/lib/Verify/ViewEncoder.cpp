@@ -236,7 +236,7 @@ encodeExtractAlignedPointerAsIndex(Encoder &E, State &st,
   E.heap.addressesUsed = true;
   const View &v = E.getView(p.getSource());
   if (!E.heap.reuseAddresses && v.byteShift.isNull() && !v.cands.empty())
-    E.addressViews.try_emplace(v.addr.termId(), v);
+    E.env().addressViews().try_emplace(v.addr.termId(), v);
   E.bind(p, SymValue::bv(v.addr));
   return true;
 }

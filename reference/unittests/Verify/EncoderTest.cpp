@@ -40,8 +40,7 @@ struct EncoderFixture : ::testing::Test {
   std::unique_ptr<Encoder> useUnbound(Expr guard) {
     auto E = std::make_unique<Encoder>(ctx, *module, opts);
     mlir::Operation *ret = fn.getBody().front().getTerminator();
-    E->currentOp = ret;
-    E->useGuard = guard;
+    E->env().setCurrent(ret, guard);
     E->getBV(ret->getOperand(0));
     return E;
   }
@@ -50,21 +49,21 @@ struct EncoderFixture : ::testing::Test {
 
 TEST_F(EncoderFixture, ReachableUnboundUseIsUnknownNamingTheOp) {
   auto E = useUnbound(ctx.freshBool("g"));
-  ASSERT_EQ(E->unboundUses.size(), 1u);
+  ASSERT_EQ(E->env().unboundUses().size(), 1u);
   EXPECT_FALSE(E->checkUnboundUses());
-  ASSERT_TRUE(E->failure.has_value());
-  EXPECT_EQ(E->failure->verdict, Verdict::Unknown);
-  EXPECT_NE(E->failure->reason.find("'func.return' uses result #0 of "
-                                    "'arith.addi'"),
+  ASSERT_TRUE(E->failure().has_value());
+  EXPECT_EQ(E->failure()->verdict, Verdict::Unknown);
+  EXPECT_NE(E->failure()->reason.find("'func.return' uses result #0 of "
+                                      "'arith.addi'"),
             std::string::npos)
-      << E->failure->reason;
-  EXPECT_EQ(E->failure->loc, fn.getBody().front().getTerminator()->getLoc());
+      << E->failure()->reason;
+  EXPECT_EQ(E->failure()->loc, fn.getBody().front().getTerminator()->getLoc());
 }
 
 TEST_F(EncoderFixture, UnboundUseUnderLiterallyFalseGuardIsAccepted) {
   auto E = useUnbound(ctx.boolVal(false));
   EXPECT_TRUE(E->checkUnboundUses());
-  EXPECT_FALSE(E->failure.has_value());
+  EXPECT_FALSE(E->failure().has_value());
 }
 
 TEST_F(EncoderFixture, UnboundUseUnderProvablyFalseGuardIsAccepted) {
@@ -73,14 +72,14 @@ TEST_F(EncoderFixture, UnboundUseUnderProvablyFalseGuardIsAccepted) {
   auto E = useUnbound(ctx.mkAnd(g, h));
   E->heap.constraints.push_back(ctx.mkEq(h, ctx.mkNot(g)));
   EXPECT_TRUE(E->checkUnboundUses());
-  EXPECT_FALSE(E->failure.has_value());
+  EXPECT_FALSE(E->failure().has_value());
 }
 
 TEST_F(EncoderFixture, EveryUseOfAnUnboundValueIsRecorded) {
   auto E = useUnbound(ctx.boolVal(false));
   mlir::Operation *ret = fn.getBody().front().getTerminator();
-  E->useGuard = ctx.boolVal(true);
+  E->env().setCurrent(ret, ctx.boolVal(true));
   E->getBV(ret->getOperand(0));
-  EXPECT_EQ(E->unboundUses.size(), 2u);
+  EXPECT_EQ(E->env().unboundUses().size(), 2u);
   EXPECT_FALSE(E->checkUnboundUses());
 }
