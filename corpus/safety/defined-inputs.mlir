@@ -15,7 +15,7 @@
 // Input 2 loads out of bounds: excluded; inputs 0 and 1 are defined.
 // CHECK-LABEL: @oob_excluded: SAFE (3 inputs, 1 excluded: undefined behaviour)
 // CHECK-NEXT:    excluded: out-of-bounds at loc({{.*}}defined-inputs.mlir":[[@LINE+7]]:8) ('memref.load'), 1 input, first b0,2: out-of-bounds access
-// JSON: {"aborted":0,"capped":false,"defined_inputs":2,"excluded":[{"count":1,"input":"b0,2","kind":"out-of-bounds","loc":"loc(\"{{.*}}defined-inputs.mlir\":[[@LINE+6]]:8)","message":"out-of-bounds access{{.*}}","op":"memref.load"}],"function":"oob_excluded","inputs":3,"total_inputs":3,"verdict":"SAFE"}
+// JSON: {"aborted":0,"capped":false,"defined_inputs":2,"excluded":[{"count":1,"input":"b0,2","kind":"out-of-bounds","loc":"{{.*}}defined-inputs.mlir:[[@LINE+6]]:8","message":"out-of-bounds access{{.*}}","op":"memref.load"}],"function":"oob_excluded","inputs":3,"total_inputs":3,"verdict":"SAFE"}
 // STRICT-LABEL: @oob_excluded: UNKNOWN (3 inputs): out-of-bounds access
 // ALL: @oob_excluded(b0,0): SAFE
 // ALL: @oob_excluded(b0,1): SAFE

@@ -14,8 +14,8 @@
 // CHECK-NEXT: note: stop at {{.*}}stop-sites.mlir:23:8 ('arith.divui'): undefined behaviour in arith.divui, on input 0,0,b0; replayed by dealloc-run
 // CHECK-NEXT: note: the list of stop sites is complete (2 sites, [verify.stops])
 // JSON: {"function":"two_sites",{{.*}}"stops":[
-// JSON-SAME: {"input":"-1,0,b0","kind":"out-of-bounds access","loc":"{{.*}}stop-sites.mlir:22:8","op":"memref.load","replayed":true,"run":"dealloc-run says UNKNOWN {{.*}}"},
-// JSON-SAME: {"input":"0,0,b0","kind":"undefined behaviour in arith.divui","loc":"{{.*}}stop-sites.mlir:23:8","op":"arith.divui","replayed":true,"run":"dealloc-run says UNKNOWN (division by zero{{.*}}"}]
+// JSON-SAME: {"input":"-1,0,b0","kind":"out-of-bounds","loc":"{{.*}}stop-sites.mlir:22:8","message":"out-of-bounds access","op":"memref.load","replayed":true,"run":"dealloc-run says UNKNOWN {{.*}}"},
+// JSON-SAME: {"input":"0,0,b0","kind":"division","loc":"{{.*}}stop-sites.mlir:23:8","message":"undefined behaviour in arith.divui","op":"arith.divui","replayed":true,"run":"dealloc-run says UNKNOWN (division by zero{{.*}}"}]
 // JSON-SAME: "stops_complete":true,"verdict":"UNKNOWN"}
 func.func @two_sites(%i: index, %d: index, %a: memref<2xi32>) -> index {
   %c6 = arith.constant 6 : index
@@ -32,7 +32,7 @@ func.func @two_sites(%i: index, %d: index, %a: memref<2xi32>) -> index {
 // CHECK-NEXT: note: the list of stop sites is complete (2 sites, [verify.stops])
 // JSON: {"function":"second_input",{{.*}}"stops":[
 // JSON-SAME: {"input":"true,-1,b0",{{.*}}"op":"memref.load","replayed":true,
-// JSON-SAME: {"input":"false,-1,b0","kind":"negative allocation size (undefined behaviour)",{{.*}}"op":"memref.alloc","replayed":true,
+// JSON-SAME: {"input":"false,-1,b0","kind":"negative-size",{{.*}}"message":"negative allocation size (undefined behaviour)","op":"memref.alloc","replayed":true,
 // JSON-SAME: "stops_complete":true,"verdict":"UNKNOWN"}
 func.func @second_input(%c: i1, %n: index, %a: memref<2xf32>) {
   scf.if %c {
@@ -50,7 +50,7 @@ func.func @second_input(%c: i1, %n: index, %a: memref<2xf32>) {
 // CHECK-NEXT: note: stop at {{.*}}stop-sites.mlir:57:8 ('memref.load'): out-of-bounds access, on input -1,0,b0; replayed by dealloc-run
 // CHECK-NEXT: note: stop at {{.*}}stop-sites.mlir:58:3: loop bound 4 reached ([verify.bound]), on input 0,5,b0; not replayed: dealloc-run does not bound loops ([verify.replay])
 // CHECK-NEXT: note: the list of stop sites is complete (2 sites, [verify.stops])
-// JSON: {"bound":4,{{.*}}"function":"site_and_bound",{{.*}}"stops":[{{.*}}"replayed":true,{{.*}}{"bound":true,"input":"0,5,b0","kind":"loop bound 4 reached ([verify.bound])",{{.*}}"replayed":false,
+// JSON: {"bound":4,{{.*}}"function":"site_and_bound",{{.*}}"stops":[{{.*}}"replayed":true,{{.*}}{"bound":true,"input":"0,5,b0","kind":"loop-bound",{{.*}}"message":"loop bound 4 reached ([verify.bound])",{{.*}}"replayed":false,
 func.func @site_and_bound(%i: index, %n: index, %a: memref<2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

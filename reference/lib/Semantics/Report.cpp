@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Interpreter.h"
-#include "dealloc/Support/JsonLocation.h"
+#include "dealloc/Support/FindingJson.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <limits>
@@ -168,13 +168,8 @@ static void printExcluded(llvm::raw_ostream &os, const FunctionReport &rep) {
 static llvm::json::Array excludedJson(const FunctionReport &rep) {
   llvm::json::Array a;
   for (const ExcludedSite &e : rep.excluded) {
-    llvm::json::Object o{{"kind", stopKindName(e.kind).str()},
-                         {"loc", e.loc},
-                         {"input", e.input},
-                         {"message", e.message},
-                         {"count", static_cast<int64_t>(e.count)}};
-    if (!e.op.empty())
-      o["op"] = e.op;
+    llvm::json::Object o = stopSiteJson(e.kind, e.message, e.loc, e.op, e.input);
+    o["count"] = static_cast<int64_t>(e.count);
     a.push_back(std::move(o));
   }
   return a;
@@ -225,8 +220,7 @@ void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
 static llvm::json::Array traceJson(const RunResult &r) {
   llvm::json::Array a;
   for (const TraceEvent &e : r.trace)
-    a.push_back(llvm::json::Object{
-        {"event", e.event}, {"buffer", e.buffer}, {"loc", jsonLocation(e.loc)}});
+    a.push_back(traceEventJson(e.event, e.buffer, e.loc));
   return a;
 }
 

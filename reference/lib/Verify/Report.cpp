@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
 #include "StopSites.h"
-#include "dealloc/Support/JsonLocation.h"
+#include "dealloc/Support/FindingJson.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -20,13 +20,6 @@
 
 using namespace dealloc;
 using namespace dealloc::verify;
-
-std::string dealloc::verify::jsonQuote(llvm::StringRef s) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::json::Value(s.str());
-  return out;
-}
 
 std::string dealloc::verify::clauseOf(llvm::StringRef message) {
   // The last `[a.b...]` citation: lowercase, digits, '_', '-', with a dot.
@@ -123,35 +116,18 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
         o["op"] = op;
     }
     if (!r.location.empty())
-      o["loc"] = r.location;
+      o["loc"] = jsonLocation(r.location);
     if (!r.runTrace.empty()) {
       llvm::json::Array t;
       for (const RunEvent &e : r.runTrace)
-        t.push_back(llvm::json::Object{
-            {"event", e.event}, {"buffer", int64_t(e.buffer)},
-            {"loc", jsonLocation(e.loc)}});
+        t.push_back(traceEventJson(e.event, e.buffer, e.loc));
       o["trace"] = std::move(t);
     }
     if (r.bound)
       o["bound"] = int64_t(*r.bound);
     if (!r.stops.empty()) {
       // [verify.stops]
-      llvm::json::Array a;
-      for (const StopSite &s : r.stops) {
-        llvm::json::Object so{{"kind", s.kind},
-                              {"loc", jsonLocation(s.loc)},
-                              {"input", s.input},
-                              {"replayed", s.replayed},
-                              {"run", s.run}};
-        if (!s.op.empty())
-          so["op"] = s.op;
-        if (!s.runMessage.empty())
-          so["run_message"] = s.runMessage;
-        if (s.bound)
-          so["bound"] = true;
-        a.push_back(std::move(so));
-      }
-      o["stops"] = std::move(a);
+      o["stops"] = stopSitesJson(r.stops);
       o["stops_complete"] = r.stopsCut.empty();
       if (!r.stopsCut.empty())
         o["stops_cut"] = r.stopsCut;

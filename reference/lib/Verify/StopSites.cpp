@@ -9,6 +9,7 @@
 #include "StopSites.h"
 #include "Encoder.h"
 #include "Replay.h"
+#include "dealloc/Support/FindingJson.h"
 
 #include "dealloc/Support/SolverPolicy.h"
 #include <algorithm>
@@ -16,9 +17,7 @@
 #include <set>
 #include <tuple>
 
-#ifdef DEALLOC_HAVE_SEMANTICS
 #include "dealloc/Semantics/Interpreter.h"
-#endif
 
 using namespace mlir;
 using namespace dealloc;
@@ -35,7 +34,6 @@ void dealloc::verify::replayStop(ModuleOp module, func::FuncOp fn,
     site.run = "not replayed (--no-replay)";
     return;
   }
-#ifdef DEALLOC_HAVE_SEMANTICS
   auto input = parseInput(site.input, fn.getFunctionType());
   if (!input) {
     site.run = "not a valid dealloc-run input: " +
@@ -64,10 +62,6 @@ void dealloc::verify::replayStop(ModuleOp module, func::FuncOp fn,
     return;
   }
   site.replayed = true;
-#else
-  site.run = "not replayed: dealloc-verify was built without dealloc-run's "
-             "semantics library";
-#endif
 }
 
 std::vector<std::string> dealloc::verify::stopNotes(const FunctionResult &r) {
@@ -121,27 +115,30 @@ dealloc::verify::excludedNotes(const std::vector<StopSite> &sites,
   return lines;
 }
 
-void dealloc::verify::addExcludedJson(llvm::json::Object &o,
-                                      const std::vector<StopSite> &sites,
-                                      const std::string &cut,
-                                      const std::string &undecided) {
+llvm::json::Array
+dealloc::verify::stopSitesJson(const std::vector<StopSite> &sites) {
   llvm::json::Array a;
   for (const StopSite &s : sites) {
-    llvm::json::Object so{{"kind", stopKindName(s.stopKind).str()},
-                          {"message", s.kind},
-                          {"loc", s.loc},
-                          {"input", s.input},
-                          {"replayed", s.replayed},
-                          {"run", s.run}};
-    if (!s.op.empty())
-      so["op"] = s.op;
+    llvm::json::Object so =
+        stopSiteJson(s.stopKind, s.kind, s.loc, s.op, s.input);
+    so["replayed"] = s.replayed;
+    so["run"] = s.run;
     if (!s.runMessage.empty())
       so["run_message"] = s.runMessage;
     if (!s.version.empty())
       so["version"] = s.version;
+    if (s.bound)
+      so["bound"] = true;
     a.push_back(std::move(so));
   }
-  o["excluded"] = std::move(a);
+  return a;
+}
+
+void dealloc::verify::addExcludedJson(llvm::json::Object &o,
+                                      const std::vector<StopSite> &sites,
+                                      const std::string &cut,
+                                      const std::string &undecided) {
+  o["excluded"] = stopSitesJson(sites);
   o["excluded_complete"] = cut.empty();
   if (!cut.empty())
     o["excluded_cut"] = cut;

@@ -26,7 +26,12 @@ std::vector<std::string> stopNotes(const FunctionResult &r);
 std::vector<std::string> excludedNotes(const std::vector<StopSite> &sites,
                                        const std::string &cut,
                                        const std::string &undecided);
-/// The same as JSON fields of `o`: "excluded", "excluded_complete",
+/// Sites as JSON (Support/FindingJson.h's stopSiteJson, whose "message" is
+/// the stop's reason, plus "replayed", "run", "run_message" and, where they
+/// apply, "version" and "bound"): the "stops" of [verify.stops] and the
+/// "excluded" of [safety.defined].
+llvm::json::Array stopSitesJson(const std::vector<StopSite> &sites);
+/// The excluded sites as JSON fields of `o`: "excluded", "excluded_complete",
 /// "excluded_cut", "defined_undecided".
 void addExcludedJson(llvm::json::Object &o, const std::vector<StopSite> &sites,
                      const std::string &cut, const std::string &undecided);

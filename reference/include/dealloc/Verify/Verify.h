@@ -128,10 +128,6 @@ private:
   std::unique_ptr<CallSummaries> summaries;
 };
 
-/// Every public function with a body, in module order (a ModuleVerifier).
-std::vector<FunctionResult> verifyModule(mlir::ModuleOp module,
-                                         const VerifyOptions &opts);
-
 /// Output ([verify.output]): `@f: VERDICT ...` plus indented trace lines, or
 /// one JSON object per line with dealloc-run's field names
 /// ([verify.report.json]).
@@ -139,8 +135,6 @@ void printResult(llvm::raw_ostream &os, const FunctionResult &r, bool json);
 /// Emits a non-SAFE verdict as an MLIR diagnostic at its location: an error
 /// for a violation, a warning for UNSUPPORTED / UNKNOWN.
 void emitDiagnostic(const FunctionResult &r);
-/// A JSON string literal.
-std::string jsonQuote(llvm::StringRef s);
 /// Inserts `"seconds":S.SSS` into the JSON object text `json` (keys
 /// sorted, with a "verdict" key) at its sorted place.
 std::string jsonWithSeconds(std::string json, double seconds);
