@@ -148,7 +148,6 @@ std::string Context::freshName(const std::string &name) {
 
 bool Expr::isBool() const { return termOf(*this).is_bool(); }
 bool Expr::isBV() const { return termOf(*this).is_bv(); }
-bool Expr::isArray() const { return termOf(*this).is_array(); }
 unsigned Expr::bvWidth() const { return termOf(*this).get_sort().bv_size(); }
 bool Expr::isTrue() const { return termId() == ctx->impl->trueId; }
 bool Expr::isFalse() const { return termId() == ctx->impl->falseId; }

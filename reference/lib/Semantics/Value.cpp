@@ -66,27 +66,4 @@ double roundToFloatType(Type t, double v) {
   return a.convertToDouble();
 }
 
-std::string formatValue(const RtValue &v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  switch (v.kind) {
-  case RtValue::Int:
-    if (v.i.getBitWidth() == 1)
-      os << (v.isTrue() ? "true" : "false");
-    else
-      os << v.i.getSExtValue();
-    break;
-  case RtValue::Float:
-    os << v.f;
-    break;
-  case RtValue::MemRef:
-    os << "view of buffer #" << v.m.buffer;
-    break;
-  case RtValue::Uninit:
-    os << "uninitialized";
-    break;
-  }
-  return s;
-}
-
 } // namespace dealloc

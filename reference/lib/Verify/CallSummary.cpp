@@ -500,13 +500,3 @@ ModuleVerifier::~ModuleVerifier() = default;
 FunctionResult ModuleVerifier::verify(func::FuncOp fn) {
   return summaries->verify(fn);
 }
-
-std::vector<FunctionResult>
-dealloc::verify::verifyModule(ModuleOp module, const VerifyOptions &opts) {
-  ModuleVerifier verifier(module, opts);
-  std::vector<FunctionResult> out;
-  for (auto fn : module.getOps<func::FuncOp>())
-    if (fn.isPublic() && !fn.isDeclaration())
-      out.push_back(verifier.verify(fn));
-  return out;
-}

@@ -17,9 +17,7 @@
 #include <chrono>
 #include <map>
 
-#ifdef DEALLOC_HAVE_SEMANTICS
 #include "dealloc/Semantics/Interpreter.h"
-#endif
 
 using namespace mlir;
 using namespace dealloc;
@@ -31,7 +29,6 @@ static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
                                         const VerifyOptions &opts,
                                         std::string &text,
                                         std::optional<VersionRun> &run) {
-#ifdef DEALLOC_HAVE_SEMANTICS
   auto in = parseInput(input, fn.getFunctionType());
   if (!in) {
     text = "input not accepted by dealloc-run: " + llvm::toString(in.takeError());
@@ -44,10 +41,6 @@ static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
          (r.message.empty() ? "" : " (" + r.message + ")");
   run = VersionRun{r.verdict, r.clause, r.message};
   return r.verdict;
-#else
-  text = "not replayed: built without dealloc-run's semantics library";
-  return std::nullopt;
-#endif
 }
 
 static std::vector<Expr> ofKind(SymbolicHeap &h, Verdict k) {

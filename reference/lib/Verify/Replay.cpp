@@ -15,9 +15,7 @@
 
 #include <optional>
 
-#ifdef DEALLOC_HAVE_SEMANTICS
 #include "dealloc/Semantics/Interpreter.h"
-#endif
 
 using namespace mlir;
 using namespace dealloc;
@@ -259,7 +257,6 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
     demote("was not replayed (--no-replay)");
     return;
   }
-#ifdef DEALLOC_HAVE_SEMANTICS
   auto input = parseInput(res.input, fn.getFunctionType());
   if (!input) {
     demote("is not a valid dealloc-run input: " +
@@ -281,8 +278,4 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
                       std::string(verdictName(run.verdict)) +
                       (run.clause.empty() ? "" : " " + run.clause) +
                       (run.message.empty() ? "" : ": " + run.message));
-#else
-  demote("was not replayed: dealloc-verify was built without dealloc-run's "
-         "semantics library");
-#endif
 }

@@ -29,7 +29,6 @@ public:
   Context &context() const { return *ctx; }
   bool isBool() const;
   bool isBV() const;
-  bool isArray() const;
   unsigned bvWidth() const;
   /// True if this is the literal `true` / `false`.
   bool isTrue() const;

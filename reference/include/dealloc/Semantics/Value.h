@@ -84,9 +84,6 @@ bool isSupportedMemRef(mlir::Type t);
 /// Rounds a double to the precision of float type `t` (f32/f16/bf16).
 double roundToFloatType(mlir::Type t, double v);
 
-/// Human-readable form of a value, for messages.
-std::string formatValue(const RtValue &v);
-
 } // namespace dealloc
 
 #endif // DEALLOC_SEMANTICS_VALUE_H
