@@ -2,7 +2,7 @@
 //
 // One builder per JSON object that more than one tool prints, so that
 // dealloc-run, dealloc-verify and dealloc-check (which prints what they
-// print) use the same field names, the same clause format ("[x.y]") and the
+// print) use the same field names, the same clause format (e.g. "[heap.leak]") and the
 // same location format (`file:line:col`, Support/JsonLocation.h); the shapes
 // are documented once, in docs/architecture.md ("Contracts between the
 // pieces").
