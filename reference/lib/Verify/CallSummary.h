@@ -27,6 +27,8 @@ namespace dealloc::verify {
 class CallSummaries;
 struct ModuleFacts;
 
+struct LoopRecord;
+
 /// How one check of a function is set up, and what it used.
 struct CheckSetup {
   /// Calls of functions whose contract is proved may be summarised
@@ -41,6 +43,10 @@ struct CheckSetup {
   /// ([verify.induction], LoopInduction.h); out: how many were.
   bool induction = false;
   unsigned inducted = 0;
+  /// --equiv ([equiv.loops]): loops whose iterations allocate matched sites
+  /// are proved too, and their abstract iterations kept here for the
+  /// relational proof (LoopInductionPair.h); null: such loops are unrolled.
+  std::vector<LoopRecord> *relational = nullptr;
   /// The module's facts, shared by its checks (null: each encoder computes
   /// its own).
   ModuleFacts *facts = nullptr;

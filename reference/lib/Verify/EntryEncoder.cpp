@@ -188,6 +188,15 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
     if (!encodeArgument(*this, fn, i, st, slotOfArg))
       return false;
+  // [equiv.loops]: an encoding that takes its inputs from an earlier one
+  // assumes their constraints too (its loop proofs ask their own solver).
+  if (inputsOf) {
+    const auto &from = inputsOf->heap.constraints;
+    heap.constraints.insert(heap.constraints.end(), from.begin(),
+                            from.begin() +
+                                inputsOf->boundary().inputConstraints);
+  }
+  entryBoundary.inputConstraints = heap.constraints.size();
   initArgumentContents(*this, fn, st, slotOfArg);
   for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)

@@ -10,6 +10,7 @@
 #include "dealloc/Verify/Equivalence.h"
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "LoopInductionPair.h"
 #include "Replay.h"
 #include "StopSites.h"
 
@@ -71,20 +72,24 @@ freePointDifferences(Encoder &ea, Encoder &eb, const SiteNumbering &sa) {
   };
   for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
     const Slot &si = ea.heap.slots[i];
-    if (si.site < 0)
+    if (si.site < 0 && si.siteVar.isNull())
       continue;
     for (unsigned j = 0; j < eb.heap.slots.size(); ++j) {
       const Slot &sj = eb.heap.slots[j];
-      if (sj.site != si.site)
+      // [equiv.loops]: a summary slot's site is a term.
+      Expr sameInstance = sameSiteInstance(ctx, si, sj, sa.names.size());
+      if (sameInstance.isNull())
         continue;
-      Expr same = ctx.mkAnd({ea.heap.allocOf(xa, i), eb.heap.allocOf(xb, j),
-                             ctx.mkEq(si.siteInstance, sj.siteInstance)});
+      Expr same = ctx.mkAnd(
+          {ea.heap.allocOf(xa, i), eb.heap.allocOf(xb, j), sameInstance});
       Expr fa = ea.heap.freedOf(xa, i), fb = eb.heap.freedOf(xb, j);
       Expr bad = ctx.mkAnd(
           same, ctx.mkOr(ctx.mkNe(fa, fb),
                          ctx.mkAnd(fa, ctx.mkNe(atOf(xa, i), atOf(xb, j)))));
       explain.push_back(
-          {bad, "a buffer of site " + sa.names.at(si.site) +
+          {bad, "a buffer of site " +
+                    (si.site >= 0 ? sa.names.at(si.site)
+                                  : std::string("of a loop's iteration")) +
                     " is freed at a different point: in one version only, "
                     "or after a different number of input-program "
                     "allocations"});
@@ -103,6 +108,10 @@ struct EquivStats {
   /// Loops proved by induction in A and B ([equiv.loops]), if the answer
   /// came from the abstract encoding.
   unsigned inducted = 0;
+  /// Of those, pairs of loops related by [equiv.loops]'s invariant, and
+  /// the time their proof took.
+  unsigned related = 0;
+  double relateSeconds = 0;
 };
 
 /// With `abstract`, loops that allocate no matched site may be proved by
@@ -111,7 +120,12 @@ struct EquivStats {
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                                    const VerifyOptions &opts,
                                    EquivStats &stats, bool abstract,
-                                   bool &abstracted);
+                                   bool &abstracted, bool *suspect = nullptr);
+
+/// [equiv.loops]: where the relational proof found a pair header after
+/// which the versions may differ, a bounded answer is searched again with
+/// --unroll raised 4-fold, up to this many iterations.
+static constexpr unsigned kDeepestUnroll = 64;
 
 EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
@@ -121,13 +135,29 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
   EquivStats stats;
   // [equiv.loops]: first with loops proved by induction where they can be;
   // any answer but EQUIVALENT comes from the exact (unrolled) encoding.
-  bool abstracted = false;
+  bool abstracted = false, suspect = false;
   EquivResult res = compareVersions(a, b, name, opts, stats,
-                                    /*abstract=*/true, abstracted);
+                                    /*abstract=*/true, abstracted, &suspect);
   if (abstracted && res.verdict != EquivVerdict::Equivalent) {
     stats = EquivStats{};
     res = compareVersions(a, b, name, opts, stats, /*abstract=*/false,
                           abstracted);
+    // A difference after more iterations than --unroll: the deeper exact
+    // encodings' DIFFERENT (replayed) replaces the bounded answer.
+    VerifyOptions deeper = opts;
+    while (suspect && res.verdict == EquivVerdict::Unknown && res.bound &&
+           deeper.unroll < kDeepestUnroll && !smt::Budget::spent()) {
+      deeper.unroll = std::min(deeper.unroll * 4, kDeepestUnroll);
+      EquivStats more;
+      EquivResult r = compareVersions(a, b, name, deeper, more,
+                                      /*abstract=*/false, abstracted);
+      if (r.verdict == EquivVerdict::Different) {
+        res = std::move(r);
+        stats = more;
+      }
+      if (r.verdict != EquivVerdict::Unknown || !r.bound)
+        break;
+    }
   }
   res.seconds = std::chrono::duration<double>(
                     std::chrono::steady_clock::now() - start)
@@ -146,7 +176,12 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                          (stats.inducted
                               ? "; loops proved by induction: " +
                                     std::to_string(stats.inducted)
-                              : ""));
+                              : "") +
+                         (stats.related ? "; loop pairs related: " +
+                                              std::to_string(stats.related) +
+                                              " in " +
+                                              secs(stats.relateSeconds)
+                                        : ""));
   }
   return res;
 }
@@ -154,7 +189,7 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
 static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
                                    const VerifyOptions &opts,
                                    EquivStats &stats, bool abstract,
-                                   bool &abstracted) {
+                                   bool &abstracted, bool *suspect) {
   abstracted = false;
   EquivResult res;
   res.function = name.str();
@@ -180,10 +215,13 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   // [equiv.loops]: each version's loops by the safety check's induction;
   // calls are inlined (no summaries: their sites count).
   CheckSetup setups[2];
+  // Loops that allocate matched sites: kept for the relational proof.
+  std::vector<LoopRecord> loops[2];
   if (abstract)
-    for (auto [e, setup] : {std::pair{&ea, &setups[0]}, {&eb, &setups[1]}}) {
-      setup->induction = true;
-      e->setSetup(setup);
+    for (int k : {0, 1}) {
+      setups[k].induction = true;
+      setups[k].relational = &loops[k];
+      (k ? eb : ea).setSetup(&setups[k]);
     }
   auto encodeStart = std::chrono::steady_clock::now();
   for (auto [e, f, tag] : {std::tuple{&ea, fa, "A"}, std::tuple{&eb, fb, "B"}})
@@ -208,10 +246,32 @@ static EquivResult compareVersions(ModuleOp a, ModuleOp b, StringRef name,
   stats.sizes += ")";
   stats.inducted = setups[0].inducted + setups[1].inducted;
   abstracted = stats.inducted > 0;
+  // [equiv.loops]: the relational invariant of each pair of loops that
+  // allocate matched sites; its exit headers' relation is assumed below.
+  std::vector<Expr> loopFacts;
+  if (!loops[0].empty() || !loops[1].empty()) {
+    std::string why;
+    bool differ = false;
+    auto began = std::chrono::steady_clock::now();
+    bool related =
+        proveLoopPairs(ea, eb, loops[0], loops[1], loopFacts, why, differ);
+    stats.relateSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - began)
+                              .count();
+    if (!related) {
+      if (suspect)
+        *suspect = differ;
+      res.reason = "not decided with loops proved by induction (" + why + ")";
+      return res;
+    }
+    stats.related = loops[0].size();
+  }
   smt::Solver S(ctx);
   for (Encoder *e : {&ea, &eb})
     for (const Expr &c : e->heap.constraintsToAssert())
       S.add(c);
+  for (const Expr &c : loopFacts)
+    S.add(c);
   auto anyStop = [&](SymbolicHeap &h) {
     std::vector<Expr> v;
     for (const Stop &s : h.stops)

@@ -124,9 +124,24 @@ void ForInduction::build(Header &x) {
   for (unsigned o : wMem)
     if (!alive("contents" + std::to_string(o)))
       h.havoc(x.st, h.wholeView(o, {}));
+  // [equiv.loops]: where iterations allocate matched sites, the counts, the
+  // epoch and the free points of the buffers the loop may free are
+  // unconstrained (the relational invariant relates the versions' ones).
+  if (relational) {
+    x.st.siteCount.clear();
+    for (size_t i = 0; i < E.sites()->names.size(); ++i)
+      x.st.siteCount.push_back(c.freshBV("header_count", kIndexWidth));
+    x.st.epoch = c.freshBV("header_epoch", kIndexWidth);
+    for (unsigned o : wFlags)
+      if (h.slots[o].site >= 0 || !h.slots[o].siteVar.isNull()) {
+        if (o >= x.st.freedAt.size())
+          x.st.freedAt.resize(o + 1, c.bvVal(kIndexWidth, 0));
+        x.st.freedAt[o] = c.freshBV("header_freed_at", kIndexWidth);
+      }
+  }
   // [equiv.loops]: no iteration allocates a matched site, so a matched
   // buffer the loop frees is freed in the interval the loop starts in.
-  if (E.sites() && !entry.epoch.isNull())
+  else if (E.sites() && !entry.epoch.isNull())
     for (unsigned o : wFlags)
       if (h.slots[o].site >= 0 && !alive("freed" + std::to_string(o))) {
         if (o >= x.st.freedAt.size())
@@ -153,6 +168,13 @@ void ForInduction::build(Header &x) {
                             h.byteContents ? 8 : 64);
     cs.initArray = c.freshArray("summary_init", kIndexWidth, 1);
     x.st.mem[s] = std::move(cs);
+    if (relational) {
+      h.slots[s].siteVar = c.freshBV("summary_site", kIdWidth);
+      h.slots[s].siteInstance = c.freshBV("summary_instance", kIndexWidth);
+      if (s >= x.st.freedAt.size())
+        x.st.freedAt.resize(s + 1, c.bvVal(kIndexWidth, 0));
+      x.st.freedAt[s] = c.freshBV("summary_freed_at", kIndexWidth);
+    }
     x.loop.push_back(s);
   }
   x.iv = c.freshBV("header_iv", init.iv.bvWidth());
@@ -353,8 +375,14 @@ bool ForInduction::run(State &st, bool &proved) {
   // [equiv.loops]: the header keeps the site counts and the epoch of
   // [equiv.def] as at the entry, which holds only where no iteration
   // allocates a matched site; other loops are unrolled.
-  if (E.sites() && allocatesMatchedSite(E, op))
-    return true;
+  if (E.sites() && allocatesMatchedSite(E, op)) {
+    // Unless the relational proof of [equiv.loops] is asked for, and the
+    // loop is not inside another loop's abstract iteration (a loop of the
+    // two versions is paired with the other's only at the function level).
+    if (!E.setup()->relational || !E.hints().inductionAssumptions().empty())
+      return true;
+    relational = true;
+  }
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());
     ub = E.getBV(forOp.getUpperBound());
@@ -577,6 +605,8 @@ bool ForInduction::attempt(State &st, bool &proved) {
     // iterates more than 2^64 times.
     if (whileOp && !terminates(H, P))
       return give_up();
+    if (relational)
+      record(H, P, mk);
     rollback(mk);
     done = true;
   }
@@ -608,7 +638,15 @@ bool ForInduction::attempt(State &st, bool &proved) {
     for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
       E.bind(r, v);
     st = X.st;
-  } else {
+  }
+  if (relational) {
+    // The pair's relation is asserted of this exit header.
+    kept->X = X.st;
+    kept->Xiters = X.iters;
+    E.setup()->relational->push_back(std::move(*kept));
+    kept.reset();
+  }
+  if (!counted) {
     // The loop leaves from a header through the before region.
     std::vector<RegionExit> before;
     if (!E.encodeRegion(whileOp.getBefore(), X.iters, X.st, before))
@@ -656,6 +694,8 @@ bool ForInduction::iterate(Header &H, Header &P) {
       !E.mergeExits(before, atCond, condArgs, "condition"))
     return false;
   Expr cf = condFlag(condArgs[0]);
+  lastCont = cf;
+  lastContGuard = atCond.guard;
   requireInitialized(E, atCond, condArgs[0],
                      whileOp.getConditionOp().getLoc());
   h.narrow(atCond, cf);
@@ -749,6 +789,41 @@ bool ForInduction::terminates(const Header &H, const Header &P) {
         return true;
   }
   return false;
+}
+
+void ForInduction::record(const Header &H, const Header &P, const Mark &mk) {
+  kept.emplace();
+  LoopRecord &r = *kept;
+  r.op = op;
+  r.counted = counted;
+  r.lt = lt;
+  r.lb = lb;
+  r.ub = ub;
+  r.step = step;
+  r.entry = entry;
+  r.entryIters = init.iters;
+  r.H = H.st;
+  r.P = P.st;
+  r.Hiv = H.iv;
+  r.Piv = P.iv;
+  r.Hiters = H.iters;
+  r.Piters = P.iters;
+  r.assumed = E.hints().inductionAssumptions().back();
+  if (counted) {
+    r.cont = c.mkCmp(lt, H.iv, ub);
+    r.contGuard = entry.guard;
+  } else {
+    r.cont = lastCont;
+    r.contGuard = lastContGuard;
+  }
+  r.constraints.assign(h.constraints.begin() + mk.constraints,
+                       h.constraints.end());
+  r.addrConstraints.assign(h.addrConstraints.begin() + mk.addrConstraints,
+                           h.addrConstraints.end());
+  r.slots = h.slots;
+  r.entryConstraints = mk.constraints;
+  r.entryAddrConstraints = mk.addrConstraints;
+  r.headerSlots = nOuter + H.loop.size();
 }
 
 bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,

@@ -10,6 +10,7 @@
 
 #include "Encoder.h"
 #include "LoopInduction.h"
+#include "LoopInductionPair.h"
 
 #include "dealloc/Support/SolverPolicy.h"
 #include <chrono>
@@ -210,6 +211,16 @@ private:
   Expr loopBytes;
   void guessLoopBytes();
   bool counted = false;
+  /// [equiv.loops]: the loop allocates matched sites (--equiv): the header's
+  /// site counts, epoch and free points are unconstrained, summary slots
+  /// have a symbolic site, and the proved iteration is kept (`record`).
+  bool relational = false;
+  /// The continuation condition of the last iteration encoded and the guard
+  /// where it is decided (scf.while: after the before region).
+  Expr lastCont, lastContGuard;
+  /// Keeps the proved iteration from H to P for the relational proof.
+  void record(const Header &H, const Header &P, const Mark &mk);
+  std::optional<LoopRecord> kept;
   std::vector<Candidate> cands;
   std::set<std::string> dropped;
   unsigned ms = SolverPolicy::inductionQueryMs;

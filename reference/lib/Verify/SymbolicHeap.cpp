@@ -210,7 +210,7 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond,
     if (s >= st.freed.size())
       st.freed.resize(s + 1, ctx.boolVal(false));
     st.freed[s] = ctx.mkOr(st.freed[s], is);
-    if (slot.site >= 0 && !st.epoch.isNull()) {
+    if ((slot.site >= 0 || !slot.siteVar.isNull()) && !st.epoch.isNull()) {
       if (s >= st.freedAt.size())
         st.freedAt.resize(s + 1, ctx.bvVal(kIndexWidth, 0));
       st.freedAt[s] = ctx.mkIte(is, st.epoch, st.freedAt[s]);

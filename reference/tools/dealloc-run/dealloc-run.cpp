@@ -1,6 +1,6 @@
 //===- dealloc-run.cpp - Run functions under the reference semantics ------===//
 //
-// dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs] [--json]
+// dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs [--events]] [--json]
 //                  [--reuse-addresses] [--max-inputs N] [--max-steps N]
 //                  [--dot FILE] [--strict-ub]
 // Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN or nothing to check
@@ -34,6 +34,7 @@ static cl::opt<std::string> inputText("input", cl::cat(toolCategory), cl::desc("
 static cl::opt<bool> allInputs("all-inputs", cl::cat(toolCategory), cl::desc("Print a verdict per (function, input)"));
 static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the verdict UNKNOWN instead of being excluded ([safety.defined])"));
 static cl::opt<bool> describe("describe", cl::cat(toolCategory), cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
+static cl::opt<bool> events("events", cl::cat(toolCategory), cl::desc("With --all-inputs: print each run's buffer events in execution order"));
 static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
 static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
 static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(toolCategory), cl::desc("Inputs per function"), cl::init(4096));
@@ -42,6 +43,25 @@ static cl::opt<std::string> dotFile(
     "dot", cl::cat(toolCategory), cl::desc("Write the first failing run (or the first run if none "
                     "fails) as a Graphviz CFG to FILE"),
     cl::value_desc("FILE"));
+
+/// --events: per input, the run's buffer events in execution order; an
+/// allocation names its op's `dealloc.site` attribute if it has one (for
+/// differential checks of [equiv.def] between two versions).
+static void printEvents(raw_ostream &os, const FunctionReport &rep) {
+  for (const auto &[text, r] : rep.perInput) {
+    os << "@" << rep.function << "(" << text << ") events:";
+    for (const PathEvent &e : r.path.events) {
+      os << " " << e.event << " #" << e.buffer;
+      if (e.op)
+        if (auto site = e.op->getAttrOfType<mlir::IntegerAttr>("dealloc.site"))
+          os << " site " << site.getInt();
+      os << ";";
+    }
+    if (r.path.droppedEvents)
+      os << " ... " << r.path.droppedEvents << " more";
+    os << "\n";
+  }
+}
 
 /// The run --dot draws: the deciding run of the first function whose verdict
 /// is not SAFE, else the first input of the first function checked.
@@ -191,7 +211,10 @@ static int toolMain(int argc, char **argv) {
       errs() << "error: " << toString(report.takeError()) << "\n";
       return ExitBadInput;
     }
-    if (allInputs)
+    if (allInputs && events && !json) {
+      printInputResults(outs(), *report, json);
+      printEvents(outs(), *report);
+    } else if (allInputs)
       printInputResults(outs(), *report, json);
     else if (json)
       printReportJson(outs(), *report);

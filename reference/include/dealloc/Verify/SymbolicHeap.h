@@ -45,6 +45,11 @@ struct Slot {
   Expr addr;          ///< aligned address (symbolic, [verify.encoding.addr])
   int site = -1;      ///< allocation-site number for --equiv, -1 if none
   Expr siteInstance;  ///< for --equiv: how many earlier allocations by `site`
+  /// For --equiv, a summary slot of a loop compared by [equiv.loops]'s
+  /// relational invariant (the buffer of an earlier iteration): its site
+  /// as a 32-bit term (`site` is -1; all ones: no matched site) and
+  /// `siteInstance` a term too.
+  Expr siteVar;
   /// Size in bytes (the bounds of [safety.oob]); null where unknown.
   Expr bytes;
   /// For an allocation of identity layout: its descriptor's offset, sizes

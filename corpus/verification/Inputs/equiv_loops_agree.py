@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Property test for [equiv.loops]: dealloc-verify --equiv's answers on loops
+whose iterations allocate input-program buffers agree with dealloc-run.
+
+Two families, generated with a fixed seed:
+  - pipe: scf.for / scf.while loops with an input-dependent trip count whose
+    body allocates (memref iter_args, temporaries, copies, selects), without
+    frees; A is upstream's --buffer-deallocation-pipeline output, B the
+    reference pipeline's.
+  - hand: pairs written with frees, where B frees the previous iteration's
+    buffer or a temporary in another interval than A in one iteration K
+    (sometimes in the same interval: equivalent), K drawn up to 8, beyond
+    the unroll bound of 4.
+Every allocation of the input program carries `dealloc.site = N`, so both
+tools name the same buffers. Each version runs under dealloc-run on trip
+counts 0..10 (`--all-inputs --events --input`); per input the verdicts and,
+for every input-program buffer (site, k-th), the number of input-program
+allocations before its free are compared ([equiv.def]):
+  - EQUIVALENT => no trip count shows a difference;
+  - DIFFERENT on input X => dealloc-run shows one on X.
+Prints `equiv-loops-agree: N functions, E equivalent, D different,
+0 disagreements` on success.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
+VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
+RUN = os.path.join(BUILD, "bin", "dealloc-run")
+OPT = os.path.join(BUILD, "bin", "dealloc-opt")
+MLIR_OPT = os.environ.get("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
+T = "memref<2xf32>"
+SEED = 20261127
+PIPE = 12
+HAND = 12
+TRIPS = range(0, 10)
+
+
+class Sites:
+    def __init__(self):
+        self.n = 0
+
+    def alloc(self, ty=T):
+        self.n += 1
+        return f"memref.alloc() {{dealloc.site = {self.n}}} : {ty}"
+
+
+def pipe_function(rng, name, sites):
+    """A loop without frees: the pipelines deallocate it."""
+    kind = rng.choice(["for", "for", "while"])
+    lines = [f"func.func @{name}(%n: index, %c: i1) -> {T} {{",
+             "  %c0 = arith.constant 0 : index",
+             "  %c1 = arith.constant 1 : index",
+             f"  %init = {sites.alloc()}"]
+    body = []
+    vals = ["%x"]
+    for k in range(rng.randint(1, 3)):
+        op = rng.choice(["alloc", "alloc", "select", "copy", "temp"])
+        if op == "alloc":
+            body.append(f"%a{k} = {sites.alloc()}")
+            vals.append(f"%a{k}")
+        elif op == "select":
+            body.append(f"%s{k} = arith.select %c, {rng.choice(vals)}, "
+                        f"{rng.choice(vals)} : {T}")
+            vals.append(f"%s{k}")
+        elif op == "copy":
+            body.append(f"memref.copy {rng.choice(vals)}, "
+                        f"{rng.choice(vals)} : {T} to {T}")
+        else:
+            body.append(f"%t{k} = {sites.alloc('memref<4xf32>')}")
+    out = rng.choice(vals[1:] or vals)
+    if kind == "for":
+        lines.append(f"  %r = scf.for %i = %c0 to %n step %c1 "
+                     f"iter_args(%x = %init) -> ({T}) {{")
+        lines += ["    " + b for b in body]
+        lines.append(f"    scf.yield {out} : {T}")
+        lines.append("  }")
+        lines.append(f"  return %r : {T}")
+    else:
+        lines.append(f"  %r:2 = scf.while (%x = %init, %i = %c0) : ({T}, index)"
+                     f" -> ({T}, index) {{")
+        lines.append("    %go = arith.cmpi ult, %i, %n : index")
+        lines.append(f"    scf.condition(%go) %x, %i : {T}, index")
+        lines.append("  } do {")
+        lines.append(f"  ^bb0(%x: {T}, %j: index):")
+        lines += ["    " + b for b in body]
+        lines.append("    %k = arith.addi %j, %c1 : index")
+        lines.append(f"    scf.yield {out}, %k : {T}, index")
+        lines.append("  }")
+        lines.append(f"  return %r#0 : {T}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def hand_pair(rng, name, sites):
+    """The same loop in A and B; B moves a free to `late` in iteration K."""
+    k = rng.randint(0, 8)
+    temp = rng.random() < 0.5
+    # Where the previous buffer %x and the temporary are freed: 0 before the
+    # new buffer's allocation, 1 after it (and before the temporary's), 2
+    # after the temporary's allocation.
+    places = [0, 1, 2] if temp else [0, 1]
+    xa = rng.choice(places)
+    xb = rng.choice(places)
+    head = [f"func.func @{name}(%n: index) {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            f"  %ck = arith.constant {k} : index",
+            f"  %init = {sites.alloc()}",
+            f"  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %init)"
+            f" -> ({T}) {{",
+            "    %late = arith.cmpi eq, %i, %ck : index"]
+    new = sites.alloc()
+    tmp = sites.alloc("memref<4xf32>") if temp else None
+    tail = [f"    scf.yield %b : {T}", "  }",
+            f"  memref.dealloc %r : {T}", "  return", "}"]
+
+    def body(late):
+        out = []
+        for place in places + [3]:
+            if place == xa:
+                cond = "%late" if late else None
+                if late:
+                    out.append("    scf.if %late {} else {")
+                    out.append(f"      memref.dealloc %x : {T}")
+                    out.append("    }")
+                else:
+                    out.append(f"    memref.dealloc %x : {T}")
+            if late and place == xb:
+                out.append("    scf.if %late {")
+                out.append(f"      memref.dealloc %x : {T}")
+                out.append("    }")
+            if place == 0:
+                out.append(f"    %b = {new}")
+            if place == 1 and temp:
+                out.append(f"    %t = {tmp}")
+        if temp:
+            out.append("    memref.dealloc %t : memref<4xf32>")
+        return out
+
+    a = "\n".join(head + body(False) + tail)
+    b = "\n".join(head + body(True) + tail)
+    return a, b
+
+
+def runs(path, fn):
+    """Per trip count: (verdict, {(site, k): allocations before its free})."""
+    out = {}
+    for n in TRIPS:
+        p = subprocess.run([RUN, "--all-inputs", "--events", "--function", fn,
+                            "--input", str(n), path],
+                           capture_output=True, text=True)
+        verdict = re.search(rf"^@{fn}\([^)]*\): (\w+)", p.stdout, re.M)
+        ev = re.search(rf"^@{fn}\([^)]*\) events:(.*)$", p.stdout, re.M)
+        frees, ident, count, epoch = {}, {}, {}, 0
+        for e in (ev.group(1) if ev else "").split(";"):
+            m = re.match(r"\s*(\w+) #(\d+)(?: site (\d+))?", e)
+            if not m:
+                continue
+            what, buf, site = m.group(1), m.group(2), m.group(3)
+            if what == "alloc" and site:
+                k = count.get(site, 0)
+                count[site] = k + 1
+                ident[buf] = (site, k)
+                frees[(site, k)] = None
+                epoch += 1
+            elif what == "free" and buf in ident:
+                frees[ident[buf]] = epoch
+        out[n] = (verdict.group(1) if verdict else "?", frees)
+    return out
+
+
+def verdicts(out):
+    return {m.group(1): (m.group(2), m.group(3))
+            for m in re.finditer(r"^@(\w+): (\w+)(?: on input (\S+))?",
+                                 out, re.M)}
+
+
+def main():
+    rng = random.Random(SEED)
+    sites = Sites()
+    with tempfile.TemporaryDirectory() as tmp:
+        pairs = []
+        src = os.path.join(tmp, "pipe-in.mlir")
+        with open(src, "w") as f:
+            f.write("\n".join(pipe_function(rng, f"pipe{k}", sites)
+                              for k in range(PIPE)) + "\n")
+        up, ref = os.path.join(tmp, "up.mlir"), os.path.join(tmp, "ref.mlir")
+        subprocess.run([MLIR_OPT, "--buffer-deallocation-pipeline", src,
+                        "-o", up], check=True)
+        subprocess.run([OPT, "--reference-buffer-deallocation-pipeline", src,
+                        "-o", ref], check=True)
+        pairs.append((up, ref))
+        ha, hb = zip(*(hand_pair(rng, f"hand{k}", sites) for k in range(HAND)))
+        a, b = os.path.join(tmp, "a.mlir"), os.path.join(tmp, "b.mlir")
+        with open(a, "w") as f:
+            f.write("\n".join(ha) + "\n")
+        with open(b, "w") as f:
+            f.write("\n".join(hb) + "\n")
+        pairs.append((a, b))
+        total = equiv = differ = 0
+        bad = []
+        for a, b in pairs:
+            got = verdicts(subprocess.run([VERIFY, "--equiv", a, b],
+                                          capture_output=True,
+                                          text=True).stdout)
+            for fn, (answer, on) in got.items():
+                total += 1
+                if os.environ.get("EQUIV_AGREE_VERBOSE"):
+                    print(fn, answer, on)
+                ra, rb = runs(a, fn), runs(b, fn)
+                seen = [n for n in TRIPS if ra[n] != rb[n]]
+                if answer == "EQUIVALENT":
+                    equiv += 1
+                    if seen:
+                        bad.append(f"@{fn}: EQUIVALENT, but dealloc-run "
+                                   f"differs on trip count {seen[0]}: "
+                                   f"{ra[seen[0]]} vs {rb[seen[0]]}")
+                elif answer == "DIFFERENT":
+                    differ += 1
+                    n = int(on.split(",")[0])
+                    if n in TRIPS and ra[n] == rb[n]:
+                        bad.append(f"@{fn}: DIFFERENT on {on}, but "
+                                   "dealloc-run shows no difference there")
+        for line in bad:
+            print(line)
+        print(f"equiv-loops-agree: {total} functions, {equiv} equivalent, "
+              f"{differ} different, {len(bad)} disagreements")
+        return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
