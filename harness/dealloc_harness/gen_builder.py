@@ -27,15 +27,19 @@ CONSTANTS = ("%c0 = arith.constant 0 : index",
 
 class Env:
     """Values visible at a program point: values of the level's type, i1s,
-    indices (the first three are %c0, %c1, %c2)."""
+    indices (the first three are %c0, %c1, %c2), and the indices that are
+    valid affine dimensions or symbols there (`affine`: the constants, the
+    function's index arguments, affine.for induction variables and
+    affine.apply results of those; an scf.for induction variable is not)."""
 
-    def __init__(self, values=(), i1s=(), indices=()):
+    def __init__(self, values=(), i1s=(), indices=(), affine=None):
         self.values = list(values)
         self.i1s = list(i1s)
         self.indices = list(indices)
+        self.affine = list(indices if affine is None else affine)
 
     def copy(self):
-        return Env(self.values, self.i1s, self.indices)
+        return Env(self.values, self.i1s, self.indices, self.affine)
 
 
 def pick(draw, values):
@@ -128,14 +132,16 @@ class Builder:
         self.block(draw, fn, env, depth)
         finish(env)
 
-    def _yielding_region(self, draw, fn, env, depth, max_size=None, extra=()):
-        """Statements then `scf.yield` of one visible value (plus `extra`)."""
+    def _yielding_region(self, draw, fn, env, depth, max_size=None, extra=(),
+                         yield_op="scf.yield"):
+        """Statements then `scf.yield` (or `yield_op`) of one visible value
+        (plus `extra`)."""
         fn.indent += 1
         inner = env.copy()
         self.block(draw, fn, inner, depth + 1, max_size)
         yielded = ", ".join([self.value(draw, fn, inner)] + [v for v, _ in extra])
         types = ", ".join([self.TYPE] + [t for _, t in extra])
-        fn.emit(f"scf.yield {yielded} : {types}")
+        fn.emit(f"{yield_op} {yielded} : {types}")
         fn.indent -= 1
 
     # -- statements both levels have ----------------------------------------

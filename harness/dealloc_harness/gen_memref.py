@@ -4,7 +4,9 @@ Every program is a module of globals, helper functions (private with a body,
 public with a body, declaration-only) and one public entry function. Bodies
 mix straight-line statements, structured control flow (scf.if / for / while /
 execute_region / index_switch yielding memrefs, from gen_builder.py) and
-unstructured `cf` diamonds, nested. All memref values that flow through
+unstructured `cf` diamonds, nested, and the ops real pipelines emit
+(gen_memref_ops.py: affine loops, conditionals and accesses, scf.forall,
+prefetches, memory space casts, atomics). All memref values that flow through
 control flow have the single type memref<4xf32>; views of other types are
 used on the spot.
 
@@ -16,17 +18,19 @@ choice-sequence reducer in shrink.py relies on.
 from . import gen_choices as ch
 
 from .gen_builder import Builder, functions, pick, span
+from .gen_memref_ops import MemrefOpsMixin
 from .mlir_text import MEMREF as T, ModuleText
 
 
-class MemrefBuilder(Builder):
+class MemrefBuilder(MemrefOpsMixin, Builder):
     TYPE = T
     VALUE_STEM = "m"
     STATEMENTS = (
         "alloc", "store", "alloca", "get_global", "view", "select", "clone",
-        "select2", "copy", "cmp", "if", "for", "while", "execute_region", "index_switch",
-        "call",
-    )
+        "select2", "copy", "cmp") + MemrefOpsMixin.OPS_STATEMENTS + (
+        "if", "for", "while", "execute_region", "index_switch") + \
+        MemrefOpsMixin.OPS_STRUCTURED + ("call",)
+    STRUCTURED = Builder.STRUCTURED | frozenset(MemrefOpsMixin.OPS_STRUCTURED)
 
     def __init__(self, module):
         super().__init__(module)

@@ -3,7 +3,10 @@ tensors, function boundaries), and their bufferization with upstream's
 One-Shot Bufferize — what real users feed the deallocation pipeline.
 
 Statements: tensor.empty (+ tensor.insert, or filled by linalg.fill /
-linalg.map / linalg.generic into an empty or an existing tensor),
+linalg.map / linalg.generic into an empty or an existing tensor), more
+ops that bufferize to linalg ops (gen_linalg_ops.py: linalg.copy,
+transpose, reduce, dot, broadcast; tensor.generate and tensor.pad, which
+bufferize to linalg.map with linalg.index),
 tensor.insert / extract, tensor.extract_slice + insert_slice, arith.select,
 scf.if / for / while / index_switch / execute_region on tensors, and calls
 of private, public and declaration-only helpers with tensor arguments and
@@ -21,6 +24,7 @@ import subprocess
 from . import gen_choices as ch
 
 from .gen_builder import Builder, functions
+from .gen_linalg_ops import LinalgOpsMixin
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
@@ -33,13 +37,13 @@ GENERIC_BODIES = ("arith.mulf {in}, %cst : f32", "arith.addf {in}, {out} : f32",
                   "arith.maximumf {in}, {out} : f32")
 
 
-class TensorBuilder(Builder):
+class TensorBuilder(LinalgOpsMixin, Builder):
     TYPE = T
     VALUE_STEM = "t"
     STATEMENTS = (
         "empty", "insert", "extract", "fill", "slice", "map", "generic",
-        "select", "select2", "if", "for", "while", "index_switch", "execute_region",
-        "call",
+        "select", "select2") + LinalgOpsMixin.LINALG_STATEMENTS + (
+        "if", "for", "while", "index_switch", "execute_region", "call",
     )
 
     def fresh(self, draw, fn, env):

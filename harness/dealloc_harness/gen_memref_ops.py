@@ -1,0 +1,162 @@
+"""Memref-level statements of the ops real pipelines emit (issue 27,
+deliverable 3): the affine dialect (affine.for with a memref used in the
+body or carried through iter_args, affine.if yielding a memref,
+affine.load / affine.store / affine.apply), memref.prefetch,
+memref.memory_space_cast, memref.atomic_rmw and result-less
+scf.forall. A mixin of gen_memref.MemrefBuilder.
+
+Valid by construction: affine subscripts and bound operands are only values
+that are valid affine dimensions or symbols where they are used (Env.affine:
+constants, the function's index arguments, affine.for induction variables,
+affine.apply results of those); every subscript of a non-constant index is
+taken `mod 4`, so accesses stay in bounds of memref<4xf32> (affine `mod` is
+never negative), and loops over a non-constant bound run at most 4 times
+(`min (d0, 4)`). No statement deallocates, so programs stay free of
+deallocations of their own.
+
+Shrinking: within each statement the zero choice is the simplest form (a
+load, a loop without iter_args over a constant bound, the first kind).
+"""
+
+from . import gen_choices as ch
+
+from .gen_builder import pick
+from .mlir_text import MEMREF as T
+
+SPACE1 = "memref<4xf32, 1>"
+AFFINE_SETS = ("(d0) : (d0 - 1 >= 0)", "(d0) : (d0 == 0)",
+               "(d0) : (-d0 + 1 >= 0, d0 >= 0)")
+AFFINE_MAPS = ("d0 + 1", "d0 mod 3", "d0 floordiv 2", "d0 * 2 - 1")
+RMW_KINDS = ("addf", "assign", "maximumf", "mulf", "minimumf")
+CONSTANT_INDICES = ("%c0", "%c1", "%c2")
+
+
+class MemrefOpsMixin:
+    """The statements `affine_access`, `prefetch`, `space_cast`, `atomic`
+    (straight-line) and `affine_for`, `affine_if`, `forall` (structured)."""
+
+    OPS_STATEMENTS = ("affine_access", "prefetch", "space_cast", "atomic")
+    OPS_STRUCTURED = ("affine_for", "affine_if", "forall")
+
+    @staticmethod
+    def affine_subscript(draw, env):
+        """An affine subscript in bounds of memref<4xf32>."""
+        operand = pick(draw, env.affine)
+        return operand if operand in CONSTANT_INDICES else f"{operand} mod 4"
+
+    def stmt_affine_access(self, draw, fn, env, depth):
+        form = draw(ch.integers(0, 2))
+        if form == 2:
+            operand = pick(draw, env.affine)
+            expr = draw(ch.sampled_from(AFFINE_MAPS))
+            name = fn.fresh("a")
+            fn.emit(f"{name} = affine.apply affine_map<(d0) -> ({expr})>({operand})")
+            env.indices.append(name)
+            env.affine.append(name)
+            return
+        mem = self.value(draw, fn, env)
+        sub = self.affine_subscript(draw, env)
+        if form == 0:
+            fn.emit(f"{fn.fresh('x')} = affine.load {mem}[{sub}] : {T}")
+        else:
+            fn.emit(f"affine.store %cst, {mem}[{sub}] : {T}")
+
+    def stmt_prefetch(self, draw, fn, env, depth):
+        mem = self.value(draw, fn, env)
+        rw = draw(ch.sampled_from(("read", "write")))
+        locality = draw(ch.integers(0, 3))
+        cache = draw(ch.sampled_from(("data", "instr")))
+        fn.emit(f"memref.prefetch {mem}[%c1], {rw}, locality<{locality}>, "
+                f"{cache} : {T}")
+
+    def stmt_space_cast(self, draw, fn, env, depth):
+        """A cast to the same space (a new alias), to space 1 and back (a
+        new alias), or to space 1 and a store through it on the spot."""
+        src = self.value(draw, fn, env)
+        form = draw(ch.integers(0, 2))
+        if form == 0:
+            self.define(fn, env, "m", f"memref.memory_space_cast {src} : {T} to {T}")
+            return
+        other = fn.fresh("ms")
+        fn.emit(f"{other} = memref.memory_space_cast {src} : {T} to {SPACE1}")
+        if form == 1:
+            self.define(fn, env, "m",
+                        f"memref.memory_space_cast {other} : {SPACE1} to {T}")
+        else:
+            fn.emit(f"memref.store %cst, {other}[%c1] : {SPACE1}")
+
+    def stmt_atomic(self, draw, fn, env, depth):
+        """memref.atomic_rmw of a kind. Not memref.generic_atomic_rmw: both
+        upstream's and the reference pipeline refuse its region (no
+        RegionBranchOpInterface), so every program with one would end as a
+        failure of the reference and hide the rest of the program."""
+        mem = self.value(draw, fn, env)
+        index = draw(ch.sampled_from(CONSTANT_INDICES))
+        kind = draw(ch.sampled_from(RMW_KINDS))
+        fn.emit(f"{fn.fresh('x')} = memref.atomic_rmw {kind} %cst, {mem}[{index}] : "
+                f"(f32, {T}) -> f32")
+
+    # -- structured ------------------------------------------------------------
+
+    def _affine_bound(self, draw, env, symbolic):
+        if not symbolic:
+            return str(draw(ch.integers(0, 3)))
+        operand = pick(draw, env.affine)
+        return f"min affine_map<(d0) -> (d0, 4)>({operand})"
+
+    def stmt_affine_for(self, draw, fn, env, depth):
+        """A loop over a constant or an input-dependent bound whose body
+        accesses a memref with the induction variable (forms 0, 1), or that
+        carries a memref through iter_args (form 2)."""
+        form = draw(ch.integers(0, 2))
+        init = self.value(draw, fn, env) if form == 2 else None
+        ub = self._affine_bound(draw, env, form != 0)
+        iv = fn.fresh("i")
+        inner = env.copy()
+        inner.indices.append(iv)
+        inner.affine.append(iv)
+        if init is None:
+            fn.emit(f"affine.for {iv} = 0 to {ub} {{")
+            fn.indent += 1
+            self.block(draw, fn, inner, depth + 1, max_size=2)
+            mem = self.value(draw, fn, inner)
+            if draw(ch.booleans()):
+                fn.emit(f"{fn.fresh('x')} = affine.load {mem}[{iv} mod 4] : {T}")
+            else:
+                fn.emit(f"affine.store %cst, {mem}[{iv} mod 4] : {T}")
+            fn.indent -= 1
+            fn.emit("}")
+            return
+        name, it = fn.fresh("m"), fn.fresh("it")
+        fn.emit(f"{name} = affine.for {iv} = 0 to {ub} iter_args({it} = {init}) "
+                f"-> ({T}) {{")
+        inner.values.append(it)
+        self._yielding_region(draw, fn, inner, depth, yield_op="affine.yield")
+        fn.emit("}")
+        env.values.append(name)
+
+    def stmt_affine_if(self, draw, fn, env, depth):
+        operand = pick(draw, env.affine)
+        cond = draw(ch.sampled_from(AFFINE_SETS))
+        name = fn.fresh("m")
+        fn.emit(f"{name} = affine.if affine_set<{cond}>({operand}) -> {T} {{")
+        self._yielding_region(draw, fn, env, depth, yield_op="affine.yield")
+        fn.emit("} else {")
+        self._yielding_region(draw, fn, env, depth, yield_op="affine.yield")
+        fn.emit("}")
+        env.values.append(name)
+
+    def stmt_forall(self, draw, fn, env, depth):
+        """A result-less scf.forall (as One-Shot Bufferize leaves one) whose
+        body ends with a store at the induction variable."""
+        ub = draw(ch.integers(1, 4))
+        iv = fn.fresh("i")
+        inner = env.copy()
+        inner.indices.append(iv)
+        fn.emit(f"scf.forall ({iv}) in ({ub}) {{")
+        fn.indent += 1
+        self.block(draw, fn, inner, depth + 1, max_size=2)
+        mem = self.value(draw, fn, inner)
+        fn.emit(f"memref.store %cst, {mem}[{iv}] : {T}")
+        fn.indent -= 1
+        fn.emit("}")
