@@ -2,8 +2,9 @@
 deliverable 3): the affine dialect (affine.for with a memref used in the
 body or carried through iter_args, affine.if yielding a memref,
 affine.load / affine.store / affine.apply), memref.prefetch,
-memref.memory_space_cast, memref.atomic_rmw and result-less
-scf.forall. A mixin of gen_memref.MemrefBuilder.
+memref.memory_space_cast, memref.atomic_rmw, result-less scf.forall, and
+unranked memrefs (a cast to memref<*xf32> passed to a declaration-only
+@printMemrefF32, cast back). A mixin of gen_memref.MemrefBuilder.
 
 Valid by construction: affine subscripts and bound operands are only values
 that are valid affine dimensions or symbols where they are used (Env.affine:
@@ -29,13 +30,17 @@ AFFINE_SETS = ("(d0) : (d0 - 1 >= 0)", "(d0) : (d0 == 0)",
 AFFINE_MAPS = ("d0 + 1", "d0 mod 3", "d0 floordiv 2", "d0 * 2 - 1")
 RMW_KINDS = ("addf", "assign", "maximumf", "mulf", "minimumf")
 CONSTANT_INDICES = ("%c0", "%c1", "%c2")
+UNRANKED = "memref<*xf32>"
+PRINT = "@printMemrefF32"
 
 
 class MemrefOpsMixin:
     """The statements `affine_access`, `prefetch`, `space_cast`, `atomic`
     (straight-line) and `affine_for`, `affine_if`, `forall` (structured)."""
 
-    OPS_STATEMENTS = ("affine_access", "prefetch", "space_cast", "atomic")
+    OPS_STATEMENTS = ("affine_access", "prefetch", "space_cast", "atomic",
+                      "unranked")
+    declared_print = False  # @printMemrefF32 declared in the module
     OPS_STRUCTURED = ("affine_for", "affine_if", "forall")
 
     @staticmethod
@@ -95,6 +100,22 @@ class MemrefOpsMixin:
         kind = draw(ch.sampled_from(RMW_KINDS))
         fn.emit(f"{fn.fresh('x')} = memref.atomic_rmw {kind} %cst, {mem}[{index}] : "
                 f"(f32, {T}) -> f32")
+
+    def stmt_unranked(self, draw, fn, env, depth):
+        """A cast to memref<*xf32> passed to the runtime's declaration-only
+        @printMemrefF32, then cast back (a new alias of the same buffer):
+        the unranked value stays in straight-line code, where
+        [view.unranked] models it. No clone of the unranked value: both
+        pipelines free such a clone through a memref.reinterpret_cast of
+        the unranked value, which the tools do not model (UNSUPPORTED)."""
+        src = self.value(draw, fn, env)
+        if not self.declared_print:
+            self.declared_print = True
+            self.module.functions.append([f"func.func private {PRINT}({UNRANKED})"])
+        unranked = fn.fresh("u")
+        fn.emit(f"{unranked} = memref.cast {src} : {T} to {UNRANKED}")
+        fn.emit(f"func.call {PRINT}({unranked}) : ({UNRANKED}) -> ()")
+        self.define(fn, env, "m", f"memref.cast {unranked} : {UNRANKED} to {T}")
 
     # -- structured ------------------------------------------------------------
 

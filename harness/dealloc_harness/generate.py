@@ -21,8 +21,9 @@ BUFFER_SIZE = 4096
 # The generator's version: bumped whenever a choice buffer decodes to other
 # text than before (harness/tests/test_hypothesis_api.py pins the output).
 # 2: selects of selects, private callees returning one buffer twice;
-# 3: the ops real pipelines emit (gen_memref_ops.py, gen_linalg_ops.py).
-VERSION = 3
+# 3: the ops real pipelines emit (gen_memref_ops.py, gen_linalg_ops.py);
+# 4: unranked memrefs (a cast to memref<*xf32> passed to @printMemrefF32).
+VERSION = 4
 
 
 @dataclass

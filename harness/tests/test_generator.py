@@ -90,14 +90,15 @@ def test_annotate_sites_numbers_allocations():
 # One-Shot Bufferize of tensor programs (gen_linalg_ops.py).
 MEMREF_OPS = ("affine.for", "affine.if", "affine.load", "affine.store",
               "affine.apply", "affine.yield", "memref.prefetch",
-              "memref.memory_space_cast", "memref.atomic_rmw", "scf.forall")
+              "memref.memory_space_cast", "memref.atomic_rmw", "scf.forall",
+              "memref<*xf32>", "@printMemrefF32")
 BUFFERIZED_OPS = ("linalg.copy", "linalg.transpose", "linalg.reduce",
                   "linalg.dot", "linalg.broadcast", "linalg.index")
 
 
 def test_generator_emits_the_ops_real_pipelines_emit():
     counts = {op: 0 for op in MEMREF_OPS + BUFFERIZED_OPS}
-    carried = 0
+    carried = memref_programs = 0
     for i in range(60):
         prog = generate.program(7, i)
         ok, err = parses(prog.text)
@@ -106,6 +107,7 @@ def test_generator_emits_the_ops_real_pipelines_emit():
         for op in ops:
             counts[op] += op in prog.text
         if prog.level == "memref":
+            memref_programs += 1
             # Safe by construction: no deallocation of its own.
             assert "dealloc" not in prog.text.replace("dealloc.site", "")
             carried += any("affine.for" in line and "iter_args" in line
@@ -113,6 +115,7 @@ def test_generator_emits_the_ops_real_pipelines_emit():
     missing = [op for op, n in counts.items() if n == 0]
     assert not missing, counts
     assert carried, "no affine.for carries a memref"
-    # Not swamping the campaign: a memref-level op is in at most 3 of 4
-    # programs; each appears in at least 1 of 20.
-    assert all(3 <= n <= 45 for op, n in counts.items() if op in MEMREF_OPS), counts
+    # Not swamping the campaign: a memref-level op is in at most 4 of 5
+    # memref-level programs; each appears in at least 3.
+    assert all(3 <= n <= 0.8 * memref_programs
+               for op, n in counts.items() if op in MEMREF_OPS), (memref_programs, counts)
