@@ -98,7 +98,7 @@ BUFFERIZED_OPS = ("linalg.copy", "linalg.transpose", "linalg.reduce",
 
 def test_generator_emits_the_ops_real_pipelines_emit():
     counts = {op: 0 for op in MEMREF_OPS + BUFFERIZED_OPS}
-    carried = memref_programs = 0
+    memref_programs = 0
     for i in range(60):
         prog = generate.program(7, i)
         ok, err = parses(prog.text)
@@ -110,11 +110,8 @@ def test_generator_emits_the_ops_real_pipelines_emit():
             memref_programs += 1
             # Safe by construction: no deallocation of its own.
             assert "dealloc" not in prog.text.replace("dealloc.site", "")
-            carried += any("affine.for" in line and "iter_args" in line
-                           for line in prog.text.splitlines())
     missing = [op for op, n in counts.items() if n == 0]
     assert not missing, counts
-    assert carried, "no affine.for carries a memref"
     # Not swamping the campaign: a memref-level op is in at most 4 of 5
     # memref-level programs; each appears in at least 3.
     assert all(3 <= n <= 0.8 * memref_programs
