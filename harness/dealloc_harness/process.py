@@ -53,17 +53,28 @@ class RunResult:
         return self.status
 
 
+def _lower(which, value):
+    """Set a resource limit to `value`, or to the hard limit the process
+    already has if that is lower (raising a hard limit is not allowed: a
+    harness that itself runs under limits, e.g. as an implementation under
+    test, would fail in every child)."""
+    hard = resource.getrlimit(which)[1]
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    resource.setrlimit(which, (value, value))
+
+
 def limits(memory):
     """preexec_fn of a child: own session, address-space, core and file-size
     limits."""
     def apply():
         os.setsid()
         if memory:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+            _lower(resource.RLIMIT_AS, memory)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         # Output files (stdout is one) beyond the cap kill the child with
         # SIGXFSZ instead of filling the disk: reported as huge-output.
-        resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_OUTPUT + 1, MAX_OUTPUT + 1))
+        _lower(resource.RLIMIT_FSIZE, MAX_OUTPUT + 1)
     return apply
 
 

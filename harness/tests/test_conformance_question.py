@@ -106,7 +106,9 @@ def test_an_interrupted_campaign_reports_its_findings(tmp_path):
     assert proc.returncode == 1, stdout + stderr
     rep = json.loads((out / "report.json").read_text())
     assert rep["interrupted"] and rep["programs"] < 500, stderr
-    assert rep["findings"] and rep["findings"][0]["kind"] == "impl-unsafe"
+    # drop_all_deallocs damages the reference pipeline's output: every
+    # finding is the seeded leak's, none about our tools or upstream.
+    assert rep["findings"] and {f["kind"] for f in rep["findings"]} == {"impl-unsafe"}
     assert "INTERRUPTED" in stdout
 
 

@@ -1,5 +1,9 @@
 """The isolated runner: whatever the command does, a RunResult comes back."""
+import os
+
 from dealloc_harness import process
+
+HARNESS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PY = "/usr/bin/python3"
 
@@ -41,3 +45,18 @@ def test_missing_command():
 def test_runs_in_a_fresh_temporary_directory():
     res = process.run([PY, "-c", "import os; print(os.getcwd())"], "")
     assert "dealloc-harness-" in res.stdout
+
+
+def test_a_runner_under_a_lower_memory_limit_still_runs_its_children():
+    """An implementation under test may itself run tools through process.run
+    (tests/impls/seeded_bug.py does) while the harness limits its memory
+    below process.DEFAULT_MEMORY: the child gets the lower limit, not an
+    error."""
+    inner = (f"from dealloc_harness import process\n"
+             f"r = process.run([{PY!r}, '-c', 'import resource; "
+             f"print(resource.getrlimit(resource.RLIMIT_AS)[0])'])\n"
+             f"print(r.status, r.stdout.strip(), r.stderr[-300:])")
+    res = process.run([PY, "-c", f"import sys; sys.path.insert(0, {HARNESS!r})\n" + inner],
+                      memory=700 << 20, append_input=False)
+    assert res.ok and res.stdout.split()[:2] == ["ok", str(700 << 20)], \
+        res.stdout + res.stderr

@@ -1,5 +1,5 @@
 """Seeded bug: aborts (SIGABRT) on any program containing scf.while,
-otherwise behaves like upstream's pipeline."""
+otherwise behaves like the reference pipeline (seeded_bug.py)."""
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

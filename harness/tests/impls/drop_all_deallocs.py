@@ -1,4 +1,5 @@
-"""Seeded bug: upstream's output with every memref.dealloc removed (leaks)."""
+"""Seeded bug: the reference pipeline's output with every memref.dealloc
+removed (leaks)."""
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

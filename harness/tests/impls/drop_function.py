@@ -17,4 +17,4 @@ def drop_last(src, lines):
     return lines[:start] + lines[end + 1:]
 
 
-main(drop_last)
+main(drop_last, base="upstream")

@@ -26,4 +26,4 @@ def free_early(src, lines):
     return out
 
 
-main(free_early)
+main(free_early, base="upstream")

@@ -8,4 +8,4 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seeded_bug import main  # noqa: E402
 
 main(lambda src, lines: [re.sub(r"^(\s*)func\.func @", r"\1func.func private @", l)
-                         for l in lines])
+                         for l in lines], base="upstream")

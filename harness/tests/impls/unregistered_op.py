@@ -17,4 +17,4 @@ def add_op(src, lines):
     return out
 
 
-main(add_op)
+main(add_op, base="upstream")
