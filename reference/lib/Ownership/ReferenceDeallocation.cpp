@@ -129,6 +129,30 @@ Operation *ReferenceDeallocation::handleCall(CallOpInterface call) {
   return call;
 }
 
+/// [own.region.segments] Inserts `values` before operand `pos` of `op`; if
+/// `op` has sized operand segments, the segment that ends at `pos` grows.
+static void insertEntryOperands(Operation *op, unsigned pos,
+                                ValueRange values) {
+  op->insertOperands(pos, values);
+  if (!op->hasTrait<OpTrait::AttrSizedOperandSegments>())
+    return;
+  StringRef name =
+      OpTrait::AttrSizedOperandSegments<void>::getOperandSegmentSizeAttr();
+  auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+      op->getInherentAttr(name).value_or(Attribute()));
+  if (!sizes)
+    return;
+  SmallVector<int32_t> grown(sizes.asArrayRef());
+  unsigned end = 0;
+  for (int32_t &size : grown)
+    if ((end += size) == pos) {
+      size += values.size();
+      break;
+    }
+  op->setInherentAttr(StringAttr::get(op->getContext(), name),
+                      DenseI32ArrayAttr::get(op->getContext(), grown));
+}
+
 /// [own.region.op] A region-branch op (scf.if/for/while/execute_region/
 /// index_switch, ...) never passes ownership into its regions: each memref
 /// entry operand gets a `false` indicator operand. It returns ownership with
@@ -139,18 +163,28 @@ Operation *ReferenceDeallocation::handleCall(CallOpInterface call) {
 ///                -> (memref<2xf32>, i1)
 ///       ownership(%r#0) = %r#1, dealloc list += %r#0
 /// Extra operands, arguments, yielded values and results are appended in
-/// memref order ([limit.region.append]).
+/// memref order ([limit.region.append]). [own.region.segments] The extra
+/// operands follow the entry operands; an op with sized operand segments
+/// (affine.for: bound operands, then iter_args) counts them in the segment of
+/// its last entry operand:
+///
+///   affine.for ... iter_args(%x = %a)  {operandSegmentSizes = [0, 1, 1]}
+///   =>  affine.for ... iter_args(%x = %a, %ox = %false)
+///                                       {operandSegmentSizes = [0, 1, 2]}
 Operation *
 ReferenceDeallocation::handleRegionBranchOp(RegionBranchOpInterface op) {
   SmallVector<RegionSuccessor> successors;
   op.getSuccessorRegions(RegionBranchPoint::parent(), successors);
-  auto region = llvm::find_if(
-      successors, [](RegionSuccessor &s) { return !s.isParent(); });
-  SmallVector<Value> entry;
-  if (region != successors.end())
-    entry = memrefsOf(op.getEntrySuccessorOperands(*region));
-  op->insertOperands(op->getNumOperands(),
-                     SmallVector<Value>(entry.size(), state.getBool(false)));
+  auto region = llvm::find_if(successors,
+                              [](RegionSuccessor &s) { return !s.isParent(); });
+  if (region != successors.end()) {
+    OperandRange entryOperands = op.getEntrySuccessorOperands(*region);
+    SmallVector<Value> entry = memrefsOf(entryOperands);
+    if (!entry.empty())
+      insertEntryOperands(
+          op, entryOperands.getBeginOperandIndex() + entryOperands.size(),
+          SmallVector<Value>(entry.size(), state.getBool(false)));
+  }
   return appendOwnershipResults(op);
 }
 
