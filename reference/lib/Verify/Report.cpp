@@ -1,4 +1,4 @@
-//===- Report.cpp - dealloc-verify's output -------------------------------===//
+//===- Report.cpp - dealloc-verify's output and its loop over functions ---===//
 //
 // spec/verification.md [verify.output]: `@f: VERDICT` plus details, or
 // ([verify.report.json]) one JSON object per function with dealloc-run's
@@ -185,4 +185,38 @@ void dealloc::verify::emitDiagnostic(const FunctionResult &r) {
     mlir::emitError(*r.diagLoc) << text;
   else
     mlir::emitWarning(*r.diagLoc) << text;
+}
+
+int dealloc::verify::verifyFunctions(
+    mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> fns,
+    const VerifyOptions &opts, bool json, llvm::raw_ostream &out,
+    llvm::function_ref<void(llvm::StringRef)> pending,
+    llvm::function_ref<void(mlir::func::FuncOp, const FunctionResult &,
+                            llvm::StringRef)>
+        done) {
+  int exitCode = ExitOk;
+  ModuleVerifier verifier(module, opts);
+  for (mlir::func::FuncOp fn : fns) {
+    // [verify.memory]: the answer if memory runs out during the check.
+    FunctionResult oom;
+    oom.function = fn.getSymName().str();
+    oom.verdict = Verdict::Unknown;
+    oom.reason = "out of memory ([verify.memory])";
+    std::string line;
+    llvm::raw_string_ostream ls(line);
+    printResult(ls, oom, json);
+    ls.flush();
+    pending(line);
+    FunctionResult r = verifier.verify(fn);
+    line.clear();
+    printResult(ls, r, json);
+    ls.flush();
+    if (done)
+      done(fn, r, line);
+    pending("");
+    out << line;
+    emitDiagnostic(r);
+    exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
+  }
+  return exitCode;
 }

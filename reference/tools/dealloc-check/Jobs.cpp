@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "Jobs.h"
 
+#include "dealloc/Driver/RunOutput.h"
+#include "dealloc/Driver/Tool.h"
 #include "dealloc/Ownership/Passes.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/Verdict.h"
@@ -125,29 +127,14 @@ std::string escaped(llvm::StringRef text) {
 /// dealloc-verify --json: every public function with a body, in module
 /// order, each answer also kept for pendingVerifyAnswer().
 int safety(ModuleOp module, const JobOptions &options, llvm::raw_ostream &os) {
-  int exitCode = ExitOk;
   PendingVerifyAnswer &pending = pendingVerifyAnswer();
-  verify::ModuleVerifier verifier(module, verifyOptions(options));
-  for (func::FuncOp fn : module.getOps<func::FuncOp>()) {
-    if (!fn.isPublic() || fn.isDeclaration())
-      continue;
-    verify::FunctionResult oom;
-    oom.function = fn.getSymName().str();
-    oom.verdict = Verdict::Unknown;
-    oom.reason = "out of memory ([verify.memory])";
-    std::string line;
-    llvm::raw_string_ostream ls(line);
-    verify::printResult(ls, oom, /*json=*/true);
-    pending.escapedPending = escaped(ls.str());
-    verify::FunctionResult r = verifier.verify(fn);
-    line.clear();
-    verify::printResult(ls, r, /*json=*/true);
-    os << ls.str();
-    pending.escapedOut += escaped(ls.str());
-    pending.escapedPending.clear();
-    verify::emitDiagnostic(r);
-    exitCode = combineExitCodes(exitCode, exitCodeFor(r.verdict));
-  }
+  int exitCode = verify::verifyFunctions(
+      module, publicFunctions(module), verifyOptions(options), /*json=*/true,
+      os,
+      [&](llvm::StringRef answer) { pending.escapedPending = escaped(answer); },
+      [&](func::FuncOp, const verify::FunctionResult &, llvm::StringRef line) {
+        pending.escapedOut += escaped(line);
+      });
   pending = PendingVerifyAnswer();
   return exitCode;
 }
@@ -162,17 +149,8 @@ int execute(Session &s, ModuleOp module, const JobOptions &options,
   check.run.maxSteps = options.maxSteps;
   check.maxInputs = options.maxInputs;
   check.strictUB = options.strictUB;
-  int exitCode = ExitOk;
-  for (func::FuncOp fn : publicFunctions(module)) {
-    llvm::Expected<FunctionReport> report = checkFunction(module, fn, check);
-    if (!report) {
-      s.errStream << "error: " << llvm::toString(report.takeError()) << "\n";
-      return ExitBadInput;
-    }
-    printReportJson(os, *report);
-    exitCode = combineExitCodes(exitCode, reportExitCode(*report));
-  }
-  return exitCode;
+  return checkFunctions(module, publicFunctions(module), check,
+                        RunOutputForm::Json, os, s.errStream);
 }
 
 } // namespace

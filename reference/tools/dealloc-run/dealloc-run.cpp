@@ -6,12 +6,12 @@
 // Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN or nothing to check
 // (no public function with a body), 3 unreadable input, a bad flag, or
 // output that cannot be written (spec/safety.md, [safety.verdicts]; the
-// logic lives in lib/Semantics).
+// semantics live in lib/Semantics, what the tools share in lib/Driver).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Driver/Describe.h"
-#include "dealloc/Semantics/Dot.h"
-#include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Driver/Dot.h"
+#include "dealloc/Driver/RunOutput.h"
+#include "dealloc/Driver/Tool.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/ToolOutput.h"
 #include "mlir/IR/MLIRContext.h"
@@ -25,43 +25,19 @@
 using namespace llvm;
 using namespace dealloc;
 
-/// Only the tool's own options are listed by --help.
-static cl::OptionCategory toolCategory("Options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::cat(toolCategory), cl::desc("<file.mlir | ->"),
+/// The common options, then the tool's own (all listed by --help).
+static CommonOptions common;
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(common.category), cl::desc("<file.mlir | ->"),
                                       cl::init("-"));
-static cl::opt<std::string> functionName("function", cl::cat(toolCategory), cl::desc("Check only this function"));
-static cl::opt<std::string> inputText("input", cl::cat(toolCategory), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
-static cl::opt<bool> allInputs("all-inputs", cl::cat(toolCategory), cl::desc("Print a verdict per (function, input)"));
-static cl::opt<bool> strictUB("strict-ub", cl::cat(toolCategory), cl::desc("An input that reaches undefined behaviour makes the verdict UNKNOWN instead of being excluded ([safety.defined])"));
-static cl::opt<bool> describe("describe", cl::cat(toolCategory), cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
-static cl::opt<bool> events("events", cl::cat(toolCategory), cl::desc("With --all-inputs: print each run's buffer events in execution order"));
-static cl::opt<bool> json("json", cl::cat(toolCategory), cl::desc("JSON output, one object per line"));
-static cl::opt<bool> reuse("reuse-addresses", cl::cat(toolCategory), cl::desc("Heap allocations may reuse freed addresses"));
-static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(toolCategory), cl::desc("Inputs per function"), cl::init(4096));
-static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(toolCategory), cl::desc("Executed ops per run"), cl::init(1000000));
+static cl::opt<std::string> inputText("input", cl::cat(common.category), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
+static cl::opt<bool> allInputs("all-inputs", cl::cat(common.category), cl::desc("Print a verdict per (function, input)"));
+static cl::opt<bool> events("events", cl::cat(common.category), cl::desc("With --all-inputs: print each run's buffer events in execution order"));
+static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(common.category), cl::desc("Inputs per function"), cl::init(4096));
+static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(common.category), cl::desc("Executed ops per run"), cl::init(1000000));
 static cl::opt<std::string> dotFile(
-    "dot", cl::cat(toolCategory), cl::desc("Write the first failing run (or the first run if none "
+    "dot", cl::cat(common.category), cl::desc("Write the first failing run (or the first run if none "
                     "fails) as a Graphviz CFG to FILE"),
     cl::value_desc("FILE"));
-
-/// --events: per input, the run's buffer events in execution order; an
-/// allocation names its op's `dealloc.site` attribute if it has one (for
-/// differential checks of [equiv.def] between two versions).
-static void printEvents(raw_ostream &os, const FunctionReport &rep) {
-  for (const auto &[text, r] : rep.perInput) {
-    os << "@" << rep.function << "(" << text << ") events:";
-    for (const PathEvent &e : r.path.events) {
-      os << " " << e.event << " #" << e.buffer;
-      if (e.op)
-        if (auto site = e.op->getAttrOfType<mlir::IntegerAttr>("dealloc.site"))
-          os << " site " << site.getInt();
-      os << ";";
-    }
-    if (r.path.droppedEvents)
-      os << " ... " << r.path.droppedEvents << " more";
-    os << "\n";
-  }
-}
 
 /// The run --dot draws: the deciding run of the first function whose verdict
 /// is not SAFE, else the first input of the first function checked.
@@ -115,7 +91,7 @@ static void considerForDot(mlir::ModuleOp module, mlir::func::FuncOp fn,
 /// Writes the chosen run to --dot FILE and says where it went (stdout for
 /// text output, stderr with --json so that stdout stays JSON lines).
 static int writeDot(std::optional<DotChoice> &choice) {
-  raw_ostream &note = json ? errs() : outs();
+  raw_ostream &note = common.json ? errs() : outs();
   if (!choice) {
     note << "dot: no run to draw (nothing was run); " << dotFile
          << " not written\n";
@@ -139,20 +115,16 @@ static int writeDot(std::optional<DotChoice> &choice) {
 }
 
 static int toolMain(int argc, char **argv) {
-  cl::HideUnrelatedOptions(toolCategory);
-  // A bad flag or flag value is bad input (exit 3), not a violation (cl's
-  // own exit code is 1).
-  if (!cl::ParseCommandLineOptions(
-      argc, argv,
-      "dealloc-run: executable ownership semantics\n\n"
-      "Exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED (an op without "
-      "semantics, also one of an unregistered dialect) or UNKNOWN, or nothing "
-      "to check (no public function with a body), 3 unreadable input (a file "
-      "that cannot be read or parsed, bad arguments) or output that cannot be "
-      "written\n", &llvm::errs()))
-    return 3;
-  if (describe)
-    return printDescription(outs(), "dealloc-run");
+  if (std::optional<int> done = startTool(
+          argc, argv, "dealloc-run",
+          "dealloc-run: executable ownership semantics\n\n"
+          "Exit codes: 0 all SAFE, 1 a violation, 2 UNSUPPORTED (an op without "
+          "semantics, also one of an unregistered dialect) or UNKNOWN, or "
+          "nothing to check (no public function with a body), 3 unreadable "
+          "input (a file that cannot be read or parsed, bad arguments) or "
+          "output that cannot be written\n",
+          common))
+    return *done;
   // No input at all would make every answer a vacuous SAFE.
   if (maxInputs == 0) {
     errs() << "error: --max-inputs must be at least 1\n";
@@ -168,25 +140,10 @@ static int toolMain(int argc, char **argv) {
   // 6,000-deep nest); the process ends right after, so it is left alone.
   llvm::scope_exit bury(
       [&] { llvm::BuryPointer(module.release().getOperation()); });
-
   std::vector<mlir::func::FuncOp> fns;
-  if (!functionName.empty()) {
-    auto fn = module->lookupSymbol<mlir::func::FuncOp>(functionName);
-    if (!fn || fn.isDeclaration()) {
-      errs() << "error: no function @" << functionName << " with a body\n";
-      return ExitBadInput;
-    }
-    fns.push_back(fn);
-  } else {
-    fns = publicFunctions(*module);
-  }
-  // Nothing checked is no answer, not SAFE (an empty file from a crashed
-  // producer must not read as safe): exit 2.
-  if (fns.empty()) {
-    errs() << "error: no public function with a body in '" << inputFile
-           << "': nothing to check\n";
-    return ExitUnsure;
-  }
+  if (std::optional<int> rc =
+          selectFunctions(*module, common.function, inputFile, fns))
+    return *rc;
   if (inputText.getNumOccurrences() && fns.size() != 1) {
     errs() << "error: --input needs exactly one function (use --function)\n";
     return ExitBadInput;
@@ -195,35 +152,26 @@ static int toolMain(int argc, char **argv) {
   ModuleIndex index(*module);
   CheckOptions options;
   options.run.index = &index;
-  options.run.reuseAddresses = reuse;
+  options.run.reuseAddresses = common.reuse;
   options.run.maxSteps = maxSteps;
   options.maxInputs = maxInputs;
   options.allInputs = allInputs;
-  options.strictUB = strictUB;
+  options.strictUB = common.strictUB;
   if (inputText.getNumOccurrences())
     options.inputText = inputText;
 
-  int exitCode = ExitOk;
   std::optional<DotChoice> dotChoice;
-  for (mlir::func::FuncOp fn : fns) {
-    Expected<FunctionReport> report = checkFunction(*module, fn, options);
-    if (!report) {
-      errs() << "error: " << toString(report.takeError()) << "\n";
-      return ExitBadInput;
-    }
-    if (allInputs && events && !json) {
-      printInputResults(outs(), *report, json);
-      printEvents(outs(), *report);
-    } else if (allInputs)
-      printInputResults(outs(), *report, json);
-    else if (json)
-      printReportJson(outs(), *report);
-    else
-      printReport(outs(), *report);
-    exitCode = combineExitCodes(exitCode, reportExitCode(*report));
-    if (!dotFile.empty())
-      considerForDot(*module, fn, *report, options, dotChoice);
-  }
+  int exitCode = checkFunctions(
+      *module, fns, options,
+      common.json ? RunOutputForm::Json
+      : events    ? RunOutputForm::TextWithEvents
+                  : RunOutputForm::Text, outs(), errs(),
+      [&](mlir::func::FuncOp fn, const FunctionReport &report) {
+        if (!dotFile.empty())
+          considerForDot(*module, fn, report, options, dotChoice);
+      });
+  if (exitCode == ExitBadInput)
+    return exitCode;
   if (!dotFile.empty() && writeDot(dotChoice) != ExitOk)
     return ExitBadInput;
   return exitCode;

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
 #include "dealloc/Support/ToolOutput.h"
-#include "dealloc/Semantics/Dot.h"
+#include "dealloc/Driver/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
 
 #include "llvm/Support/FileSystem.h"

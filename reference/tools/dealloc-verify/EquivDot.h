@@ -1,6 +1,7 @@
-//===- EquivDot.h - A distinguishing input as a Graphviz picture -*- C++ -*-===//
+//===- EquivDot.h - dealloc-verify's Graphviz pictures ---------*- C++ -*-===//
 //
-// dealloc-verify --equiv --dot FILE (spec/verification.md [verify.dot]).
+// dealloc-verify --dot FILE, for a counterexample and for --equiv
+// (spec/verification.md [verify.dot]).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_TOOLS_DEALLOC_VERIFY_EQUIVDOT_H
@@ -19,6 +20,16 @@ namespace dealloc::verify {
 int writeEquivDot(llvm::StringRef path, mlir::ModuleOp a, mlir::ModuleOp b,
                   const EquivResult &r, const VerifyOptions &opts,
                   llvm::StringRef nameA, llvm::StringRef nameB);
+
+/// [verify.dot]: replays `r`'s counterexample (of `fn` in `module`, read
+/// from `sourceName`) with dealloc-run's semantics and writes the run as a
+/// Graphviz CFG to `dotFile`. Returns an exit code (3 if the file cannot be
+/// written or the input does not parse, which a replayed counterexample
+/// always does). In CounterexampleDot.cpp.
+int writeCounterexampleDot(llvm::StringRef dotFile, mlir::ModuleOp module,
+                           mlir::func::FuncOp fn, const FunctionResult &r,
+                           const VerifyOptions &opts,
+                           llvm::StringRef sourceName);
 
 } // namespace dealloc::verify
 

@@ -4,7 +4,7 @@
 // as recorded by runFunction, and writeRunDot's use of it (Dot.h).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Semantics/Dot.h"
+#include "dealloc/Driver/Dot.h"
 #include "ParsedFunction.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

@@ -232,25 +232,9 @@ llvm::Expected<FunctionReport> checkFunction(mlir::ModuleOp module,
                                              mlir::func::FuncOp fn,
                                              const CheckOptions &options);
 
-/// The public functions with a body, in symbol (module) order.
-std::vector<mlir::func::FuncOp> publicFunctions(mlir::ModuleOp module);
-
-/// Text form: `@f: VERDICT (N inputs...)` and trace lines.
-void printReport(llvm::raw_ostream &os, const FunctionReport &report);
-/// JSON form: one object per line.
-void printReportJson(llvm::raw_ostream &os, const FunctionReport &report);
-/// --all-inputs form: one line (or JSON object) per (function, input).
-void printInputResults(llvm::raw_ostream &os, const FunctionReport &report,
-                       bool json);
-/// Parses an MLIR file ("-" for stdin) into `context`, printing diagnostics
-/// (with locations) to stderr; null on a parse or verifier error.
-mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path,
-                                             mlir::MLIRContext &context);
 /// Registers every dialect dealloc-run can parse (all upstream dialects, so
 /// that unmodelled ops are reported UNSUPPORTED rather than unparsable).
 void registerDialects(mlir::MLIRContext &context);
-/// Exit code contributed by a report.
-int reportExitCode(const FunctionReport &report);
 
 } // namespace dealloc
 

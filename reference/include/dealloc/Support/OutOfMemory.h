@@ -20,9 +20,38 @@
 #include <new>
 #include <string>
 #include <system_error>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace dealloc {
+
+/// [verify.memory]: a limit on the address space, so that an encoding that
+/// keeps growing (e.g. --unroll 2000 over a loop compared with --equiv)
+/// ends in an UNKNOWN answer instead of exhausting the machine: `mb` MiB, 0
+/// for none, negative for the default, half the machine's memory. A tighter
+/// limit set by the caller (ulimit -v) stays.
+inline void limitAddressSpace(int64_t mb) {
+  uint64_t want;
+  if (mb >= 0) {
+    if (mb == 0)
+      return;
+    want = uint64_t(mb) << 20;
+  } else {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+      return;
+    want = uint64_t(pages) * uint64_t(size) / 2;
+  }
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) != 0)
+    return;
+  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur <= want)
+    return;
+  rl.rlim_cur = want;
+  if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
+    rl.rlim_cur = rl.rlim_max;
+  setrlimit(RLIMIT_AS, &rl);
+}
 
 /// The answer line (text or JSON, as the tool prints answers) for the
 /// function being checked, printed if memory runs out before its check ends;

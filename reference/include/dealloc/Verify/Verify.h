@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
 #include <memory>
@@ -127,6 +128,20 @@ public:
 private:
   std::unique_ptr<CallSummaries> summaries;
 };
+
+/// Checks `fns` of `module` in order (callees first, each once, with one
+/// ModuleVerifier), prints each answer to `out` (JSON or text) and
+/// emits it as a diagnostic. Before each check `pending` gets the answer to
+/// print should memory run out during it ([verify.memory]); after it `done`
+/// gets the function, its result and its answer, then `pending` gets "" and
+/// the answer is printed. Returns the combined exit code.
+int verifyFunctions(
+    mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> fns,
+    const VerifyOptions &opts, bool json, llvm::raw_ostream &out,
+    llvm::function_ref<void(llvm::StringRef)> pending,
+    llvm::function_ref<void(mlir::func::FuncOp, const FunctionResult &,
+                            llvm::StringRef)>
+        done = nullptr);
 
 /// Output ([verify.output]): `@f: VERDICT ...` plus indented trace lines, or
 /// one JSON object per line with dealloc-run's field names

@@ -10,8 +10,8 @@
 // The output is deterministic: names follow the IR order, never pointers.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DEALLOC_SEMANTICS_DOT_H
-#define DEALLOC_SEMANTICS_DOT_H
+#ifndef DEALLOC_DRIVER_DOT_H
+#define DEALLOC_DRIVER_DOT_H
 
 #include "dealloc/Semantics/Interpreter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,4 +35,4 @@ std::string quoteEscape(llvm::StringRef s);
 
 } // namespace dealloc
 
-#endif // DEALLOC_SEMANTICS_DOT_H
+#endif // DEALLOC_DRIVER_DOT_H

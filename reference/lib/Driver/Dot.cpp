@@ -6,7 +6,7 @@
 // calls, each labelled with the times the run took it.
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Semantics/Dot.h"
+#include "dealloc/Driver/Dot.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
