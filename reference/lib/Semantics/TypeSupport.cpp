@@ -1,6 +1,7 @@
 //===- TypeSupport.cpp - The types both tools model, and where ------------===//
 //
-// [view.descriptor], [view.unranked], [op.unsupported] (TypeSupport.h).
+// [view.descriptor], [view.unranked], [view.unranked.reinterpret],
+// [op.unsupported] (TypeSupport.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/TypeSupport.h"
@@ -29,9 +30,11 @@ bool operandTypeModelled(Operation *op, Type t) {
     return true;
   if (!isModelledUnranked(t))
     return false;
+  // [view.unranked.reinterpret] reinterpret_cast replaces the descriptor's
+  // offset, sizes and strides; only its buffer is read.
   if (isa<memref::CastOp, memref::DeallocOp, memref::DimOp, memref::RankOp,
-          memref::ExtractAlignedPointerAsIndexOp, bufferization::CloneOp,
-          bufferization::DeallocOp>(op))
+          memref::ExtractAlignedPointerAsIndexOp, memref::ReinterpretCastOp,
+          bufferization::CloneOp, bufferization::DeallocOp>(op))
     return true;
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(

@@ -22,7 +22,8 @@ bool isModelledUnranked(mlir::Type t);
 
 /// [view.unranked] An operand of type `t` of `op` is modelled: `t` is, or
 /// it is unranked and `op` is memref.cast, memref.dealloc, memref.dim,
-/// memref.rank, memref.extract_aligned_pointer_as_index, bufferization.clone,
+/// memref.rank, memref.extract_aligned_pointer_as_index,
+/// memref.reinterpret_cast ([view.unranked.reinterpret]), bufferization.clone,
 /// bufferization.dealloc or a func.call of a declaration-only callee
 /// ([abi.external]). An unranked value is the ranked descriptor it was cast
 /// from, so none of these ops needs a rank not known where it was made.
