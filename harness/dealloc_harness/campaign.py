@@ -225,14 +225,15 @@ def _phase1(camp, executor, state, start):
             interrupt.poll()
             continue
         out = res["outcome"]
-        tally.add(f"program {res['index']}", out)
-        for stage, secs in out.seconds.items():
-            if stage in state.timing:
-                state.timing[stage] += secs
-        found = out.findings()
-        state.finding_programs += bool(found)
-        for kind, verdict in found:
-            _save_raw(camp, state, res["index"], out.entry(kind, verdict))
+        with interrupt.shielded():
+            tally.add(f"program {res['index']}", out)
+            for stage, secs in out.seconds.items():
+                if stage in state.timing:
+                    state.timing[stage] += secs
+            found = out.findings()
+            state.finding_programs += bool(found)
+            for kind, verdict in found:
+                _save_raw(camp, state, res["index"], out.entry(kind, verdict))
         progress.show(tally.programs, state.finding_programs, tally.counts)
         interrupt.poll()
         if camp.stop_after and state.finding_programs >= camp.stop_after:

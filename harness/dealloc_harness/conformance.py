@@ -176,7 +176,7 @@ def run(cfg, dirs, out, progress=True):
             if reason:
                 _skip(tally, skipped, skipped_cases, name, reason)
             else:
-                found.extend(_check_case(cfg, tally, name, text, root, out, progress))
+                _check_case(cfg, tally, name, text, root, out, progress, found)
             interrupt.poll()
 
     try:
@@ -201,21 +201,20 @@ def _skip(tally, skipped, skipped_cases, name, reason):
     skipped_cases.append({"case": name, "reason": reason})
 
 
-def _check_case(cfg, tally, name, text, root, out, progress):
-    """Check one case; its findings (report entries), each with a reproducer
-    in OUT/reproducers."""
+def _check_case(cfg, tally, name, text, root, out, progress, found):
+    """Check one case; appends its findings (report entries) to `found`,
+    each with a reproducer in OUT/reproducers."""
     outcome = check.check(text, cfg)
-    tally.add(name, outcome)
-    found = []
-    for kind, verdict in outcome.findings():
-        entry = outcome.entry(kind, verdict)
-        sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
-               + "-" + findings.signature(entry, text))[:150]
-        prog = Program(0, tally.programs, "memref", text)
-        path = findings.write(os.path.join(out, "reproducers"), sig, entry, prog,
-                              cfg, f"conformance case {name}")
-        found.append(findings.entry(entry, sig, path, case=name))
+    with interrupt.shielded():
+        tally.add(name, outcome)
+        for kind, verdict in outcome.findings():
+            entry = outcome.entry(kind, verdict)
+            sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
+                   + "-" + findings.signature(entry, text))[:150]
+            prog = Program(0, tally.programs, "memref", text)
+            path = findings.write(os.path.join(out, "reproducers"), sig, entry,
+                                  prog, cfg, f"conformance case {name}")
+            found.append(findings.entry(entry, sig, path, case=name))
     if progress:
         print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
               .rstrip(), file=sys.stderr, flush=True)
-    return found

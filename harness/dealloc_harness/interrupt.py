@@ -17,6 +17,8 @@ only where it is safe:
   - the campaign loops call `poll()` between programs, so an interrupt
     lost in such a hook, or one that came before the loop started, still
     stops the campaign;
+  - a result is noted and its finding written inside `shielded()`: a
+    Ctrl-C there is raised when both are done;
   - the report is written outside `armed()`: a second Ctrl-C is noted on
     stderr and cannot lose it. (SIGQUIT, Ctrl-\\, still ends the process.)
 Worker processes (-j N) ignore SIGINT (`ignore_in_worker`): the terminal
@@ -87,6 +89,22 @@ def armed():
         yield
     finally:
         _state.armed = False
+
+
+@contextlib.contextmanager
+def shielded():
+    """A step of the checking that must finish once started: noting a
+    result in the campaign's state and writing its finding to OUT. A SIGINT
+    during it is remembered and raised when it ends, so a finding on disk
+    is always one the report holds."""
+    was = _state.armed
+    _state.armed = False
+    try:
+        yield
+    finally:
+        _state.armed = was
+    if was:
+        poll()
 
 
 def checking(body):

@@ -152,26 +152,27 @@ def _phase1(camp, executor, state, start):
             state["errors"].append(f"program {res['index']}: {res['error']}")
             continue
         out = res["outcome"]
-        _count(state["counts"], out.kind)
-        _count(state["levels"], res["level"])
-        for c in out.classes:
-            if c[0] in ("unsupported", "unknown", "tool-error"):
-                why = re.sub(r"\S+\.mlir:\d+:\d+", "", c[4])
-                _count(state["reasons"], f"{c[0]} ({c[3]}): " + " ".join(why.split())[:160])
-        for name in out.not_run:
-            _count(state["not_run"], name)
-        found = out.findings()
-        state["finding_programs"] += bool(found)
-        for kind, verdict in found:
-            idx = state["groups"].setdefault((kind, verdict), [])
-            if len(idx) < camp.shrink_per_class:
-                idx.append(res["index"])
-                prog = generate.program(camp.seed, res["index"], "stage")
-                _save(os.path.join(camp.out, "raw"),
-                      f"{kind}-{findings_mod._slug(verdict)}-s{camp.seed}-p{res['index']}",
-                      camp.cfg, out.entry(kind, verdict), prog,
-                      f"fuzz --stage {camp.cfg.stage} --seed {camp.seed}, program "
-                      f"{res['index']} (not shrunk)")
+        with interrupt.shielded():
+            _count(state["counts"], out.kind)
+            _count(state["levels"], res["level"])
+            for c in out.classes:
+                if c[0] in ("unsupported", "unknown", "tool-error"):
+                    why = re.sub(r"\S+\.mlir:\d+:\d+", "", c[4])
+                    _count(state["reasons"], f"{c[0]} ({c[3]}): " + " ".join(why.split())[:160])
+            for name in out.not_run:
+                _count(state["not_run"], name)
+            found = out.findings()
+            state["finding_programs"] += bool(found)
+            for kind, verdict in found:
+                idx = state["groups"].setdefault((kind, verdict), [])
+                if len(idx) < camp.shrink_per_class:
+                    idx.append(res["index"])
+                    prog = generate.program(camp.seed, res["index"], "stage")
+                    _save(os.path.join(camp.out, "raw"),
+                          f"{kind}-{findings_mod._slug(verdict)}-s{camp.seed}-p{res['index']}",
+                          camp.cfg, out.entry(kind, verdict), prog,
+                          f"fuzz --stage {camp.cfg.stage} --seed {camp.seed}, program "
+                          f"{res['index']} (not shrunk)")
         if camp.progress and time.monotonic() - last > 2.0:
             last = time.monotonic()
             print(f"[dealloc-harness] {state['programs']} programs, "
