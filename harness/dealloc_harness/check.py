@@ -31,7 +31,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from . import interface, process, server, tools as tools_mod
+from . import interface, interrupt, process, server, tools as tools_mod
 
 # Findings about the implementation whatever the question; "different" is
 # one only when equivalence is required (impl_findings()).
@@ -227,7 +227,7 @@ def _check(text, cfg, wanted, pool):
                                                              "reference-unsafe")}
     impl_results = {}
     for name, fut in impl_futures.items():
-        res = fut.result()
+        res = interrupt.wait(fut)
         seconds[name] = seconds.get(name, 0.0) + res.seconds
         impl_results[name] = res
         if res.status == "not-run":
@@ -261,7 +261,7 @@ def _check(text, cfg, wanted, pool):
     if wanted in ("impl-unsafe", "impl-invalid-output"):
         return _outcome(classes, not_run, seconds, impl_text, cfg)
 
-    side = ref_future.result()
+    side = interrupt.wait(ref_future)
     ref = side.ref
     seconds["reference"] = ref.seconds
     notes = []

@@ -6,27 +6,28 @@ handler is not enough for that: it raises KeyboardInterrupt at the next
 bytecode the main thread runs, and that bytecode may be one whose
 exceptions Python prints as "Exception ignored" and drops - an
 `os.register_at_fork` hook run in the parent after each fork of
-subprocess.Popen (logging's `_releaseLock`: caught in the act), or a
-finalizer (`__del__`, a weakref callback). The campaign then ran to its
-end and reported "interrupted": false (the once-flaky interrupted-campaign
-test: about 1 run in 30). So the signal is remembered first, and raised
-only where it is safe:
+subprocess.Popen (logging's `_releaseLock`), or a finalizer (`__del__`, a
+weakref callback). Dropped in `_releaseLock`, it also leaves logging's
+module lock held, and the next fork of another thread waits for it
+forever: the campaign hung (about 1 Ctrl-C in 30). So the handler never
+raises; the signal is remembered, and acted on only where it is safe:
 
-  - the handler sets `requested()`. It raises KeyboardInterrupt only while
-    a campaign's checking runs (inside `armed()`), and only once;
-  - the campaign loops call `poll()` between programs, so an interrupt
-    lost in such a hook, or one that came before the loop started, still
-    stops the campaign;
-  - a result is noted and its finding written inside `shielded()`: a
-    Ctrl-C there is raised when both are done;
+  - the handler sets `requested()` and does nothing else;
+  - inside a campaign's checking (`armed()`), every wait is a cancel
+    point: process.run kills its child and raises KeyboardInterrupt,
+    `wait()` of a future (a check's tools, a worker's program) raises,
+    a dealloc-check server request kills the server and raises; the
+    campaign loops call `poll()` between programs;
+  - a result is noted and its finding written inside `shielded()`, where
+    no cancel point raises: a finding on disk is always one the report
+    holds;
   - the report is written outside `armed()`: a second Ctrl-C is noted on
     stderr and cannot lose it. (SIGQUIT, Ctrl-\\, still ends the process.)
 Worker processes (-j N) ignore SIGINT (`ignore_in_worker`): the terminal
 sends it to the whole process group, and a worker killed between tasks
 would break the pool; the main process stops them (SIGTERM) when the
 campaign ends. Children (the implementation, the tools) run in their own
-process groups, away from the terminal's Ctrl-C; an interrupted
-process.run kills its child.
+process groups, away from the terminal's Ctrl-C.
 """
 
 import contextlib
@@ -39,19 +40,18 @@ import threading
 class _State:
     installed = False
     requested = False   # a SIGINT arrived
-    armed = False       # inside armed(): the handler may raise
-    raised = False      # the handler raised once already
+    armed = False       # inside armed() and not shielded(): cancel points raise
 
 
 _state = _State()
+
+# How often a wait looks at requested(), seconds.
+POLL_SECONDS = 0.1
 
 
 def _handler(signum, frame):
     again = _state.requested
     _state.requested = True
-    if _state.armed and not _state.raised:
-        _state.raised = True
-        raise KeyboardInterrupt
     if again or not _state.armed:
         print("[dealloc-harness] interrupted: finishing the checks under way "
               "and writing the report", file=sys.stderr, flush=True)
@@ -64,7 +64,7 @@ def install():
         return
     signal.signal(signal.SIGINT, _handler)
     _state.installed = True
-    _state.requested = _state.armed = _state.raised = False
+    _state.requested = _state.armed = False
 
 
 def requested():
@@ -74,15 +74,36 @@ def requested():
 def poll():
     """Raise KeyboardInterrupt if an interrupt was requested."""
     if _state.requested:
-        _state.raised = True
         raise KeyboardInterrupt
+
+
+def cancelled():
+    """True at a cancel point that must stop: an interrupt was requested
+    and the checking is armed (any thread may ask)."""
+    return _state.requested and _state.armed
+
+
+def cancel_point():
+    """Raise KeyboardInterrupt if cancelled()."""
+    if cancelled():
+        raise KeyboardInterrupt
+
+
+def wait(future):
+    """`future.result()` (a concurrent.futures or Dask future) as a cancel
+    point."""
+    while True:
+        try:
+            return future.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            cancel_point()
 
 
 @contextlib.contextmanager
 def armed():
-    """The checking part of a campaign: a SIGINT raises KeyboardInterrupt
-    here (once). Catch it, and any exception raised while `requested()` (a
-    pool broken by the same Ctrl-C), outside this block."""
+    """The checking part of a campaign: after a SIGINT its cancel points
+    raise KeyboardInterrupt. Catch it, and any exception raised while
+    `requested()` (a pool broken by the same Ctrl-C), outside this block."""
     _state.armed = True
     try:
         poll()
@@ -96,7 +117,7 @@ def shielded():
     """A step of the checking that must finish once started: noting a
     result in the campaign's state and writing its finding to OUT. A SIGINT
     during it is remembered and raised when it ends, so a finding on disk
-    is always one the report holds."""
+    is always one the report holds (no cancel point raises in it)."""
     was = _state.armed
     _state.armed = False
     try:

@@ -20,6 +20,8 @@ import threading
 import time
 from dataclasses import dataclass
 
+from . import interrupt
+
 MAX_OUTPUT = 16 * 1024 * 1024
 STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT = 30.0
@@ -111,11 +113,10 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
                 status = None
                 CHILDREN.add(proc.pid)
                 try:
-                    proc.wait(timeout=timeout)
-                except subprocess.TimeoutExpired:
-                    status = "timeout"
-                    _kill(proc.pid)
-                    proc.wait()
+                    if not _wait(proc, timeout):
+                        status = "timeout"
+                        _kill(proc.pid)
+                        proc.wait()
                 except BaseException:
                     # Interrupted (Ctrl-C): the child does not outlive us.
                     _kill(proc.pid)
@@ -139,6 +140,24 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
             else:
                 status = "exit"
         return RunResult(status, rc, stdout, stderr, time.monotonic() - start)
+
+
+def _wait(proc, timeout):
+    """Wait for `proc` up to `timeout` seconds (None: no limit); False if it
+    is still running then. A cancel point (interrupt.py): raises
+    KeyboardInterrupt after a Ctrl-C of a campaign."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        step = interrupt.POLL_SECONDS
+        if deadline is not None:
+            step = min(step, max(0.0, deadline - time.monotonic()))
+        try:
+            proc.wait(timeout=step)
+            return True
+        except subprocess.TimeoutExpired:
+            interrupt.cancel_point()
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
 
 
 def _kill(pid):

@@ -11,6 +11,8 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from . import interrupt
+
 HARNESS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -80,7 +82,7 @@ class LocalProcesses(_Base):
         return self.pool.submit(fn, *args)
 
     def result(self, fut):
-        return fut.result()
+        return interrupt.wait(fut)
 
     def close(self):
         from . import interrupt
@@ -115,7 +117,7 @@ class Dask(_Base):
         return self.client.submit(fn, *args, pure=False)
 
     def result(self, fut):
-        return fut.result()
+        return interrupt.wait(fut)
 
     def close(self):
         self.client.close()

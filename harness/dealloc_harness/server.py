@@ -29,7 +29,7 @@ import subprocess
 import threading
 import time
 
-from . import process
+from . import interrupt, process
 
 # Fallbacks to per-program processes in this worker process, by reason.
 FALLBACKS = {}
@@ -121,8 +121,13 @@ class Server:
         deadline = time.monotonic() + self.job_timeout + GRACE
         while True:
             try:
-                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+                line = self.lines.get(timeout=interrupt.POLL_SECONDS)
             except queue.Empty:
+                if interrupt.cancelled():
+                    self.kill()
+                    raise KeyboardInterrupt
+                if time.monotonic() < deadline:
+                    continue
                 self.kill()
                 return {"id": self.next_id, "status": "timeout", "exit": -signal.SIGKILL,
                         "stdout": "", "seconds": self.job_timeout,

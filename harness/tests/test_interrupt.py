@@ -7,11 +7,12 @@ import os
 import signal
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from harness_helpers import SCRIPT, TOOLS, impl
-from dealloc_harness import interrupt
+from dealloc_harness import interrupt, process
 
 needs_run = pytest.mark.skipif(not TOOLS["dealloc-run"], reason="dealloc-run is not built")
 
@@ -61,10 +62,42 @@ def test_a_second_interrupt_cannot_lose_the_report(sigint_handler):
     with pytest.raises(KeyboardInterrupt):
         with interrupt.armed():
             os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(1)
+            time.sleep(0.05)
+            interrupt.cancel_point()
     os.kill(os.getpid(), signal.SIGINT)     # while "the report is written"
     time.sleep(0.05)
     assert interrupt.requested()
+
+
+def test_the_handler_never_raises_and_a_run_under_way_stops(sigint_handler):
+    """Raised where the signal lands, a KeyboardInterrupt could be dropped
+    inside logging's at-fork hook with its lock held, and the next fork
+    (another thread's) hung the campaign. The handler only notes the
+    Ctrl-C; the run under way is a cancel point that kills its child."""
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt.armed():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)                 # the handler ran: nothing raised
+            noted = True
+            start = time.monotonic()
+            process.run(["sleep", "30"], timeout=60)
+    assert noted and time.monotonic() - start < 10
+
+
+def test_waiting_for_a_check_in_another_thread_is_a_cancel_point(sigint_handler):
+    """As check.py waits for its tools' threads: the wait raises, and the
+    thread's own run is a cancel point too (its child is killed, so the
+    pool's exit does not wait for it)."""
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt.armed():
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                fut = pool.submit(process.run, ["sleep", "30"], timeout=60)
+                time.sleep(0.2)
+                os.kill(os.getpid(), signal.SIGINT)
+                interrupt.wait(fut)
+    assert isinstance(fut.exception(), KeyboardInterrupt)
+    assert time.monotonic() - start < 10
 
 
 def test_an_interrupt_inside_a_shielded_step_is_raised_when_it_ends(sigint_handler):
