@@ -476,6 +476,101 @@ unsigned ForInduction::ownSlot(const std::vector<unsigned> &loop,
   return loop[m];
 }
 
+/// What one iteration from H to P changes beyond the header: the outer
+/// slots whose flags or contents it writes and the outer slots an iter_arg
+/// may view. Whether the header grew; nullopt where an iter_arg's view is
+/// one the header cannot state (retyped, shifted by bytes).
+std::optional<bool> ForInduction::growHeader(const Header &H, const Header &P) {
+  bool grew = false;
+  for (unsigned o = 0; o < nOuter; ++o) {
+    if (!h.allocOf(P.st, o).same(h.allocOf(H.st, o)) ||
+        !h.freedOf(P.st, o).same(h.freedOf(H.st, o)))
+      grew |= wFlags.insert(o).second;
+    Contents none;
+    const Contents &a = o < P.st.mem.size() ? P.st.mem[o] : none;
+    const Contents &b = o < H.st.mem.size() ? H.st.mem[o] : none;
+    if (!a.sameTerms(b))
+      grew |= wMem.insert(o).second;
+  }
+  for (auto [j, y] : llvm::enumerate(P.iters)) {
+    if (y.kind != SymValue::Kind::MemRef)
+      continue;
+    if (y.view.retyped || !y.view.byteShift.isNull())
+      return std::nullopt;
+    for (unsigned s : y.view.cands)
+      if (s < nOuter) {
+        grew |= outer.insert(s).second;
+        if (separate)
+          grew |= outerOf[j].insert(s).second;
+      }
+  }
+  return grew;
+}
+
+/// After a proof: every run leaves the loop in a header state that
+/// satisfies the invariants, so the encoding continues from a fresh one
+/// (for scf.while, through the before region). Returns false only on
+/// E.failure().
+bool ForInduction::leaveLoop(State &st) {
+  // Every run leaves the loop in a header state that satisfies the
+  // invariants: continue from a fresh one.
+  Header X;
+  build(X);
+  for (const Expr &e : X.wellFormed)
+    h.constraints.push_back(e);
+  // The induction variable is the body's: nothing after the loop sees X.iv,
+  // and the candidates that mention it ("not ran: the lower bound", "not
+  // below the lower bound") hold of some value whatever else does. Left
+  // out, as 64-bit comparisons of a constant nothing else mentions, they
+  // were a third of the one-shot query of a chain of 1,000 loops.
+  std::vector<Expr> holds = eval(X, /*assumed=*/true);
+  if (counted)
+    llvm::erase_if(holds, [&](const Expr &e) {
+      return c.mentionsAny({e}, {X.iv.termId()});
+    });
+  h.constraints.push_back(c.mkImplies(entry.guard, all(holds)));
+  if (counted) {
+    // A run that leaves a counted loop before any iteration has the lower
+    // bound not below the upper one.
+    h.constraints.push_back(c.mkImplies(c.mkAnd(entry.guard, c.mkNot(X.ran)),
+                                        c.mkNot(c.mkCmp(lt, lb, ub))));
+    prune(X);
+    for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
+      E.bind(r, v);
+    st = X.st;
+  }
+  if (relational) {
+    // The pair's relation is asserted of this exit header.
+    kept->X = X.st;
+    kept->Xiters = X.iters;
+    E.setup()->relational->push_back(std::move(*kept));
+    kept.reset();
+  }
+  if (!counted) {
+    // The loop leaves from a header through the before region.
+    std::vector<RegionExit> before;
+    if (!E.encodeRegion(whileOp.getBefore(), X.iters, X.st, before))
+      return false;
+    State atCond;
+    std::vector<SymValue> condArgs;
+    if (!E.mergeExits(before, atCond, condArgs, "condition")) {
+      h.kill(st);
+      for (Value r : whileOp.getResults())
+        E.bind(r, E.dummyValue(r.getType()));
+    } else {
+      Expr cf = condFlag(condArgs[0]);
+      requireInitialized(E, atCond, condArgs[0],
+                         whileOp.getConditionOp().getLoc());
+      h.narrow(atCond, c.mkNot(cf));
+      for (auto [r, v] : llvm::zip(whileOp.getResults(),
+                                   llvm::drop_begin(condArgs)))
+        E.bind(r, v);
+      st = atCond;
+    }
+  }
+  return true;
+}
+
 bool ForInduction::attempt(State &st, bool &proved) {
   makeCandidates();
   bool checkEntry = true;
@@ -523,30 +618,10 @@ bool ForInduction::attempt(State &st, bool &proved) {
         return give_up();
     }
     // What the body changes: grow the header to a fixpoint.
-    bool grew = false;
-    for (unsigned o = 0; o < nOuter; ++o) {
-      if (!h.allocOf(P.st, o).same(h.allocOf(H.st, o)) ||
-          !h.freedOf(P.st, o).same(h.freedOf(H.st, o)))
-        grew |= wFlags.insert(o).second;
-      Contents none;
-      const Contents &a = o < P.st.mem.size() ? P.st.mem[o] : none;
-      const Contents &b = o < H.st.mem.size() ? H.st.mem[o] : none;
-      if (!a.sameTerms(b))
-        grew |= wMem.insert(o).second;
-    }
-    for (auto [j, y] : llvm::enumerate(P.iters)) {
-      if (y.kind != SymValue::Kind::MemRef)
-        continue;
-      if (y.view.retyped || !y.view.byteShift.isNull())
-        return give_up();
-      for (unsigned s : y.view.cands)
-        if (s < nOuter) {
-          grew |= outer.insert(s).second;
-          if (separate)
-            grew |= outerOf[j].insert(s).second;
-        }
-    }
-    if (grew) {
+    std::optional<bool> grew = growHeader(H, P);
+    if (!grew)
+      return give_up();
+    if (*grew) {
       rollback(mk);
       makeCandidates();
       checkEntry = true;
@@ -612,62 +687,8 @@ bool ForInduction::attempt(State &st, bool &proved) {
   }
   if (!done)
     return true;
-  // Every run leaves the loop in a header state that satisfies the
-  // invariants: continue from a fresh one.
-  Header X;
-  build(X);
-  for (const Expr &e : X.wellFormed)
-    h.constraints.push_back(e);
-  // The induction variable is the body's: nothing after the loop sees X.iv,
-  // and the candidates that mention it ("not ran: the lower bound", "not
-  // below the lower bound") hold of some value whatever else does. Left
-  // out, as 64-bit comparisons of a constant nothing else mentions, they
-  // were a third of the one-shot query of a chain of 1,000 loops.
-  std::vector<Expr> holds = eval(X, /*assumed=*/true);
-  if (counted)
-    llvm::erase_if(holds, [&](const Expr &e) {
-      return c.mentionsAny({e}, {X.iv.termId()});
-    });
-  h.constraints.push_back(c.mkImplies(entry.guard, all(holds)));
-  if (counted) {
-    // A run that leaves a counted loop before any iteration has the lower
-    // bound not below the upper one.
-    h.constraints.push_back(c.mkImplies(c.mkAnd(entry.guard, c.mkNot(X.ran)),
-                                        c.mkNot(c.mkCmp(lt, lb, ub))));
-    prune(X);
-    for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
-      E.bind(r, v);
-    st = X.st;
-  }
-  if (relational) {
-    // The pair's relation is asserted of this exit header.
-    kept->X = X.st;
-    kept->Xiters = X.iters;
-    E.setup()->relational->push_back(std::move(*kept));
-    kept.reset();
-  }
-  if (!counted) {
-    // The loop leaves from a header through the before region.
-    std::vector<RegionExit> before;
-    if (!E.encodeRegion(whileOp.getBefore(), X.iters, X.st, before))
-      return false;
-    State atCond;
-    std::vector<SymValue> condArgs;
-    if (!E.mergeExits(before, atCond, condArgs, "condition")) {
-      h.kill(st);
-      for (Value r : whileOp.getResults())
-        E.bind(r, E.dummyValue(r.getType()));
-    } else {
-      Expr cf = condFlag(condArgs[0]);
-      requireInitialized(E, atCond, condArgs[0],
-                         whileOp.getConditionOp().getLoc());
-      h.narrow(atCond, c.mkNot(cf));
-      for (auto [r, v] : llvm::zip(whileOp.getResults(),
-                                   llvm::drop_begin(condArgs)))
-        E.bind(r, v);
-      st = atCond;
-    }
-  }
+  if (!leaveLoop(st))
+    return false;
   ++E.setup()->inducted;
   proved = true;
   return true;

@@ -177,6 +177,8 @@ private:
   /// One proof attempt in the current mode (`separate`); sets `proved` on
   /// success. Returns false only on E.failure().
   bool attempt(State &st, bool &proved);
+  std::optional<bool> growHeader(const Header &H, const Header &P);
+  bool leaveLoop(State &st);
   /// The summary slot of memref iter_arg j in `separate` mode.
   unsigned ownSlot(const std::vector<unsigned> &loop, size_t j) const;
 
@@ -256,6 +258,14 @@ private:
   /// The keys the last dropFalse() dropped.
   std::vector<std::string> lastDropped;
   void makeCandidates();
+  void addCandidate(std::string key, bool required,
+                    std::function<Expr(const Header &)> f);
+  void addIterArgCandidates(const std::vector<size_t> &mems);
+  void addScalarCandidates(const std::vector<size_t> &flags,
+                           const std::vector<size_t> &scalars);
+  void addMemRefCandidates(size_t j, const std::vector<size_t> &mems,
+                           const std::vector<size_t> &flags);
+  void addOuterCandidates(const std::vector<size_t> &mems);
   /// The candidates' values at x. A candidate that cannot be stated there
   /// (null) is true where `assumed` (it is not assumed) and false where
   /// checked (it is dropped).

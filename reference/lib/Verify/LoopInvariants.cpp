@@ -93,26 +93,20 @@ void ForInduction::guessLoopBytes() {
   loopBytes = one && bytes ? c.bvVal(kIndexWidth, *bytes) : Expr();
 }
 
-void ForInduction::makeCandidates() {
-  cands.clear();
-  llvm::scope_exit index([&]() { indexKeys(); });
-  auto add = [&](std::string key, bool required,
-                 std::function<Expr(const Header &)> f) {
-    if (!dropped.count(key))
-      cands.push_back(Candidate{std::move(key), required, std::move(f)});
-  };
-  std::vector<size_t> mems, flags, scalars;
-  for (auto [j, v] : llvm::enumerate(init.iters)) {
-    if (v.kind == SymValue::Kind::MemRef)
-      mems.push_back(j);
-    else
-      (v.kind == SymValue::Kind::Bool ? flags : scalars).push_back(j);
-  }
-  std::string n;
+void ForInduction::addCandidate(std::string key, bool required,
+                                std::function<Expr(const Header &)> f) {
+  if (!dropped.count(key))
+    cands.push_back(Candidate{std::move(key), required, std::move(f)});
+}
+
+/// The candidates about the loop and its iter_args as a whole: what the
+/// iter_args view, the induction variable, the values before the first
+/// iteration.
+void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
   // Required: the iter_args view the header's slots; every live buffer of
   // the loop is viewed by an iter_arg (a summary slot stands for it).
   for (size_t j : mems)
-    add("target" + std::to_string(j), true, [this, j](const Header &x) {
+    addCandidate("target" + std::to_string(j), true, [this, j](const Header &x) {
       std::vector<Expr> any;
       const View &v = x.iters[j].view;
       const std::set<unsigned> &from = separate ? outerOf[j] : outer;
@@ -121,7 +115,7 @@ void ForInduction::makeCandidates() {
           any.push_back(v.pts[k]);
       return c.mkOr(any);
     });
-  add("reach", true, [this, mems](const Header &x) {
+  addCandidate("reach", true, [this, mems](const Header &x) {
     std::vector<Expr> each;
     for (unsigned l : x.loop) {
       std::vector<Expr> seen;
@@ -134,7 +128,7 @@ void ForInduction::makeCandidates() {
     return c.mkAnd(each);
   });
   if (!loopBytes.isNull())
-    add("loopbytes", false, [this](const Header &x) {
+    addCandidate("loopbytes", false, [this](const Header &x) {
       std::vector<Expr> eq;
       for (unsigned l : x.loop) {
         const Expr &b = h.slots[l].bytes;
@@ -147,21 +141,21 @@ void ForInduction::makeCandidates() {
   if (forOp || parOp || affOp) {
     // Before the first iteration the induction variable is the lower
     // bound; after one, the loop was entered (so it is below the bound).
-    add("first", false, [this](const Header &x) {
+    addCandidate("first", false, [this](const Header &x) {
       return c.mkImplies(c.mkNot(x.ran), c.mkEq(x.iv, init.iv));
     });
-    add("entered", false, [this](const Header &x) {
+    addCandidate("entered", false, [this](const Header &x) {
       return c.mkImplies(x.ran, c.mkCmp(lt, lb, ub));
     });
   }
   // A memref iter_arg views a buffer of the loop once an iteration ran;
   // before the first, every iter_arg is its initial value.
   for (size_t j : mems)
-    add("fresh" + std::to_string(j), false, [this, j](const Header &x) {
+    addCandidate("fresh" + std::to_string(j), false, [this, j](const Header &x) {
       return c.mkEq(viewsLoop(x, j), x.ran);
     });
   for (auto [j, v] : llvm::enumerate(init.iters))
-    add("firstval" + std::to_string(j), false,
+    addCandidate("firstval" + std::to_string(j), false,
         [this, j = j](const Header &x) {
           const SymValue &a = x.iters[j], &b = init.iters[j];
           Expr same = a.kind == SymValue::Kind::MemRef
@@ -170,134 +164,147 @@ void ForInduction::makeCandidates() {
           return c.mkImplies(c.mkNot(x.ran), same);
         });
   if (forOp || parOp || affOp)
-    add("iv", false, [this](const Header &x) {
+    addCandidate("iv", false, [this](const Header &x) {
       bool u = forOp && forOp.getUnsignedCmp();
       return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv,
                      x.iv);
     });
+}
+
+/// The candidates about i1 (`flags`) and other scalar iter_args.
+void ForInduction::addScalarCandidates(const std::vector<size_t> &flags,
+                                       const std::vector<size_t> &scalars) {
   for (size_t k : flags) {
-    add("true" + std::to_string(k), false,
+    addCandidate("true" + std::to_string(k), false,
         [k](const Header &x) { return x.iters[k].e; });
-    add("false" + std::to_string(k), false,
+    addCandidate("false" + std::to_string(k), false,
         [this, k](const Header &x) { return c.mkNot(x.iters[k].e); });
   }
   for (size_t k : flags)
-    add("init" + std::to_string(k), false, [this, k](const Header &x) {
+    addCandidate("init" + std::to_string(k), false, [this, k](const Header &x) {
       return x.iters[k].init.isNull() ? c.boolVal(true) : x.iters[k].init;
     });
   for (size_t k : scalars) {
-    add("init" + std::to_string(k), false, [this, k](const Header &x) {
+    addCandidate("init" + std::to_string(k), false, [this, k](const Header &x) {
       return x.iters[k].init.isNull() ? c.boolVal(true) : x.iters[k].init;
     });
-    add("same" + std::to_string(k), false, [this, k](const Header &x) {
+    addCandidate("same" + std::to_string(k), false, [this, k](const Header &x) {
       return c.mkEq(x.iters[k].e, init.iters[k].e);
     });
   }
-  for (size_t j : mems) {
-    auto t = cast<MemRefType>(iterTypes[j]);
-    std::string J = std::to_string(j);
-    add("live" + J, false, [this, j](const Header &x) {
-      const View &v = x.iters[j].view;
-      std::vector<Expr> each;
-      for (auto [k, s] : llvm::enumerate(v.cands))
-        each.push_back(c.mkImplies(
-            v.pts[k],
-            c.mkAnd(h.allocOf(x.st, s), c.mkNot(h.freedOf(x.st, s)))));
-      return c.mkAnd(each);
+}
+
+/// The candidates about memref iter_arg j: liveness, ownership by each flag,
+/// aliasing with the others, its descriptor.
+void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems,
+                                       const std::vector<size_t> &flags) {
+  auto t = cast<MemRefType>(iterTypes[j]);
+  std::string J = std::to_string(j);
+  addCandidate("live" + J, false, [this, j](const Header &x) {
+    const View &v = x.iters[j].view;
+    std::vector<Expr> each;
+    for (auto [k, s] : llvm::enumerate(v.cands))
+      each.push_back(c.mkImplies(
+          v.pts[k],
+          c.mkAnd(h.allocOf(x.st, s), c.mkNot(h.freedOf(x.st, s)))));
+    return c.mkAnd(each);
+  });
+  for (size_t k : flags) {
+    std::string K = std::to_string(k);
+    addCandidate("owned" + K + "/" + J, false, [this, j, k](const Header &x) {
+      return c.mkImplies(x.iters[k].e, h.isLiveHeap(x.st, x.iters[j].view));
     });
-    for (size_t k : flags) {
-      std::string K = std::to_string(k);
-      add("owned" + K + "/" + J, false, [this, j, k](const Header &x) {
-        return c.mkImplies(x.iters[k].e, h.isLiveHeap(x.st, x.iters[j].view));
-      });
-      add("loopowned" + J + "/" + K, false, [this, j, k](const Header &x) {
-        return c.mkImplies(viewsLoop(x, j), x.iters[k].e);
-      });
-      add("ownedloop" + K + "/" + J, false, [this, j, k](const Header &x) {
-        return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
-      });
-    }
-    for (size_t l : mems) {
-      if (l <= j)
-        continue;
-      std::string L = std::to_string(l);
-      // With own summary slots, two iter_args whose entry buffers are
-      // disjoint never view one buffer of a header: "distinct" follows
-      // from the required "loopdistinct" and "alias" is false. Not asked:
-      // a loop with N memref iter_args has N^2/2 such pairs.
-      bool disjoint = separate && llvm::none_of(outerOf[j], [&](unsigned o) {
-                        return outerOf[l].count(o) > 0;
-                      });
-      if (!disjoint) {
-        add("distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
-          return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
-        });
-        add("alias" + J + "/" + L, false, [this, j, l](const Header &x) {
-          return h.sameBuffer(x.iters[j].view, x.iters[l].view);
-        });
-      }
-      // With a summary slot per iter_arg, two iter_args never view one
-      // buffer of the loop.
-      add("loopdistinct" + J + "/" + L, separate,
-          [this, j, l](const Header &x) {
-            // Usually no common candidate: true, without building the rest.
-            Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
-            if (same.isFalse())
-              return c.boolVal(true);
-            return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
-                               c.mkNot(same));
-          });
-    }
-    // The descriptor: as at the entry, or the type's layout of its sizes.
-    add("offset" + J, false, [this, j](const Header &x) {
-      return c.mkEq(x.iters[j].view.offset, init.iters[j].view.offset);
+    addCandidate("loopowned" + J + "/" + K, false, [this, j, k](const Header &x) {
+      return c.mkImplies(viewsLoop(x, j), x.iters[k].e);
     });
-    add("layout" + J, false, [this, j, t](const Header &x) {
-      const View &v = x.iters[j].view;
-      // A value of no buffer (every run stopped before the yield, e.g. at
-      // an invalid free): nothing to state.
-      if (v.cands.empty())
-        return Expr();
-      View f = ::dealloc::verify::freshView(E, v.cands.front(), t, v.sizes);
-      std::vector<Expr> eq{c.mkEq(v.offset, f.offset)};
-      for (auto [a, b] : llvm::zip(v.strides, f.strides))
-        eq.push_back(c.mkEq(a, b));
-      return c.mkAnd(eq);
-    });
-    for (int64_t d = 0; d < t.getRank(); ++d) {
-      std::string D = J + "/" + std::to_string(d);
-      add("size" + D, false, [this, j, d](const Header &x) {
-        return c.mkEq(x.iters[j].view.sizes[d], init.iters[j].view.sizes[d]);
-      });
-      add("stride" + D, false, [this, j, d](const Header &x) {
-        return c.mkEq(x.iters[j].view.strides[d],
-                      init.iters[j].view.strides[d]);
-      });
-    }
-    unsigned eb = elementBytes(t.getElementType());
-    add("inside" + J, false, [this, j, eb](const Header &x) {
-      return c.mkNot(someElementOutside(E, x.iters[j].view, eb));
+    addCandidate("ownedloop" + K + "/" + J, false, [this, j, k](const Header &x) {
+      return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
     });
   }
+  for (size_t l : mems) {
+    if (l <= j)
+      continue;
+    std::string L = std::to_string(l);
+    // With own summary slots, two iter_args whose entry buffers are
+    // disjoint never view one buffer of a header: "distinct" follows
+    // from the required "loopdistinct" and "alias" is false. Not asked:
+    // a loop with N memref iter_args has N^2/2 such pairs.
+    bool disjoint = separate && llvm::none_of(outerOf[j], [&](unsigned o) {
+                      return outerOf[l].count(o) > 0;
+                    });
+    if (!disjoint) {
+      addCandidate("distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
+        return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
+      });
+      addCandidate("alias" + J + "/" + L, false, [this, j, l](const Header &x) {
+        return h.sameBuffer(x.iters[j].view, x.iters[l].view);
+      });
+    }
+    // With a summary slot per iter_arg, two iter_args never view one
+    // buffer of the loop.
+    addCandidate("loopdistinct" + J + "/" + L, separate,
+        [this, j, l](const Header &x) {
+          // Usually no common candidate: true, without building the rest.
+          Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
+          if (same.isFalse())
+            return c.boolVal(true);
+          return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
+                             c.mkNot(same));
+        });
+  }
+  // The descriptor: as at the entry, or the type's layout of its sizes.
+  addCandidate("offset" + J, false, [this, j](const Header &x) {
+    return c.mkEq(x.iters[j].view.offset, init.iters[j].view.offset);
+  });
+  addCandidate("layout" + J, false, [this, j, t](const Header &x) {
+    const View &v = x.iters[j].view;
+    // A value of no buffer (every run stopped before the yield, e.g. at
+    // an invalid free): nothing to state.
+    if (v.cands.empty())
+      return Expr();
+    View f = ::dealloc::verify::freshView(E, v.cands.front(), t, v.sizes);
+    std::vector<Expr> eq{c.mkEq(v.offset, f.offset)};
+    for (auto [a, b] : llvm::zip(v.strides, f.strides))
+      eq.push_back(c.mkEq(a, b));
+    return c.mkAnd(eq);
+  });
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    std::string D = J + "/" + std::to_string(d);
+    addCandidate("size" + D, false, [this, j, d](const Header &x) {
+      return c.mkEq(x.iters[j].view.sizes[d], init.iters[j].view.sizes[d]);
+    });
+    addCandidate("stride" + D, false, [this, j, d](const Header &x) {
+      return c.mkEq(x.iters[j].view.strides[d],
+                    init.iters[j].view.strides[d]);
+    });
+  }
+  unsigned eb = elementBytes(t.getElementType());
+  addCandidate("inside" + J, false, [this, j, eb](const Header &x) {
+    return c.mkNot(someElementOutside(E, x.iters[j].view, eb));
+  });
+}
+
+/// The candidates about the enclosing code's slots the body changes.
+void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
   // Slots of the enclosing code the body changes: unchanged after all?
   for (unsigned o : wFlags) {
     std::string O = std::to_string(o);
-    add("alloc" + O, false, [this, o](const Header &x) {
+    addCandidate("alloc" + O, false, [this, o](const Header &x) {
       return c.mkEq(h.allocOf(x.st, o), h.allocOf(entry, o));
     });
-    add("freed" + O, false, [this, o](const Header &x) {
+    addCandidate("freed" + O, false, [this, o](const Header &x) {
       return c.mkEq(h.freedOf(x.st, o), h.freedOf(entry, o));
     });
   }
   for (unsigned o : wMem)
-    add("contents" + std::to_string(o), false, [this, o](const Header &x) {
+    addCandidate("contents" + std::to_string(o), false, [this, o](const Header &x) {
       return contentsEqual(x.st, entry, o);
     });
   // ... as at the entry before the first iteration, and not live any more
   // once one ran (the loop frees a buffer it was handed).
   for (unsigned o : wFlags) {
     std::string O = std::to_string(o);
-    add("firstflags" + O, false, [this, o](const Header &x) {
+    addCandidate("firstflags" + O, false, [this, o](const Header &x) {
       return c.mkImplies(
           c.mkNot(x.ran),
           c.mkAnd(c.mkEq(h.allocOf(x.st, o), h.allocOf(entry, o)),
@@ -305,7 +312,7 @@ void ForInduction::makeCandidates() {
     });
     // A changed heap buffer of the enclosing code, while live, is viewed
     // by an iter_arg (the loop frees the buffers it is handed).
-    add("reachouter" + O, false, [this, o, mems](const Header &x) {
+    addCandidate("reachouter" + O, false, [this, o, mems](const Header &x) {
       std::vector<Expr> seen;
       for (size_t j : mems)
         seen.push_back(h.denotes(x.iters[j].view, o));
@@ -313,17 +320,35 @@ void ForInduction::makeCandidates() {
           c.mkAnd(h.allocOf(x.st, o), c.mkNot(h.freedOf(x.st, o))),
           c.mkOr(seen));
     });
-    add("dead" + O, false, [this, o](const Header &x) {
+    addCandidate("dead" + O, false, [this, o](const Header &x) {
       return c.mkImplies(x.ran, c.mkNot(c.mkAnd(h.allocOf(x.st, o),
                                                 c.mkNot(h.freedOf(x.st, o)))));
     });
   }
   for (unsigned o : wMem)
-    add("firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
+    addCandidate("firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
       if (x.ran.isTrue())
         return c.boolVal(true);
       Expr same = contentsEqual(x.st, entry, o);
       return same.isNull() ? same : c.mkImplies(c.mkNot(x.ran), same);
     });
+}
+
+void ForInduction::makeCandidates() {
+  cands.clear();
+  llvm::scope_exit index([&]() { indexKeys(); });
+  std::vector<size_t> mems, flags, scalars;
+  for (auto [j, v] : llvm::enumerate(init.iters)) {
+    if (v.kind == SymValue::Kind::MemRef)
+      mems.push_back(j);
+    else
+      (v.kind == SymValue::Kind::Bool ? flags : scalars).push_back(j);
+  }
+  // In this order: the candidates' order is the order they are asked in.
+  addIterArgCandidates(mems);
+  addScalarCandidates(flags, scalars);
+  for (size_t j : mems)
+    addMemRefCandidates(j, mems, flags);
+  addOuterCandidates(mems);
 }
 
