@@ -52,6 +52,7 @@ RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
             "--convert-bufferization-to-memref", "--lower-affine",
+            "--scf-forall-to-for",
             "--convert-scf-to-cf",
             "--expand-strided-metadata", "--finalize-memref-to-llvm",
             "--convert-math-to-llvm", "--convert-math-to-libm",
