@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/ViewArith.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -53,39 +54,18 @@ static std::string typeText(Type t) {
 }
 
 /// [view.cast] Why descriptor `d` does not fit ranked type `t` (empty if it
-/// does): another rank, or a static size, offset or stride of `t` that `d`
-/// does not have. The stride of a dimension of size 1 is never used to
-/// address an element, so it need not match.
+/// does): another rank, or the first static size, offset or stride of `t`
+/// that `d` does not have (view::castMismatches).
 static std::string castMismatch(const MemRefDesc &d, MemRefType t) {
-  if (static_cast<int64_t>(d.sizes.size()) != t.getRank())
+  if (view::castRankDiffers(d, t))
     return "the source has rank " + std::to_string(d.sizes.size());
-  for (int64_t k = 0; k < t.getRank(); ++k)
-    if (!t.isDynamicDim(k) && t.getDimSize(k) != d.sizes[k])
-      return "size " + std::to_string(d.sizes[k]) + " in dimension " +
-             std::to_string(k);
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(t.getStridesAndOffset(strides, offset)))
-    return "";
-  if (!ShapedType::isDynamic(offset) && offset != d.offset)
-    return "offset " + std::to_string(d.offset);
-  for (int64_t k = 0; k < t.getRank(); ++k)
-    if (!ShapedType::isDynamic(strides[k]) && strides[k] != d.strides[k] &&
-        d.sizes[k] != 1)
-      return "stride " + std::to_string(d.strides[k]) + " in dimension " +
-             std::to_string(k);
+  view::Concrete c;
+  for (const view::CastMismatch<view::Concrete> &m :
+       view::castMismatches(c, d, t))
+    if (m.bad)
+      return std::string(m.what) + " " + std::to_string(m.actual) +
+             (m.dim < 0 ? "" : " in dimension " + std::to_string(m.dim));
   return "";
-}
-
-/// A descriptor of the same buffer at the same aligned address, with empty
-/// sizes and strides: the common start of every view op ([view.same_buffer]).
-/// The offset is the source's unless the view sets its own.
-static MemRefDesc viewOf(const MemRefDesc &src) {
-  MemRefDesc d;
-  d.buffer = src.buffer;
-  d.aligned = src.aligned;
-  d.offset = src.offset;
-  return d;
 }
 
 /// Initial contents of a global from its dense initializer.
@@ -287,93 +267,63 @@ static bool execMemorySpaceCast(Machine &m, Frame &f,
 
 static bool execSubView(Machine &m, Frame &f, memref::SubViewOp sv) {
   Operation *op = sv;
-  MemRefDesc src = desc(m, f, sv.getSource());
   SmallVector<int64_t, 4> offs, sizes, steps;
   if (!resolve(m, f, op, sv.getMixedOffsets(), offs) ||
       !resolve(m, f, op, sv.getMixedSizes(), sizes) ||
       !resolve(m, f, op, sv.getMixedStrides(), steps))
     return false;
-  MemRefDesc d = viewOf(src);
-  llvm::SmallBitVector dropped = sv.getDroppedDims();
-  for (unsigned k = 0; k < offs.size(); ++k) {
-    d.offset += offs[k] * src.strides[k];
-    if (dropped.test(k))
-      continue;
-    d.sizes.push_back(sizes[k]);
-    d.strides.push_back(src.strides[k] * steps[k]);
-  }
-  m.bind(f, sv, RtValue::makeMemRef(std::move(d)));
+  view::Concrete c;
+  m.bind(f, sv,
+         RtValue::makeMemRef(view::subview(c, desc(m, f, sv.getSource()), offs,
+                                           sizes, steps, sv.getDroppedDims())));
   return true;
 }
 
 static bool execReinterpretCast(Machine &m, Frame &f,
                                 memref::ReinterpretCastOp rc) {
   Operation *op = rc;
-  MemRefDesc src = desc(m, f, rc.getSource());
   SmallVector<int64_t, 4> offs, sizes, strides;
   if (!resolve(m, f, op, rc.getMixedOffsets(), offs) ||
       !resolve(m, f, op, rc.getMixedSizes(), sizes) ||
       !resolve(m, f, op, rc.getMixedStrides(), strides))
     return false;
-  MemRefDesc d = viewOf(src);
-  d.offset = offs.empty() ? 0 : offs.front();
-  d.sizes.assign(sizes.begin(), sizes.end());
-  d.strides.assign(strides.begin(), strides.end());
-  m.bind(f, rc, RtValue::makeMemRef(std::move(d)));
+  view::Concrete c;
+  m.bind(f, rc,
+         RtValue::makeMemRef(view::reinterpretCast(
+             c, desc(m, f, rc.getSource()), offs.front(), sizes, strides)));
   return true;
 }
 
 static bool execExpandShape(Machine &m, Frame &f, memref::ExpandShapeOp ex) {
   Operation *op = ex;
-  MemRefDesc src = desc(m, f, ex.getSrc());
   SmallVector<int64_t, 4> shape;
   if (!resolve(m, f, op, ex.getMixedOutputShape(), shape))
     return false;
-  MemRefDesc d = viewOf(src);
-  d.sizes = shape;
-  d.strides.assign(shape.size(), 1);
-  for (auto [srcDim, group] : llvm::enumerate(ex.getReassociationIndices())) {
-    int64_t stride = src.strides[srcDim];
-    for (int64_t j = static_cast<int64_t>(group.size()) - 1; j >= 0; --j) {
-      d.strides[group[j]] = stride;
-      stride *= shape[group[j]];
-    }
-  }
-  m.bind(f, ex, RtValue::makeMemRef(std::move(d)));
+  view::Concrete c;
+  m.bind(f, ex,
+         RtValue::makeMemRef(view::expandShape(
+             c, desc(m, f, ex.getSrc()), shape, ex.getReassociationIndices())));
   return true;
 }
 
 static bool execCollapseShape(Machine &m, Frame &f,
                               memref::CollapseShapeOp co) {
-  MemRefDesc src = desc(m, f, co.getSrc());
-  MemRefDesc d = viewOf(src);
-  for (const ReassociationIndices &group : co.getReassociationIndices()) {
-    int64_t size = 1, stride = 1;
-    bool haveStride = false;
-    for (int64_t k : group) {
-      size *= src.sizes[k];
-      if (src.sizes[k] != 1 || !haveStride) {
-        stride = src.strides[k];
-        haveStride = true;
-      }
-    }
-    d.sizes.push_back(size);
-    d.strides.push_back(stride);
-  }
-  m.bind(f, co, RtValue::makeMemRef(std::move(d)));
+  view::Concrete c;
+  m.bind(f, co,
+         RtValue::makeMemRef(view::collapseShape(
+             c, desc(m, f, co.getSrc()), co.getReassociationIndices())));
   return true;
 }
 
-/// [view.reshape]: the sizes are read from the shape operand (a use of its
-/// buffer, [heap.use]); the result is row-major over the source's offset.
+/// [view.reshape]: the sizes are read from the shape operand (its
+/// [heap.use] by the op's memory effects); the result is row-major over the
+/// source's offset.
 static bool execReshape(Machine &m, Frame &f, memref::ReshapeOp rs) {
   Operation *op = rs;
-  MemRefDesc src = desc(m, f, rs.getSource());
   MemRefDesc shape = desc(m, f, rs.getShape());
   auto shapeType = cast<MemRefType>(rs.getShape().getType());
-  if (!m.requireLive(shape, op))
-    return false;
-  MemRefDesc d = viewOf(src);
+  view::Concrete c;
+  SmallVector<int64_t, 4> sizes;
   int64_t n = shape.sizes.empty() ? 0 : shape.sizes[0];
   for (int64_t k = 0; k < n; ++k) {
     int64_t off;
@@ -386,32 +336,27 @@ static bool execReshape(Machine &m, Frame &f, memref::ReshapeOp rs) {
                        "([op.uninit.control])",
                        op->getLoc());
     int64_t size = v.i.getSExtValue();
-    int64_t expected = rs.getType().getDimSize(k);
-    if (size < 0 || (!ShapedType::isDynamic(expected) && size != expected))
+    SmallVector<bool, 2> bad;
+    view::reshapeSizeBad(c, size, rs.getType().getDimSize(k), bad);
+    if (c.anyOf(bad))
       return m.unknown(StopKind::ReshapeSize,
                        "memref.reshape to size " + std::to_string(size) +
                            " in dimension " + std::to_string(k) +
                            " (undefined behaviour)",
                        op->getLoc());
-    d.sizes.push_back(size);
+    sizes.push_back(size);
   }
-  d.strides.assign(d.sizes.size(), 1);
-  for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
-    d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
-  m.bind(f, rs, RtValue::makeMemRef(std::move(d)));
+  m.bind(f, rs,
+         RtValue::makeMemRef(
+             view::reshape(c, desc(m, f, rs.getSource()), sizes)));
   return true;
 }
 
-/// [view.transpose]: result dimension i is source dimension perm(i).
+/// [view.transpose]
 static bool execTranspose(Machine &m, Frame &f, memref::TransposeOp tr) {
-  MemRefDesc src = desc(m, f, tr.getIn());
-  MemRefDesc d = viewOf(src);
-  for (AffineExpr e : tr.getPermutation().getResults()) {
-    unsigned k = cast<AffineDimExpr>(e).getPosition();
-    d.sizes.push_back(src.sizes[k]);
-    d.strides.push_back(src.strides[k]);
-  }
-  m.bind(f, tr, RtValue::makeMemRef(std::move(d)));
+  m.bind(f, tr,
+         RtValue::makeMemRef(
+             view::transpose(desc(m, f, tr.getIn()), tr.getPermutation())));
   return true;
 }
 
@@ -433,10 +378,10 @@ static bool execView(Machine &m, Frame &f, memref::ViewOp vw) {
 /// [view.metadata]
 static bool execExtractStridedMetadata(Machine &m, Frame &f,
                                        memref::ExtractStridedMetadataOp md) {
+  view::Concrete c;
   MemRefDesc src = desc(m, f, md.getSource());
-  MemRefDesc base = viewOf(src);
-  base.offset = 0;
-  m.bind(f, md.getBaseBuffer(), RtValue::makeMemRef(base));
+  m.bind(f, md.getBaseBuffer(),
+         RtValue::makeMemRef(view::metadataBase(c, src)));
   m.bind(f, md.getOffset(), indexValue(src.offset));
   for (auto [v, s] : llvm::zip(md.getSizes(), src.sizes))
     m.bind(f, v, indexValue(s));
@@ -455,15 +400,16 @@ execExtractAlignedPointerAsIndex(Machine &m, Frame &f,
 
 static bool execDim(Machine &m, Frame &f, memref::DimOp dim) {
   Operation *op = dim;
+  view::Concrete c;
   MemRefDesc src = desc(m, f, dim.getSource());
   int64_t k;
   if (!m.decideInt(f, dim.getIndex(), op, k))
     return false;
-  if (k < 0 || k >= static_cast<int64_t>(src.sizes.size()))
+  if (view::dimOutOfRange(c, src, k))
     return m.unknown(StopKind::DimIndex,
                      "memref.dim index out of range (undefined behaviour)",
                      op->getLoc());
-  m.bind(f, dim, indexValue(src.sizes[k]));
+  m.bind(f, dim, indexValue(view::dimSize(c, src, k)));
   return true;
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/ViewArith.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
@@ -19,25 +20,8 @@ MemRefDesc Machine::layoutFor(MemRefType t, ArrayRef<int64_t> dynSizes,
   MemRefDesc d;
   d.buffer = buffer;
   d.aligned = aligned;
-  unsigned k = 0;
-  for (int64_t s : t.getShape())
-    d.sizes.push_back(ShapedType::isDynamic(s) ? dynSizes[k++] : s);
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  bool strided = !t.getLayout().isIdentity() &&
-                 succeeded(t.getStridesAndOffset(strides, offset));
-  // Row-major contiguous strides, used for identity layouts and for dynamic
-  // strides of a strided layout: the product of the inner sizes, zero
-  // included, as the LLVM lowering of memref.alloc computes them.
-  d.strides.assign(d.sizes.size(), 1);
-  for (int64_t i = static_cast<int64_t>(d.sizes.size()) - 2; i >= 0; --i)
-    d.strides[i] = d.strides[i + 1] * d.sizes[i + 1];
-  if (strided) {
-    for (auto [i, s] : llvm::enumerate(strides))
-      if (!ShapedType::isDynamic(s))
-        d.strides[i] = s;
-    d.offset = ShapedType::isDynamic(offset) ? 0 : offset;
-  }
+  view::Concrete c;
+  view::layout(c, t, dynSizes, d);
   return d;
 }
 
@@ -94,14 +78,13 @@ bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
                             int64_t &byteOff) {
   const std::string oob =
       "out-of-bounds access, outside the ownership model ([safety.oob])";
-  // Address arithmetic wraps at 64 bits, as the LLVM lowering's `getelementptr`
-  // and verify's bit-vectors do; computed unsigned, so the wrap is defined C++.
-  uint64_t linear = static_cast<uint64_t>(d.offset);
-  for (auto [idx, size, stride] : llvm::zip(indices, d.sizes, d.strides)) {
-    if (idx < 0 || idx >= size)
-      return unknown(StopKind::OutOfBounds, oob, op->getLoc());
-    linear += static_cast<uint64_t>(idx) * static_cast<uint64_t>(stride);
-  }
+  // Address arithmetic wraps at 64 bits, as the LLVM lowering's
+  // `getelementptr` and verify's bit-vectors do (view::Concrete).
+  view::Concrete c;
+  bool outside;
+  uint64_t linear = view::linearIndex(c, d, indices, outside);
+  if (outside)
+    return unknown(StopKind::OutOfBounds, oob, op->getLoc());
   int64_t eb = elementBytes(t.getElementType());
   const Buffer &b = heap.get(d.buffer);
   byteOff = static_cast<int64_t>(static_cast<uint64_t>(d.aligned) +

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "SymbolicArith.h"
 #include "ViewEncoder.h"
 #include "dealloc/Support/SolverPolicy.h"
 
@@ -26,15 +27,10 @@ using Cmp = smt::Context::Cmp;
 /// stop ([safety.oob]).
 static Expr linearIndex(Encoder &E, State &st, const View &v,
                         ArrayRef<Expr> indices, Location loc) {
-  smt::Context &c = E.ctx;
-  Expr lin = v.offset;
-  std::vector<Expr> oob;
-  for (auto [k, i] : llvm::enumerate(indices)) {
-    oob.push_back(c.mkOr(c.mkCmp(Cmp::Slt, i, c.bvVal(kIndexWidth, 0)),
-                         c.mkCmp(Cmp::Sge, i, v.sizes[k])));
-    lin = lin + i * v.strides[k];
-  }
-  E.heap.stop(st, c.mkOr(oob), loc, StopKind::OutOfBounds, "out-of-bounds access");
+  SymbolicArith d(E.heap);
+  Expr outside;
+  Expr lin = view::linearIndex(d, v, indices, outside);
+  E.heap.stop(st, outside, loc, StopKind::OutOfBounds, "out-of-bounds access");
   return lin;
 }
 
@@ -122,13 +118,12 @@ static void reallocContents(Encoder &E, State &st, const View &src,
   Expr ebE = c.bvVal(kIndexWidth, eb);
   // The first element's unit index, as load/store take it (in byte mode the
   // heap adds the view's byte shift itself).
-  Expr srcFirst = bytes ? c.mkBin(BinOp::Mul, src.offset, ebE) : src.offset;
-  Expr dstFirst = bytes ? c.mkBin(BinOp::Mul, dst.offset, ebE) : dst.offset;
+  Expr srcFirst = bytes ? src.offset * ebE : src.offset;
+  Expr dstFirst = bytes ? dst.offset * ebE : dst.offset;
   Expr start = srcFirst;
   if (bytes && !src.byteShift.isNull())
-    start = c.mkBin(BinOp::Add, src.byteShift, start);
-  Expr oldUnits = c.mkBin(BinOp::Sub, c.mkBin(BinOp::SDiv, oldBytes, unitE),
-                          start);
+    start = src.byteShift + start;
+  Expr oldUnits = c.mkBin(BinOp::SDiv, oldBytes, unitE) - start;
   Expr newUnits = c.mkBin(BinOp::SDiv, newBytes, unitE);
   unsigned w = bytes ? 1 : eb;
   for (int64_t i = 0; i < *bound; ++i) {
@@ -138,8 +133,8 @@ static void reallocContents(Encoder &E, State &st, const View &src,
                  c.mkCmp(Cmp::Slt, k, oldUnits), c.mkCmp(Cmp::Slt, k, newUnits)});
     if (copied.isFalse())
       break;
-    Expr at = c.mkBin(BinOp::Add, dstFirst, k);
-    Expr from = c.mkBin(BinOp::Add, srcFirst, k);
+    Expr at = dstFirst + k;
+    Expr from = srcFirst + k;
     Expr val = h.load(st, src, from, w);
     // Initializedness travels with the units ([buffer.contents.uninit]).
     Expr init = c.mkIte(copied, h.loadInit(st, src, from, w),
@@ -219,17 +214,17 @@ Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &whole,
   for (auto [k, stride] : llvm::enumerate(v.strides)) {
     Expr s = wide(stride);
     Expr neg = c.mkCmp(Cmp::Slt, s, zero);
-    Expr atLo = c.mkBin(BinOp::Mul, wide(lo[k]), s);
-    Expr atHi = c.mkBin(BinOp::Mul, wide(hi[k]), s);
-    first = c.mkBin(BinOp::Add, first, c.mkIte(neg, atHi, atLo));
-    last = c.mkBin(BinOp::Add, last, c.mkIte(neg, atLo, atHi));
+    Expr atLo = wide(lo[k]) * s;
+    Expr atHi = wide(hi[k]) * s;
+    first = first + c.mkIte(neg, atHi, atLo);
+    last = last + c.mkIte(neg, atLo, atHi);
   }
   Expr ebW = c.bvVal(kWide, eb);
-  Expr at = c.mkBin(BinOp::Mul, first, ebW);
-  Expr end = c.mkBin(BinOp::Add, c.mkBin(BinOp::Mul, last, ebW), ebW);
+  Expr at = first * ebW;
+  Expr end = last * ebW + ebW;
   if (!v.byteShift.isNull()) {
-    at = c.mkBin(BinOp::Add, at, wide(v.byteShift));
-    end = c.mkBin(BinOp::Add, end, wide(v.byteShift));
+    at = at + wide(v.byteShift);
+    end = end + wide(v.byteShift);
   }
   // As SymbolicHeap::outsideBuffer, per candidate buffer; a size of -1 marks
   // a buffer too large to bound (Encoder::allocate): not checked.
@@ -254,7 +249,7 @@ Expr dealloc::verify::someElementOutside(Encoder &E, const View &v,
   for (const Expr &size : v.sizes) {
     empty.push_back(c.mkEq(size, zero));
     lo.push_back(zero);
-    hi.push_back(c.mkBin(BinOp::Sub, size, one));
+    hi.push_back(size - one);
   }
   return c.mkAnd(c.mkNot(c.mkOr(empty)), boxOutsideBuffer(E, v, lo, hi, eb));
 }
@@ -519,52 +514,43 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
 }
 
 /// [view.reshape]: the sizes are read from the shape operand (a read of
-/// its buffer, bounds-checked); a negative size or one that differs from a
-/// static size of the result type stops the run; row-major strides over
-/// the source's offset and address.
+/// its buffer, bounds-checked; its [heap.use] by the op's memory effects);
+/// a negative size or one that differs from a static size of the result
+/// type stops the run; row-major strides over the source's offset and
+/// address.
 static bool encodeReshape(Encoder &E, State &st, memref::ReshapeOp rs) {
   Location loc = rs.getLoc();
   Operation *op = rs;
-  View r = E.getView(rs.getSource());
-  const View &shape = E.getView(rs.getShape());
+  SymbolicArith d(E.heap);
+  View src = E.getView(rs.getSource());
+  View shape = E.getView(rs.getShape());
   auto shapeType = cast<MemRefType>(rs.getShape().getType());
   auto rt = dyn_cast<MemRefType>(rs.getType());
   unsigned w = scalarWidth(shapeType.getElementType());
   if (!rt || !w || shape.sizes.size() != 1)
     return E.unsupported(op, "reshape to an unranked memref");
-  E.heap.use(st, shape, loc, "read");
   unsigned eb = elementBytes(shapeType.getElementType());
-  Expr zero = E.ctx.bvVal(kIndexWidth, 0);
   std::vector<Expr> sizes, bad;
   for (int64_t k = 0; k < rt.getRank(); ++k) {
-    Expr idx = E.ctx.bvVal(kIndexWidth, k);
-    E.heap.stop(st, E.ctx.mkCmp(Cmp::Sge, idx, shape.sizes[0]), loc,
-                StopKind::OutOfBounds, "out-of-bounds access");
-    Expr lin = E.ctx.mkBin(BinOp::Add, shape.offset,
-                           E.ctx.mkBin(BinOp::Mul, idx, shape.strides[0]));
+    Expr idx = d.lit(k);
+    E.heap.stop(st, d.sge(idx, shape.sizes[0]), loc, StopKind::OutOfBounds,
+                "out-of-bounds access");
+    Expr lin = shape.offset + idx * shape.strides[0];
     checkInBuffer(E, st, shape, lin, eb, loc);
     Expr raw = E.ctx.mkTrunc(E.heap.load(st, shape, lin, eb), w);
     SymValue loaded = SymValue::bv(raw);
     loaded.init = E.heap.loadInit(st, shape, lin, eb);
     requireInitialized(E, st, loaded, loc);
     Expr size = w < kIndexWidth ? E.ctx.mkSExt(raw, kIndexWidth) : raw;
-    bad.push_back(E.ctx.mkCmp(Cmp::Slt, size, zero));
-    int64_t expected = rt.getDimSize(k);
-    if (!ShapedType::isDynamic(expected))
-      bad.push_back(E.ctx.mkNe(size, E.ctx.bvVal(kIndexWidth, expected)));
+    llvm::SmallVector<Expr, 2> sizeBad;
+    view::reshapeSizeBad(d, size, rt.getDimSize(k), sizeBad);
+    bad.insert(bad.end(), sizeBad.begin(), sizeBad.end());
     sizes.push_back(size);
   }
   E.heap.stop(st, E.ctx.mkOr(bad), loc, StopKind::ReshapeSize,
               "memref.reshape to a negative size or one that differs from "
               "the result type (undefined behaviour)");
-  r.sizes = sizes;
-  r.strides.assign(sizes.size(), Expr());
-  Expr stride = E.ctx.bvVal(kIndexWidth, 1);
-  for (size_t i = sizes.size(); i-- > 0;) {
-    r.strides[i] = stride;
-    stride = E.ctx.mkBin(BinOp::Mul, stride, sizes[i]);
-  }
-  E.bind(rs, SymValue::memref(r));
+  E.bind(rs, SymValue::memref(view::reshape(d, src, sizes)));
   return true;
 }
 

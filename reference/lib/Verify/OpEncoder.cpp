@@ -12,6 +12,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 #include "ParallelEncoder.h"
+#include "SymbolicArith.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 
@@ -77,28 +78,16 @@ SymValue Encoder::zeroOf(Type t) {
 }
 
 std::vector<Expr> Encoder::shapeOf(MemRefType t, ArrayRef<Expr> dyn) {
-  std::vector<Expr> sizes;
-  unsigned d = 0;
-  for (int64_t s : t.getShape())
-    sizes.push_back(ShapedType::isDynamic(s) ? dyn[d++]
-                                             : ctx.bvVal(kIndexWidth, s));
-  return sizes;
+  SymbolicArith d(heap);
+  view::Ints<SymbolicArith> sizes = view::shapeOf(d, t, dyn);
+  return std::vector<Expr>(sizes.begin(), sizes.end());
 }
 
 View dealloc::verify::freshView(Encoder &E, unsigned s, MemRefType t,
                                 const std::vector<Expr> &sizes) {
-  smt::Context &c = E.ctx;
   View v = E.heap.wholeView(s, sizes); // row-major, offset 0
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  if (!t.getLayout().isIdentity() &&
-      succeeded(t.getStridesAndOffset(strides, offset))) {
-    for (auto [k, st] : llvm::enumerate(strides))
-      if (!ShapedType::isDynamic(st))
-        v.strides[k] = c.bvVal(kIndexWidth, st);
-    if (!ShapedType::isDynamic(offset))
-      v.offset = c.bvVal(kIndexWidth, offset);
-  }
+  SymbolicArith d(E.heap);
+  view::stridedLayout(d, t, v);
   return v;
 }
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/SymbolicHeap.h"
+#include "SymbolicArith.h"
 
 #include <algorithm>
 
@@ -86,12 +87,9 @@ View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
   v.addr = slots[s].addr;
   v.offset = ctx.bvVal(kIndexWidth, 0);
   v.sizes = sizes;
-  v.strides.resize(sizes.size());
-  Expr stride = ctx.bvVal(kIndexWidth, 1);
-  for (size_t i = sizes.size(); i-- > 0;) {
-    v.strides[i] = stride;
-    stride = ctx.mkBin(Context::BinOp::Mul, stride, sizes[i]);
-  }
+  SymbolicArith d(*this);
+  view::Ints<SymbolicArith> strides = view::rowMajor(d, sizes);
+  v.strides.assign(strides.begin(), strides.end());
   v.cands = {s};
   return v;
 }
