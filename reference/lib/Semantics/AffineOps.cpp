@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/AccessOps.h"
 #include "dealloc/Support/AffineMapOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/IntegerSet.h"
@@ -86,9 +87,7 @@ bool evalAffineMap(AffineMap map, ArrayRef<int64_t> dims,
   return true;
 }
 
-/// The results of `map` on the values of `operands` (dimensions first);
-/// false when the run stopped.
-static bool affineValues(Machine &m, Frame &f, Operation *op, AffineMap map,
+bool affineValues(Machine &m, Frame &f, Operation *op, AffineMap map,
                          ValueRange operands, SmallVectorImpl<int64_t> &out) {
   SmallVector<int64_t, 4> values;
   for (Value v : operands) {
@@ -165,35 +164,14 @@ static bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
   return true;
 }
 
-/// [op.affine.access]: memref.load / memref.store at the map's results.
-static bool execAffineAccess(Machine &m, Frame &f, Operation *op) {
-  auto ld = dyn_cast<affine::AffineLoadOp>(op);
-  auto st = dyn_cast<affine::AffineStoreOp>(op);
-  AffineMap map = ld ? ld.getAffineMap() : st.getAffineMap();
-  ValueRange operands = ld ? ld.getMapOperands() : st.getMapOperands();
-  Value memref = ld ? ld.getMemRef() : st.getMemRef();
-  MemRefDesc d = m.lookup(f, memref).m;
-  auto type = cast<MemRefType>(memref.getType());
-  SmallVector<int64_t, 4> idx;
-  int64_t off;
-  if (!affineValues(m, f, op, map, operands, idx) ||
-      !m.elementOffset(d, type, idx, op, off))
-    return false;
-  if (ld)
-    m.bind(f, ld, m.loadScalar(d.buffer, off, ld.getType()));
-  else
-    m.storeScalar(d.buffer, off, type.getElementType(),
-                  m.lookup(f, st.getValueToStore()));
-  return true;
-}
-
 std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
   if (auto forOp = dyn_cast<affine::AffineForOp>(op))
     return execAffineFor(*this, forOp, f);
   if (auto ifOp = dyn_cast<affine::AffineIfOp>(op))
     return execAffineIf(*this, ifOp, f);
-  if (isa<affine::AffineLoadOp, affine::AffineStoreOp>(op))
-    return execAffineAccess(*this, f, op);
+  // [op.affine.access]: memref.load / memref.store at the map's results.
+  if (std::optional<ElementAccessOp> acc = asElementAccess(op))
+    return execElementAccess(*this, f, op, *acc);
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
   if (!mop)
     return std::nullopt;

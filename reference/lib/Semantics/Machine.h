@@ -52,6 +52,21 @@ bool evalAffineMap(mlir::AffineMap map, llvm::ArrayRef<int64_t> dims,
                    llvm::ArrayRef<int64_t> syms,
                    llvm::SmallVectorImpl<int64_t> &out);
 
+class Machine;
+struct ElementAccessOp;
+
+/// The results of `map` on the values of `operands` (dimensions first), as
+/// [op.affine.apply] computes them (AffineOps.cpp); false when the run
+/// stopped.
+bool affineValues(Machine &m, Frame &f, mlir::Operation *op,
+                  mlir::AffineMap map, mlir::ValueRange operands,
+                  llvm::SmallVectorImpl<int64_t> &out);
+
+/// [op.memref.access], [op.affine.access], [op.memref.atomic_rmw]: the
+/// element access `op` (MemRefOps.cpp); false when the run stopped.
+bool execElementAccess(Machine &m, Frame &f, mlir::Operation *op,
+                       const ElementAccessOp &acc);
+
 class Machine {
 public:
   Machine(mlir::ModuleOp module, const RunOptions &options)

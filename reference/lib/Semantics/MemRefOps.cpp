@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/AccessOps.h"
 #include "dealloc/Support/ViewArith.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -127,27 +128,6 @@ static RtValue atomicCombine(arith::AtomicRMWKind kind, Type elem,
   case K::minu: return RtValue::makeInt(a.ule(b) ? a : b);
   default: return RtValue::uninit(); // the op's verifier rejects these
   }
-}
-
-/// [op.memref.atomic_rmw]: the element at `indices` is read, replaced by
-/// what `update` makes of it, and the op's result is the value read.
-static bool atomicUpdate(Machine &m, Frame &f, Operation *op, Value memref,
-                         ValueRange indices,
-                         llvm::function_ref<bool(RtValue, RtValue &)> update) {
-  SmallVector<int64_t, 4> idx;
-  int64_t off;
-  MemRefDesc d = m.lookup(f, memref).m;
-  auto type = cast<MemRefType>(memref.getType());
-  if (!resolveValues(m, f, op, indices, idx) ||
-      !m.elementOffset(d, type, idx, op, off))
-    return false;
-  Type elem = type.getElementType();
-  RtValue old = m.loadScalar(d.buffer, off, elem), updated;
-  if (!update(old, updated))
-    return false;
-  m.storeScalar(d.buffer, off, elem, updated);
-  m.bind(f, op->getResult(0), old);
-  return true;
 }
 
 /// [op.memref.alloc], [op.memref.alloca]
@@ -418,55 +398,42 @@ static bool execRank(Machine &m, Frame &f, memref::RankOp rank) {
   return true;
 }
 
-/// [op.memref.access]
-static bool execLoad(Machine &m, Frame &f, memref::LoadOp ld) {
-  Operation *op = ld;
+/// [op.memref.access], [op.affine.access], [op.memref.atomic_rmw]: the
+/// indices are computed and bounds-checked (elementOffset), then the
+/// element is loaded, stored, or read and replaced (atomics: the op's
+/// result is the value read; generic_atomic_rmw's body computes the new
+/// one from it).
+bool execElementAccess(Machine &m, Frame &f, Operation *op,
+                       const ElementAccessOp &acc) {
+  using A = ElementAccessOp;
   SmallVector<int64_t, 4> idx;
   int64_t off;
-  MemRefDesc src = desc(m, f, ld.getMemref());
-  if (!resolveValues(m, f, op, ld.getIndices(), idx) ||
-      !m.elementOffset(src, ld.getMemRefType(), idx, op, off))
+  MemRefDesc d = desc(m, f, acc.memref);
+  auto type = cast<MemRefType>(acc.memref.getType());
+  Type elem = type.getElementType();
+  if (!(acc.map ? affineValues(m, f, op, acc.map, acc.operands, idx)
+                : resolveValues(m, f, op, acc.operands, idx)) ||
+      !m.elementOffset(d, type, idx, op, off))
     return false;
-  m.bind(f, ld, m.loadScalar(src.buffer, off, ld.getType()));
+  if (acc.kind == A::Store) {
+    m.storeScalar(d.buffer, off, elem, m.lookup(f, acc.value));
+    return true;
+  }
+  RtValue old = m.loadScalar(d.buffer, off, elem), updated;
+  if (acc.kind == A::AtomicRMW) {
+    auto rmw = cast<memref::AtomicRMWOp>(op);
+    updated = atomicCombine(rmw.getKind(), elem, old, m.lookup(f, acc.value));
+  } else if (acc.kind == A::GenericAtomicRMW) {
+    RegionExit exit;
+    if (!m.execRegion(cast<memref::GenericAtomicRMWOp>(op).getAtomicBody(),
+                      {old}, f, exit))
+      return false;
+    updated = exit.values.front();
+  }
+  if (acc.kind != A::Load)
+    m.storeScalar(d.buffer, off, elem, updated);
+  m.bind(f, op->getResult(0), old);
   return true;
-}
-
-static bool execStore(Machine &m, Frame &f, memref::StoreOp st) {
-  Operation *op = st;
-  SmallVector<int64_t, 4> idx;
-  int64_t off;
-  MemRefDesc dst = desc(m, f, st.getMemref());
-  if (!resolveValues(m, f, op, st.getIndices(), idx) ||
-      !m.elementOffset(dst, st.getMemRefType(), idx, op, off))
-    return false;
-  m.storeScalar(dst.buffer, off, st.getMemRefType().getElementType(),
-                m.lookup(f, st.getValue()));
-  return true;
-}
-
-static bool execAtomicRMW(Machine &m, Frame &f, memref::AtomicRMWOp rmw) {
-  Operation *op = rmw;
-  Type elem = rmw.getMemRefType().getElementType();
-  return atomicUpdate(m, f, op, rmw.getMemref(), rmw.getIndices(),
-                      [&](RtValue old, RtValue &out) {
-                        out = atomicCombine(rmw.getKind(), elem, old,
-                                            m.lookup(f, rmw.getValue()));
-                        return true;
-                      });
-}
-
-/// [op.memref.atomic_rmw]: the body computes the new value from the old.
-static bool execGenericAtomicRMW(Machine &m, Frame &f,
-                                 memref::GenericAtomicRMWOp g) {
-  Operation *op = g;
-  return atomicUpdate(m, f, op, g.getMemref(), g.getIndices(),
-                      [&](RtValue old, RtValue &out) {
-                        RegionExit exit;
-                        if (!m.execRegion(g.getAtomicBody(), {old}, f, exit))
-                          return false;
-                        out = exit.values.front();
-                        return true;
-                      });
 }
 
 static bool execCopy(Machine &m, Frame &f, memref::CopyOp cp) {
@@ -482,6 +449,8 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
     return std::nullopt;
   if (isa<memref::AllocOp, memref::AllocaOp>(op))
     return execAlloc(*this, f, op);
+  if (std::optional<ElementAccessOp> acc = asElementAccess(op))
+    return execElementAccess(*this, f, op, *acc);
   // [op.memref.prefetch]: a hint; its declared write was [heap.use] above.
   if (isa<memref::PrefetchOp>(op))
     return true;
@@ -516,12 +485,6 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
       })
       .Case([&](memref::DimOp x) { return execDim(*this, f, x); })
       .Case([&](memref::RankOp x) { return execRank(*this, f, x); })
-      .Case([&](memref::LoadOp x) { return execLoad(*this, f, x); })
-      .Case([&](memref::StoreOp x) { return execStore(*this, f, x); })
-      .Case([&](memref::AtomicRMWOp x) { return execAtomicRMW(*this, f, x); })
-      .Case([&](memref::GenericAtomicRMWOp x) {
-        return execGenericAtomicRMW(*this, f, x);
-      })
       .Case([&](memref::CopyOp x) { return execCopy(*this, f, x); })
       .Default([](Operation *) -> std::optional<bool> { return std::nullopt; });
 }

@@ -14,6 +14,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 
+#include "dealloc/Support/AccessOps.h"
 #include "dealloc/Support/AffineMapOps.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -106,15 +107,9 @@ ElementIndex dealloc::verify::affineResults(Encoder &E, AffineMap map,
 
 bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
   handled = true;
-  // [op.affine.access]
-  if (auto ld = dyn_cast<affine::AffineLoadOp>(op))
-    return encodeElementLoad(
-        *this, st, op, ld.getMemRef(),
-        affineResults(*this, ld.getAffineMap(), ld.getMapOperands()));
-  if (auto sto = dyn_cast<affine::AffineStoreOp>(op))
-    return encodeElementStore(
-        *this, st, op, sto.getValueToStore(), sto.getMemRef(),
-        affineResults(*this, sto.getAffineMap(), sto.getMapOperands()));
+  // [op.affine.access]: memref.load / store at the map's results.
+  if (std::optional<ElementAccessOp> acc = asElementAccess(op))
+    return encodeElementAccess(*this, st, op, *acc);
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
   if (!mop) {
     handled = false;

@@ -27,6 +27,10 @@
 #include <memory>
 #include <optional>
 
+namespace dealloc {
+struct ElementAccessOp; // dealloc/Support/AccessOps.h
+}
+
 namespace dealloc::verify {
 
 /// Iterations of a loop whose trip count is a constant encoded before the
@@ -339,14 +343,15 @@ struct ElementIndex {
   std::vector<Expr> indices;
   Expr badDivisor;
 };
-/// [op.memref.access] with dealloc-run's checks in its order ([heap.use],
-/// the index operands, bounds): the element load into `op`'s one result,
-/// the element store of `value` (MemRefEncoder.cpp; memref and affine ops).
-bool encodeElementLoad(Encoder &E, State &st, mlir::Operation *op,
-                       mlir::Value memref, const ElementIndex &at);
-bool encodeElementStore(Encoder &E, State &st, mlir::Operation *op,
-                        mlir::Value value, mlir::Value memref,
-                        const ElementIndex &at);
+/// [op.memref.access], [op.affine.access], [op.memref.atomic_rmw]: the
+/// element access `op` with dealloc-run's checks in its order ([heap.use],
+/// the index operands, bounds) (AccessEncoder.cpp).
+bool encodeElementAccess(Encoder &E, State &st, mlir::Operation *op,
+                         const ElementAccessOp &acc);
+/// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
+/// that leaves its buffer's bytes stops the run (MemRefEncoder.cpp).
+void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
+                   unsigned eb, mlir::Location loc);
 /// [op.math] The math op `op`'s result (MathEncoder.cpp).
 bool encodeMath(Encoder &E, mlir::Operation *op);
 /// The results of an affine map on `operands` (dimensions first) as

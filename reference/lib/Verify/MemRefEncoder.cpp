@@ -11,6 +11,7 @@
 #include "Initialized.h"
 #include "SymbolicArith.h"
 #include "ViewEncoder.h"
+#include "dealloc/Support/AccessOps.h"
 #include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,17 +23,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
-
-/// The linear element index of `indices` in `v`; records an out-of-bounds
-/// stop ([safety.oob]).
-static Expr linearIndex(Encoder &E, State &st, const View &v,
-                        ArrayRef<Expr> indices, Location loc) {
-  SymbolicArith d(E.heap);
-  Expr outside;
-  Expr lin = view::linearIndex(d, v, indices, outside);
-  E.heap.stop(st, outside, loc, StopKind::OutOfBounds, "out-of-bounds access");
-  return lin;
-}
 
 /// Gives the caller-provided buffers `v` may view their size in bytes, for
 /// the bounds check of [safety.oob]: element `eb` bytes wide, the extent of
@@ -57,8 +47,8 @@ static void argBytes(Encoder &E, const View &v, unsigned eb) {
 /// reinterpret_cast or memref.view reaching past the buffer's end), as
 /// dealloc-run's bounds check does. `lin` is within `v`'s sizes (the
 /// callers' stops say so first), so buffers `v` covers need no check.
-static void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
-                          unsigned eb, Location loc) {
+void dealloc::verify::checkInBuffer(Encoder &E, State &st, const View &v,
+                                    Expr lin, unsigned eb, Location loc) {
   View rest = E.heap.uncoveredCandidates(v);
   argBytes(E, rest, eb);
   E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc, StopKind::OutOfBounds,
@@ -268,194 +258,21 @@ static void stopOnNegativeSize(Encoder &E, State &st, ArrayRef<Expr> dyn,
                 "negative allocation size (undefined behaviour)");
 }
 
-/// In dealloc-run's order: the indices' operands decide (uninitialized:
-/// a stop), then they are computed (a bad divisor: a stop).
-static void indexStops(Encoder &E, State &st, const ElementIndex &at,
-                       Location loc) {
-  requireInitialized(E, st, at.operands, loc);
-  if (!at.badDivisor.isNull())
-    E.heap.stop(st, at.badDivisor, loc, StopKind::AffineDivisor,
-                "affine mod/floordiv/ceildiv by a non-positive value "
-                "(undefined behaviour, [op.affine.apply])");
-}
-
-/// The checks of an element access of type `t` in dealloc-run's order
-/// after [heap.use] (encodeOpImpl): the index operands, the bounds
-/// ([safety.oob]). Sets `lin` to the element's linear index; false if
-/// UNSUPPORTED.
-static bool elementAccess(Encoder &E, State &st, Operation *op, Value memref,
-                          const ElementIndex &at, Type t, StringRef what,
-                          Expr &lin) {
-  Location loc = op->getLoc();
-  const View &v = E.getView(memref);
-  if (v.retyped && !E.heap.byteContents)
-    return E.unsupported(op, (what == "write" ? "store" : "load") +
-                                 std::string(" through a memref.view result"));
-  if (!scalarWidth(t))
-    return E.unsupported(op, "element type not modelled");
-  indexStops(E, st, at, loc);
-  lin = linearIndex(E, st, v, at.indices, loc);
-  checkInBuffer(E, st, v, lin, elementBytes(t), loc);
-  return true;
-}
-
-/// The element at `lin` of `memref`, of type `t`.
-static SymValue loadElement(Encoder &E, State &st, Value memref, Expr lin,
-                            Type t) {
-  const View &v = E.getView(memref);
-  Expr raw = E.heap.load(st, v, lin, elementBytes(t));
-  SymValue loaded = fromBV(E, t, E.ctx.mkTrunc(raw, scalarWidth(t)));
-  // [buffer.contents.uninit]: a load touching an uninitialized byte.
-  Expr init = E.heap.loadInit(st, v, lin, elementBytes(t));
-  if (!init.isTrue())
-    loaded.init = init;
-  return loaded;
-}
-
-/// Stores `value` (of type `t`) at element `lin` of `memref`.
-static void storeElement(Encoder &E, State &st, Value memref, Expr lin,
-                         Type t, const SymValue &value) {
-  Expr bits = value.kind == SymValue::Kind::Bool
-                  ? E.ctx.boolToBV(value.e, 1)
-                  : value.e;
-  // [op.uninit.flow]: storing the uninitialized value uninitializes.
-  E.heap.store(st, E.getView(memref), lin, E.ctx.mkZExt(bits, 64),
-               elementBytes(t), value.init);
-}
-
-/// [op.memref.access]: the load of element `at` of `memref` into `op`'s
-/// result (memref.load, affine.load).
-bool dealloc::verify::encodeElementLoad(Encoder &E, State &st, Operation *op,
-                                        Value memref, const ElementIndex &at) {
-  Type t = op->getResult(0).getType();
-  Expr lin;
-  if (!elementAccess(E, st, op, memref, at, t, "read", lin))
-    return false;
-  E.bind(op->getResult(0), loadElement(E, st, memref, lin, t));
-  return true;
-}
-
-/// [op.memref.access]: the store of `value` into element `at` of `memref`
-/// (memref.store, affine.store).
-bool dealloc::verify::encodeElementStore(Encoder &E, State &st, Operation *op,
-                                         Value value, Value memref,
-                                         const ElementIndex &at) {
-  Type t = value.getType();
-  Expr lin;
-  if (!elementAccess(E, st, op, memref, at, t, "write", lin))
-    return false;
-  storeElement(E, st, memref, lin, t, E.get(value));
-  return true;
-}
-
-/// [op.memref.atomic_rmw]: `old <kind> value` as the arith ops compute it
-/// (ArithEncoder.cpp: integers exactly, addf / mulf in IEEE-754, the other
-/// float kinds as uninterpreted functions), uninitialized if an operand is
-/// (except for `assign`).
-static SymValue atomicCombine(Encoder &E, memref::AtomicRMWOp op,
-                              const SymValue &old, const SymValue &val) {
-  using K = arith::AtomicRMWKind;
-  smt::Context &c = E.ctx;
-  arith::AtomicRMWKind kind = op.getKind();
-  if (kind == K::assign)
-    return val;
-  Type t = op.getValue().getType();
-  auto bv = [&](const SymValue &x) {
-    return x.kind == SymValue::Kind::Bool ? c.boolToBV(x.e, 1) : x.e;
-  };
-  Expr a = bv(old), b = bv(val), r;
-  auto pick = [&](Cmp p) { return c.mkIte(c.mkCmp(p, a, b), a, b); };
-  auto ft = dyn_cast<FloatType>(t);
-  unsigned sbits = ft ? ft.getFPMantissaWidth() : 0;
-  unsigned ebits = ft ? ft.getWidth() - sbits : 0;
-  switch (kind) {
-  case K::addi: r = c.mkBin(BinOp::Add, a, b); break;
-  case K::muli: r = c.mkBin(BinOp::Mul, a, b); break;
-  case K::andi: r = c.mkBin(BinOp::And, a, b); break;
-  case K::ori: r = c.mkBin(BinOp::Or, a, b); break;
-  case K::xori: r = c.mkBin(BinOp::Xor, a, b); break;
-  case K::maxs: r = pick(Cmp::Sge); break;
-  case K::maxu: r = pick(Cmp::Uge); break;
-  case K::mins: r = pick(Cmp::Sle); break;
-  case K::minu: r = pick(Cmp::Ule); break;
-  case K::addf:
-    r = c.mkFloatBin(smt::Context::FBinOp::Add, a, b, ebits, sbits);
-    break;
-  case K::mulf:
-    r = c.mkFloatBin(smt::Context::FBinOp::Mul, a, b, ebits, sbits);
-    break;
-  default: // maximumf, minimumf, maxnumf, minnumf: as ArithEncoder.cpp
-    r = c.mkUF(("arith." + arith::stringifyAtomicRMWKind(kind)).str(),
-               {a, b}, scalarWidth(t));
-    break;
-  }
-  SymValue out = fromBV(E, t, r);
-  std::vector<Expr> inits;
-  for (const SymValue *x : {&old, &val})
-    if (!x->init.isNull())
-      inits.push_back(x->init);
-  if (!inits.empty())
-    out.init = c.mkAnd(inits);
-  return out;
-}
-
-/// [op.memref.atomic_rmw]: the element is read (the op's result), the
-/// new value computed (by the kind, or by the body of a
-/// generic_atomic_rmw, whose runs are joined) and stored.
-static bool encodeAtomic(Encoder &E, State &st, Operation *op) {
-  auto rmw = dyn_cast<memref::AtomicRMWOp>(op);
-  auto gen = dyn_cast<memref::GenericAtomicRMWOp>(op);
-  Value memref = rmw ? rmw.getMemref() : gen.getMemref();
-  ValueRange indices = rmw ? rmw.getIndices() : gen.getIndices();
-  Type t = op->getResult(0).getType();
-  ElementIndex at{indices, {}, Expr()};
-  for (Value i : indices)
-    at.indices.push_back(E.getBV(i));
-  Expr lin;
-  if (!elementAccess(E, st, op, memref, at, t, "read", lin))
-    return false;
-  SymValue old = loadElement(E, st, memref, lin, t);
-  E.bind(op->getResult(0), old);
-  if (rmw) {
-    storeElement(E, st, memref, lin, t,
-                 atomicCombine(E, rmw, old, E.get(rmw.getValue())));
-    return true;
-  }
-  std::vector<RegionExit> exits;
-  if (!E.encodeRegion(gen.getAtomicBody(), {old}, std::move(st), exits))
-    return false;
-  std::vector<SymValue> vals;
-  if (!E.mergeExits(exits, st, vals, "join")) {
-    E.heap.kill(st);
-    return true;
-  }
-  storeElement(E, st, memref, lin, t, vals.front());
-  return true;
-}
-
-static bool encodeAlloc(Encoder &E, State &st, memref::AllocOp a) {
-  Location loc = a.getLoc();
-  Operation *op = a;
+/// [op.memref.alloc], [op.memref.alloca]
+static bool encodeAlloc(Encoder &E, State &st, Operation *op) {
+  bool stack = isa<memref::AllocaOp>(op);
+  ValueRange dynOps = stack ? cast<memref::AllocaOp>(op).getDynamicSizes()
+                            : cast<memref::AllocOp>(op).getDynamicSizes();
   std::vector<Expr> dyn;
-  for (Value v : a.getDynamicSizes())
+  for (Value v : dynOps)
     dyn.push_back(E.getBV(v));
-  requireInitialized(E, st, a.getDynamicSizes(), loc);
-  stopOnNegativeSize(E, st, dyn, loc);
-  E.bind(a, SymValue::memref(E.allocate(st, SlotKind::Heap, a.getType(), dyn,
-                                        op, "memref.alloc")));
-  return true;
-}
-
-static bool encodeAlloca(Encoder &E, State &st, memref::AllocaOp a) {
-  Location loc = a.getLoc();
-  Operation *op = a;
-  std::vector<Expr> dyn;
-  for (Value v : a.getDynamicSizes())
-    dyn.push_back(E.getBV(v));
-  requireInitialized(E, st, a.getDynamicSizes(), loc);
-  stopOnNegativeSize(E, st, dyn, loc);
-  E.bind(a, SymValue::memref(E.allocate(st, SlotKind::Stack, a.getType(), dyn,
-                                        op, "memref.alloca")));
+  requireInitialized(E, st, dynOps, op->getLoc());
+  stopOnNegativeSize(E, st, dyn, op->getLoc());
+  E.bind(op->getResult(0),
+         SymValue::memref(E.allocate(
+             st, stack ? SlotKind::Stack : SlotKind::Heap,
+             cast<MemRefType>(op->getResult(0).getType()), dyn, op,
+             op->getName().getStringRef().str())));
   return true;
 }
 
@@ -554,24 +371,6 @@ static bool encodeReshape(Encoder &E, State &st, memref::ReshapeOp rs) {
   return true;
 }
 
-static bool encodeLoad(Encoder &E, State &st, memref::LoadOp l) {
-  Operation *op = l;
-  std::vector<Expr> idx;
-  for (Value i : l.getIndices())
-    idx.push_back(E.getBV(i));
-  return encodeElementLoad(E, st, op, l.getMemref(),
-                           {l.getIndices(), idx, Expr()});
-}
-
-static bool encodeStore(Encoder &E, State &st, memref::StoreOp s) {
-  Operation *op = s;
-  std::vector<Expr> idx;
-  for (Value i : s.getIndices())
-    idx.push_back(E.getBV(i));
-  return encodeElementStore(E, st, op, s.getValueToStore(), s.getMemref(),
-                            {s.getIndices(), idx, Expr()});
-}
-
 static bool encodeCopy(Encoder &E, State &st, memref::CopyOp c) {
   Location loc = c.getLoc();
   const View &src = E.getView(c.getSource()), &dst = E.getView(c.getTarget());
@@ -593,8 +392,10 @@ static bool encodeCopy(Encoder &E, State &st, memref::CopyOp c) {
 
 bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   handled = true;
-  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
-    return encodeAtomic(*this, st, op);
+  if (std::optional<ElementAccessOp> acc = asElementAccess(op))
+    return encodeElementAccess(*this, st, op, *acc);
+  if (isa<memref::AllocOp, memref::AllocaOp>(op))
+    return encodeAlloc(*this, st, op);
   // [op.memref.prefetch]: a hint; its declared write was [heap.use].
   if (isa<memref::PrefetchOp>(op))
     return true;
@@ -603,15 +404,11 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
     return ok;
   handled = true;
   return llvm::TypeSwitch<Operation *, bool>(op)
-      .Case([&](memref::AllocOp x) { return encodeAlloc(*this, st, x); })
-      .Case([&](memref::AllocaOp x) { return encodeAlloca(*this, st, x); })
       .Case([&](memref::DeallocOp x) { return encodeDealloc(*this, st, x); })
       .Case([&](memref::ReallocOp x) { return encodeRealloc(*this, st, x); })
       .Case(
           [&](memref::GetGlobalOp x) { return encodeGetGlobal(*this, st, x); })
       .Case([&](memref::ReshapeOp x) { return encodeReshape(*this, st, x); })
-      .Case([&](memref::LoadOp x) { return encodeLoad(*this, st, x); })
-      .Case([&](memref::StoreOp x) { return encodeStore(*this, st, x); })
       .Case([&](memref::CopyOp x) { return encodeCopy(*this, st, x); })
       .Default([&](Operation *) {
         handled = false;
