@@ -131,22 +131,9 @@ static bool execForall(Machine &m, scf::ForallOp op, Frame &f) {
   if (!op.getOutputs().empty())
     return m.unsupported(op, "scf.forall with shared outputs");
   SmallVector<int64_t, 4> lbs, ubs, steps;
-  auto resolve = [&](ArrayRef<OpFoldResult> xs, SmallVectorImpl<int64_t> &out) {
-    for (OpFoldResult x : xs) {
-      if (auto a = dyn_cast<Attribute>(x)) {
-        out.push_back(cast<IntegerAttr>(a).getInt());
-        continue;
-      }
-      int64_t v;
-      if (!m.decideInt(f, cast<Value>(x), op, v))
-        return false;
-      out.push_back(v);
-    }
-    return true;
-  };
-  if (!resolve(op.getMixedLowerBound(), lbs) ||
-      !resolve(op.getMixedUpperBound(), ubs) ||
-      !resolve(op.getMixedStep(), steps))
+  if (!resolveMixed(m, f, op, op.getMixedLowerBound(), lbs) ||
+      !resolveMixed(m, f, op, op.getMixedUpperBound(), ubs) ||
+      !resolveMixed(m, f, op, op.getMixedStep(), steps))
     return false;
   if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
     return m.unknown(StopKind::NonPositiveStep,

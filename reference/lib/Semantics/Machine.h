@@ -21,6 +21,7 @@
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Semantics/Value.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -60,6 +61,12 @@ struct ElementAccessOp;
 /// stopped.
 bool affineValues(Machine &m, Frame &f, mlir::Operation *op,
                   mlir::AffineMap map, mlir::ValueRange operands,
+                  llvm::SmallVectorImpl<int64_t> &out);
+
+/// The integers of static-or-dynamic operands (OpFoldResult), as view ops
+/// and scf.forall take them (MemRefOps.cpp); false when the run stopped.
+bool resolveMixed(Machine &m, Frame &f, mlir::Operation *op,
+                  llvm::ArrayRef<mlir::OpFoldResult> values,
                   llvm::SmallVectorImpl<int64_t> &out);
 
 /// [op.memref.access], [op.affine.access], [op.memref.atomic_rmw]: the

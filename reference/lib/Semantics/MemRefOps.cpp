@@ -19,9 +19,8 @@ using namespace mlir;
 
 namespace dealloc {
 
-/// Resolves static-or-dynamic operands (OpFoldResult) to integers.
-static bool resolve(Machine &m, Frame &f, Operation *op,
-                    ArrayRef<OpFoldResult> values, SmallVectorImpl<int64_t> &out) {
+bool resolveMixed(Machine &m, Frame &f, Operation *op,
+                  ArrayRef<OpFoldResult> values, SmallVectorImpl<int64_t> &out) {
   for (OpFoldResult v : values) {
     if (auto attr = dyn_cast<Attribute>(v)) {
       out.push_back(cast<IntegerAttr>(attr).getInt());
@@ -248,9 +247,9 @@ static bool execMemorySpaceCast(Machine &m, Frame &f,
 static bool execSubView(Machine &m, Frame &f, memref::SubViewOp sv) {
   Operation *op = sv;
   SmallVector<int64_t, 4> offs, sizes, steps;
-  if (!resolve(m, f, op, sv.getMixedOffsets(), offs) ||
-      !resolve(m, f, op, sv.getMixedSizes(), sizes) ||
-      !resolve(m, f, op, sv.getMixedStrides(), steps))
+  if (!resolveMixed(m, f, op, sv.getMixedOffsets(), offs) ||
+      !resolveMixed(m, f, op, sv.getMixedSizes(), sizes) ||
+      !resolveMixed(m, f, op, sv.getMixedStrides(), steps))
     return false;
   view::Concrete c;
   m.bind(f, sv,
@@ -263,9 +262,9 @@ static bool execReinterpretCast(Machine &m, Frame &f,
                                 memref::ReinterpretCastOp rc) {
   Operation *op = rc;
   SmallVector<int64_t, 4> offs, sizes, strides;
-  if (!resolve(m, f, op, rc.getMixedOffsets(), offs) ||
-      !resolve(m, f, op, rc.getMixedSizes(), sizes) ||
-      !resolve(m, f, op, rc.getMixedStrides(), strides))
+  if (!resolveMixed(m, f, op, rc.getMixedOffsets(), offs) ||
+      !resolveMixed(m, f, op, rc.getMixedSizes(), sizes) ||
+      !resolveMixed(m, f, op, rc.getMixedStrides(), strides))
     return false;
   view::Concrete c;
   m.bind(f, rc,
@@ -277,7 +276,7 @@ static bool execReinterpretCast(Machine &m, Frame &f,
 static bool execExpandShape(Machine &m, Frame &f, memref::ExpandShapeOp ex) {
   Operation *op = ex;
   SmallVector<int64_t, 4> shape;
-  if (!resolve(m, f, op, ex.getMixedOutputShape(), shape))
+  if (!resolveMixed(m, f, op, ex.getMixedOutputShape(), shape))
     return false;
   view::Concrete c;
   m.bind(f, ex,
