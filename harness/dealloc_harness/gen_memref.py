@@ -5,9 +5,10 @@ public with a body, declaration-only) and one public entry function. Bodies
 mix straight-line statements, structured control flow (scf.if / for / while /
 execute_region / index_switch yielding memrefs, from gen_builder.py) and
 unstructured `cf` diamonds, nested, and the ops real pipelines emit
-(gen_memref_ops.py: affine loops, conditionals and accesses, scf.forall,
-prefetches, memory space casts, atomics, unranked casts passed to an
-external function). All memref values that flow through
+(gen_memref_ops.py: affine loops, some carrying a memref, conditionals
+and accesses, scf.forall, prefetches, memory space casts, atomics, unranked
+casts, some cloned, passed to an external function). All memref values that
+flow through
 control flow have the single type memref<4xf32>; views of other types are
 used on the spot.
 

@@ -1,10 +1,11 @@
 """Memref-level statements of the ops real pipelines emit (issue 27,
 deliverable 3): the affine dialect (affine.for with a memref used in the
-body, affine.if yielding a memref,
+body, sometimes carried as an iter_arg, affine.if yielding a memref,
 affine.load / affine.store / affine.apply), memref.prefetch,
 memref.memory_space_cast, memref.atomic_rmw, result-less scf.forall, and
 unranked memrefs (a cast to memref<*xf32> passed to a declaration-only
-@printMemrefF32, cast back). A mixin of gen_memref.MemrefBuilder.
+@printMemrefF32, sometimes cloned, cast back). A mixin of
+gen_memref.MemrefBuilder.
 
 Valid by construction: affine subscripts and bound operands are only values
 that are valid affine dimensions or symbols where they are used (Env.affine:
@@ -103,17 +104,22 @@ class MemrefOpsMixin:
 
     def stmt_unranked(self, draw, fn, env, depth):
         """A cast to memref<*xf32> passed to the runtime's declaration-only
-        @printMemrefF32, then cast back (a new alias of the same buffer):
-        the unranked value stays in straight-line code, where
-        [view.unranked] models it. No clone of the unranked value: both
-        pipelines free such a clone through a memref.reinterpret_cast of
-        the unranked value, which the tools do not model (UNSUPPORTED)."""
+        @printMemrefF32, then cast back (a new alias of the same buffer).
+        In one of three, the unranked value is cloned first: the clone is
+        printed and cast back instead, a new buffer that may flow on and be
+        returned. Both pipelines free an owned unranked clone through a
+        memref.reinterpret_cast of it ([view.unranked.reinterpret])."""
         src = self.value(draw, fn, env)
         if not self.declared_print:
             self.declared_print = True
             self.module.functions.append([f"func.func private {PRINT}({UNRANKED})"])
         unranked = fn.fresh("u")
         fn.emit(f"{unranked} = memref.cast {src} : {T} to {UNRANKED}")
+        if draw(ch.integers(0, 2)) == 2:
+            clone = fn.fresh("uc")
+            fn.emit(f"{clone} = bufferization.clone {unranked} {fn.site()} : "
+                    f"{UNRANKED} to {UNRANKED}")
+            unranked = clone
         fn.emit(f"func.call {PRINT}({unranked}) : ({UNRANKED}) -> ()")
         self.define(fn, env, "m", f"memref.cast {unranked} : {UNRANKED} to {T}")
 
@@ -127,17 +133,28 @@ class MemrefOpsMixin:
 
     def stmt_affine_for(self, draw, fn, env, depth):
         """A loop over a constant or an input-dependent bound whose body
-        accesses a memref with the induction variable. No memref iter_args:
-        upstream's ownership pass and the reference pipeline both leave such
-        a loop invalid (docs/findings.md, F6), so every program with one
-        would end there and hide the rest of the program from the campaign."""
+        accesses a memref with the induction variable. In one of three, the
+        loop carries a memref as an iter_arg and yields a visible one (the
+        carried value, one defined before the loop or in the body), whose
+        result flows on: upstream's ownership pass leaves such a loop with
+        stale operand segment sizes, invalid IR (docs/findings.md, F6); the
+        reference pass counts the indicator in the iter_args segment
+        ([own.region.segments])."""
         symbolic = draw(ch.booleans())
         ub = self._affine_bound(draw, env, symbolic)
+        carry = draw(ch.integers(0, 2)) == 2
         iv = fn.fresh("i")
         inner = env.copy()
         inner.indices.append(iv)
         inner.affine.append(iv)
-        fn.emit(f"affine.for {iv} = 0 to {ub} {{")
+        if carry:
+            init = self.value(draw, fn, env)
+            name, it = fn.fresh("m"), fn.fresh("it")
+            inner.values.append(it)
+            fn.emit(f"{name} = affine.for {iv} = 0 to {ub} "
+                    f"iter_args({it} = {init}) -> ({T}) {{")
+        else:
+            fn.emit(f"affine.for {iv} = 0 to {ub} {{")
         fn.indent += 1
         self.block(draw, fn, inner, depth + 1, max_size=2)
         mem = self.value(draw, fn, inner)
@@ -145,8 +162,12 @@ class MemrefOpsMixin:
             fn.emit(f"{fn.fresh('x')} = affine.load {mem}[{iv} mod 4] : {T}")
         else:
             fn.emit(f"affine.store %cst, {mem}[{iv} mod 4] : {T}")
+        if carry:
+            fn.emit(f"affine.yield {self.value(draw, fn, inner)} : {T}")
         fn.indent -= 1
         fn.emit("}")
+        if carry:
+            env.values.append(name)
 
     def stmt_affine_if(self, draw, fn, env, depth):
         operand = pick(draw, env.affine)

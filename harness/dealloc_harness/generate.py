@@ -22,8 +22,9 @@ BUFFER_SIZE = 4096
 # text than before (harness/tests/test_hypothesis_api.py pins the output).
 # 2: selects of selects, private callees returning one buffer twice;
 # 3: the ops real pipelines emit (gen_memref_ops.py, gen_linalg_ops.py);
-# 4: unranked memrefs (a cast to memref<*xf32> passed to @printMemrefF32).
-VERSION = 4
+# 4: unranked memrefs (a cast to memref<*xf32> passed to @printMemrefF32);
+# 5: memref iter_args on affine.for (finding F6), clones of unranked memrefs.
+VERSION = 5
 
 
 @dataclass
