@@ -85,11 +85,21 @@ class LocalProcesses(_Base):
         return interrupt.wait(fut)
 
     def close(self):
-        from . import interrupt
         if interrupt.requested():
-            # Interrupted: the checks under way are not waited for.
-            for proc in list(getattr(self.pool, "_processes", {}).values()):
+            # Interrupted: the checks under way are not waited for. The
+            # workers are stopped and the pool shut down here, not left to
+            # concurrent.futures' exit handler, which wrote to the closed
+            # wake-up pipe of a pool shut down without waiting ("Exception
+            # ignored ... Bad file descriptor" at exit).
+            procs = list(getattr(self.pool, "_processes", {}).values())
+            for proc in procs:
                 proc.terminate()
+            for proc in procs:
+                proc.join(timeout=10)
+                if proc.is_alive():
+                    proc.kill()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            return
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
