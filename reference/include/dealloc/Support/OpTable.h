@@ -67,7 +67,7 @@ inline const OpInfo *lookupOp(llvm::StringRef name) {
   static const llvm::StringMap<const OpInfo *> byName = [] {
     llvm::StringMap<const OpInfo *> m;
     for (const OpInfo &info : modelledOps())
-      m[info.name] = &info;
+      m.insert_or_assign(info.name, &info);
     return m;
   }();
   auto it = byName.find(name);
