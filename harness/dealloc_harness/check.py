@@ -10,10 +10,15 @@ server.py), else one process each; the answers are the same.
 
 Classes of an outcome (a program may have several; `kind` is the first in
 this order):
-  impl-crash, impl-timeout, impl-invalid-output   the implementation misbehaved
-                     (invalid output: empty, unparseable, huge, unreadable by
-                     the tools, an op of an unregistered dialect, a public
-                     function of the input missing or made private)
+  impl-crash, impl-rejected, impl-timeout, impl-invalid-output
+                     the implementation misbehaved (crash: killed by a signal
+                     or a non-zero exit without an MLIR error; rejected: it
+                     exited non-zero with an MLIR error diagnostic, i.e. it
+                     refused a valid input; invalid output: empty,
+                     unparseable, huge, unreadable by the tools, an op of an
+                     unregistered dialect, a public function of the input
+                     missing or made private, or an op verifier's error
+                     reported by the implementation itself about IR it made)
   impl-unsafe        a violation verdict on the implementation's output
   reference-error / reference-unsafe / tool-error   our bugs (counted apart)
   unsupported, unknown   a check could not decide (counted, never a pass)
@@ -35,7 +40,8 @@ from . import interface, interrupt, process, server, tools as tools_mod
 
 # Findings about the implementation whatever the question; "different" is
 # one only when equivalence is required (impl_findings()).
-IMPL_ALWAYS = ("impl-crash", "impl-timeout", "impl-invalid-output", "impl-unsafe")
+IMPL_ALWAYS = ("impl-crash", "impl-rejected", "impl-timeout", "impl-invalid-output",
+               "impl-unsafe")
 IMPL_FINDINGS = IMPL_ALWAYS + ("different",)
 OUR_FINDINGS = ("reference-error", "reference-unsafe", "tool-error")
 FINDING_KINDS = IMPL_FINDINGS + OUR_FINDINGS
@@ -133,9 +139,43 @@ class Outcome:
         return None
 
 
+# The first error diagnostic MLIR prints: "LOCATION: error: MESSAGE", where
+# LOCATION is file:line:col, <stdin>:line:col or loc(...).
+_DIAGNOSTIC = re.compile(r"^(?P<loc>\S.*?:\d+:\d+|loc\(.*?\)): error: (?P<msg>.+)$", re.M)
+# A verifier's diagnostic: an op's own (Op::emitOpError: "'dialect.op' op
+# ...") or MLIR's structural checks of any op (mlir/lib/IR/Verifier.cpp).
+_VERIFIER = re.compile(r"^('[\w.$-]+' op |operation's operand is |operand #\? does not "
+                       r"dominate|block with no terminator|empty block: expect|entry block "
+                       r"of region may not have predecessors|operation with block successors "
+                       r"must terminate|reference to block defined in another region)")
+
+
+def diagnostic_verdict(stderr):
+    """(kind, verdict) of a non-zero exit that printed an MLIR error: an op
+    verifier's error is IR the implementation made and its own verifier
+    refused (impl-invalid-output, e.g. upstream's F6: "'affine.for' op
+    operand count ..."), any other error a refusal of the input
+    (impl-rejected, e.g. a documented limitation of upstream's pass). The
+    verdict is the message with numbers and SSA/symbol names blanked to "?",
+    so a shrunk program keeps it; None when stderr has no MLIR error."""
+    m = _DIAGNOSTIC.search(stderr)
+    if not m:
+        return None
+    msg = m.group("msg").strip()
+    msg = re.sub(r"[%@][\w$.-]+", lambda v: v.group(0)[0] + "?", msg)
+    msg = re.sub(r"\d+", "?", msg)[:160]
+    if _VERIFIER.match(msg):
+        return "impl-invalid-output", "fails the verifier: " + msg
+    return "impl-rejected", "rejected: " + msg
+
+
 def _impl_class(run):
     if run.status == "timeout":
         return "impl-timeout", "timeout"
+    if run.status == "exit":
+        diag = diagnostic_verdict(run.stderr)
+        if diag:
+            return diag
     if run.status in ("signal", "exit", "not-found"):
         return "impl-crash", run.describe()
     if run.status == "huge-output":
@@ -200,7 +240,7 @@ def _check(text, cfg, wanted, pool):
 
     ref_future = None
     if wanted not in ("impl-unsafe", "impl-invalid-output", "impl-crash",
-                      "impl-timeout"):
+                      "impl-rejected", "impl-timeout"):
         ref_future = pool.submit(_reference_side, text, cfg, wanted)
     impl = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
     seconds["implementation"] = impl.seconds
@@ -210,7 +250,7 @@ def _check(text, cfg, wanted, pool):
                        _untemp(impl.stderr.strip()[:1500])))
         return _outcome(classes, not_run, seconds, impl.stdout, cfg)
     impl_text = impl.stdout
-    if wanted in ("impl-crash", "impl-timeout"):
+    if wanted in ("impl-crash", "impl-rejected", "impl-timeout"):
         return _outcome(classes, not_run, seconds, impl_text, cfg)
     # The interface: every public function of the input is still there and
     # public ([pipeline.conformance]); `module {}` loses all of them.

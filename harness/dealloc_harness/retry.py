@@ -6,6 +6,9 @@ pass crashes on some inputs only some of the time, see docs/findings.md).
       the first run that exits 0: its stdout, exit 0; else exit 1
   retry.py [--tries N] [--memory-mb M] [--timeout S] --until-crash CMD...
       exit 0 iff some run is killed by a signal
+  retry.py [--tries N] [--memory-mb M] [--timeout S] --until-error CMD...
+      exit 0 iff some run exits with a non-zero code (not a signal): that
+      run's stderr, for FileCheck to read its diagnostic
 
 --memory-mb and --timeout give each run the address-space limit and the
 wall-clock limit the harness ran the implementation with, so a reproducer
@@ -37,7 +40,7 @@ def main(argv):
                 memory = int(argv.pop(0))
             elif opt == "--timeout":
                 timeout = float(argv.pop(0))
-            elif opt in ("--until-ok", "--until-crash"):
+            elif opt in ("--until-ok", "--until-crash", "--until-error"):
                 mode = opt
             else:
                 print(f"retry.py: unknown option {opt}", file=sys.stderr)
@@ -66,7 +69,12 @@ def main(argv):
         if mode == "--until-crash" and proc.returncode < 0:
             sys.stderr.buffer.write(proc.stderr[-2000:])
             return 0
-    sys.stderr.buffer.write(err[-2000:])
+        if mode == "--until-error" and proc.returncode > 0:
+            sys.stderr.buffer.write(proc.stderr)
+            return 0
+    # The first error (an MLIR diagnostic) comes first, a stack trace last.
+    sys.stderr.buffer.write(err if len(err) <= 4000 else
+                            err[:2000] + b"\n[...]\n" + err[-2000:])
     return 1
 
 

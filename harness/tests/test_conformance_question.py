@@ -52,6 +52,24 @@ def test_outputs_that_break_the_interface_are_findings(tmp_path, name, verdict):
     assert ok, log
 
 
+@pytest.mark.parametrize("name,kind,verdict", [
+    ("rejects_input", "impl-rejected",
+     "rejected: rejects_input: cannot deallocate 'memref.alloc' (? in the module)"),
+    ("verifier_error", "impl-invalid-output",
+     "fails the verifier: 'func.return' op has ? operands, but enclosing function (@?) returns ?")])
+def test_an_exit_with_an_mlir_error_is_read_by_its_diagnostic(tmp_path, name, kind, verdict):
+    # A refusal of the input and the implementation's own verifier failing
+    # on IR it made are not crashes ([pipeline.conformance] item 1).
+    rc, rep, out = conformance(tmp_path, impl(name))
+    assert rc == 1, out
+    assert {(f["kind"], f["verdict"]) for f in rep["findings"]} == {(kind, verdict)}, \
+        rep["findings"]
+    ok, log = lit([f["reproducer"] for f in rep["findings"]])
+    assert ok, log
+    text = open(rep["findings"][0]["reproducer"]).read()
+    assert "CHECK: error: " in text and "2>&1 | FileCheck" in text, text
+
+
 @pytest.mark.parametrize("program", ["no-such-pass", "not-executable"])
 def test_a_missing_or_non_executable_impl_is_a_usage_error(tmp_path, program):
     (tmp_path / "not-executable").write_text("#!/bin/sh\n")
