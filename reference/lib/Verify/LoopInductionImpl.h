@@ -1,8 +1,9 @@
 //===- LoopInductionImpl.h - Induction over an abstract loop header -*- C++ -*-===//
 //
-// Internal to LoopInduction.cpp and LoopInvariants.cpp (spec/verification.md
-// [verify.induction]): the abstract loop header, the candidate invariants
-// and the proof of one loop.
+// Internal to LoopInduction.cpp (the proof of one loop), LoopHeader.cpp (the
+// abstract loop header), LoopInductionQueries.cpp (its Houdini queries) and
+// LoopInvariants.cpp (the candidate invariants); spec/verification.md
+// [verify.induction].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTIONIMPL_H
