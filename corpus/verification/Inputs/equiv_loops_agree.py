@@ -24,15 +24,16 @@ Prints `equiv-loops-agree: N functions, E equivalent, D different,
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
-BUILD = os.environ.get("DEALLOC_BUILD_DIR", "build")
-VERIFY = os.path.join(BUILD, "bin", "dealloc-verify")
-RUN = os.path.join(BUILD, "bin", "dealloc-run")
-OPT = os.path.join(BUILD, "bin", "dealloc-opt")
-MLIR_OPT = os.environ.get("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, os.pardir, os.pardir, "harness"))
+from dealloc_harness import toolclient  # noqa: E402
+
+VERIFY = toolclient.find("dealloc-verify")
+RUN = toolclient.find("dealloc-run")
+OPT = toolclient.find("dealloc-opt")
 T = "memref<2xf32>"
 SEED = 20261127
 PIPE = 12
@@ -151,9 +152,8 @@ def runs(path, fn):
     """Per trip count: (verdict, {(site, k): allocations before its free})."""
     out = {}
     for n in TRIPS:
-        p = subprocess.run([RUN, "--all-inputs", "--events", "--function", fn,
-                            "--input", str(n), path],
-                           capture_output=True, text=True)
+        p = toolclient.run([RUN, "--all-inputs", "--events", "--function", fn,
+                            "--input", str(n), path], timeout=600)
         verdict = re.search(rf"^@{fn}\([^)]*\): (\w+)", p.stdout, re.M)
         ev = re.search(rf"^@{fn}\([^)]*\) events:(.*)$", p.stdout, re.M)
         frees, ident, count, epoch = {}, {}, {}, 0
@@ -174,10 +174,17 @@ def runs(path, fn):
     return out
 
 
-def verdicts(out):
-    return {m.group(1): (m.group(2), m.group(3))
-            for m in re.finditer(r"^@(\w+): (\w+)(?: on input (\S+))?",
-                                 out, re.M)}
+def verdicts(a, b):
+    """{function: (answer, distinguishing input)} of dealloc-verify --equiv."""
+    recs = toolclient.results([VERIFY, "--equiv", "--json", a, b], timeout=1200,
+                              equiv=True)
+    return {fn: (rec["verdict"], rec.get("input")) for fn, rec in recs.items()}
+
+
+def pipeline(argv, what):
+    made = toolclient.run(argv, timeout=600)
+    if not made.ok:
+        sys.exit(f"equiv-loops-agree: {what} failed: {made.describe()}: {made.stderr}")
 
 
 def main():
@@ -190,10 +197,10 @@ def main():
             f.write("\n".join(pipe_function(rng, f"pipe{k}", sites)
                               for k in range(PIPE)) + "\n")
         up, ref = os.path.join(tmp, "up.mlir"), os.path.join(tmp, "ref.mlir")
-        subprocess.run([MLIR_OPT, "--buffer-deallocation-pipeline", src,
-                        "-o", up], check=True)
-        subprocess.run([OPT, "--reference-buffer-deallocation-pipeline", src,
-                        "-o", ref], check=True)
+        pipeline([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline", src, "-o", up],
+                 "upstream's pipeline")
+        pipeline([OPT, "--reference-buffer-deallocation-pipeline", src, "-o", ref],
+                 "the reference pipeline")
         pairs.append((up, ref))
         ha, hb = zip(*(hand_pair(rng, f"hand{k}", sites) for k in range(HAND)))
         a, b = os.path.join(tmp, "a.mlir"), os.path.join(tmp, "b.mlir")
@@ -205,9 +212,7 @@ def main():
         total = equiv = differ = 0
         bad = []
         for a, b in pairs:
-            got = verdicts(subprocess.run([VERIFY, "--equiv", a, b],
-                                          capture_output=True,
-                                          text=True).stdout)
+            got = verdicts(a, b)
             for fn, (answer, on) in got.items():
                 total += 1
                 if os.environ.get("EQUIV_AGREE_VERBOSE"):
