@@ -31,7 +31,7 @@ func.func @alloca_local() -> f32 {
 // the stack buffer was released.
 // CHECK-LABEL: @alloca_escapes: USE_AFTER_FREE
 // CHECK:         allocated stack buffer #1
-// CHECK-NEXT:    released (its function returned) at
+// CHECK-NEXT:    released (its allocation scope ended) at
 // CHECK-NEXT:    used at
 func.func private @local() -> memref<2xf32> {
   %a = memref.alloca() : memref<2xf32>

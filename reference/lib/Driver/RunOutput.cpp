@@ -28,7 +28,7 @@ static std::string eventText(const TraceEvent &e) {
   if (e.event == "stack") return "allocated stack " + b + " at " + e.loc;
   if (e.event == "global") return b + " is the global defined at " + e.loc;
   if (e.event == "free") return "freed at " + e.loc;
-  if (e.event == "release") return "released (its function returned) at " + e.loc;
+  if (e.event == "release") return "released (its allocation scope ended) at " + e.loc;
   // The event that ends a run with a violation (Verdict.def).
   if (const VerdictInfo *v = verdictOfEvent(e.event))
     return std::string(v->reportText) + " at " + e.loc;

@@ -2,13 +2,15 @@
 //
 // [op.func.call], [op.cf.assert], [op.scf.if], [op.scf.for], [op.scf.while],
 // [op.scf.parallel], [op.scf.forall],
-// [op.scf.execute_region], [op.scf.index_switch]. cf.br / cf.cond_br and the
+// [op.scf.execute_region], [op.scf.index_switch], [op.memref.alloca_scope].
+// cf.br / cf.cond_br and the
 // region terminators are handled by Machine::execRegion.
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -236,6 +238,25 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     RegionExit exit;
     if (!execRegion(er.getRegion(), {}, f, exit))
       return false;
+    bindResults(*this, f, op, exit.values);
+    return true;
+  }
+  // [op.memref.alloca_scope]: the body runs once; the stack buffers it
+  // allocated are released when it returns, not when the function does.
+  if (auto scope = dyn_cast<memref::AllocaScopeOp>(op)) {
+    size_t mark = f.stackBuffers.size();
+    RegionExit exit;
+    if (!execRegion(scope.getBodyRegion(), {}, f, exit))
+      return false;
+    Operation *outer = current;
+    current = exit.terminator;
+    for (unsigned id : llvm::drop_begin(f.stackBuffers, mark))
+      if (heap.get(id).live) {
+        heap.release(id, printLoc(exit.terminator->getLoc()));
+        recordEvent(exit.terminator, "release", id);
+      }
+    current = outer;
+    f.stackBuffers.resize(mark);
     bindResults(*this, f, op, exit.values);
     return true;
   }

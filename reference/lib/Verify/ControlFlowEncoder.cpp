@@ -418,6 +418,25 @@ static bool encodeExecuteRegion(Encoder &E, State &st,
   return joinRegions(E, op, st, exits);
 }
 
+/// [op.memref.alloca_scope]: the body once; the stack slots it allocated
+/// are released on every exit of it.
+static bool encodeAllocaScope(Encoder &E, State &st,
+                              memref::AllocaScopeOp scope) {
+  std::vector<unsigned> &stack = E.nesting().stackSlots;
+  size_t mark = stack.size();
+  std::vector<RegionExit> exits;
+  if (!E.encodeRegion(scope.getBodyRegion(), {}, st, exits))
+    return false;
+  for (RegionExit &x : exits)
+    for (unsigned s : llvm::drop_begin(stack, mark)) {
+      if (s >= x.state.freed.size())
+        x.state.freed.resize(s + 1, E.ctx.boolVal(false));
+      x.state.freed[s] = E.ctx.boolVal(true);
+    }
+  stack.resize(mark);
+  return joinRegions(E, scope, st, exits);
+}
+
 static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
   Location loc = sw.getLoc();
   Operation *op = sw;
@@ -594,6 +613,9 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       })
       .Case(
           [&](scf::IndexSwitchOp x) { return encodeIndexSwitch(*this, st, x); })
+      .Case([&](memref::AllocaScopeOp x) {
+        return encodeAllocaScope(*this, st, x);
+      })
       .Case([&](scf::ForOp x) { return encodeFor(*this, st, x); })
       .Case(
           [&](affine::AffineForOp x) { return encodeAffineFor(*this, st, x); })
