@@ -14,15 +14,15 @@
 // RUN: mlir-opt --one-shot-bufferize="bufferize-function-boundaries allow-return-allocs-from-loops" %s -o %t.buf.mlir
 // RUN: mlir-opt --buffer-deallocation-pipeline %t.buf.mlir -o %t.up.mlir
 // RUN: dealloc-opt --reference-buffer-deallocation-pipeline %t.buf.mlir -o %t.ref.mlir
-// RUN: dealloc-run %t.up.mlir | FileCheck %s --check-prefix=RUN
-// RUN: dealloc-run %t.ref.mlir | FileCheck %s --check-prefix=RUN
+// RUN: dealloc-run %t.up.mlir | FileCheck %s --check-prefix=EXEC
+// RUN: dealloc-run %t.ref.mlir | FileCheck %s --check-prefix=EXEC
 // RUN: dealloc-verify %t.up.mlir | FileCheck %s --check-prefix=VERIFY
 // RUN: dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY
 // RUN: dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
 
 #id1 = affine_map<(d0) -> (d0)>
 
-// RUN-LABEL: @cast_dim_copy: SAFE (1 input){{$}}
+// EXEC-LABEL: @cast_dim_copy: SAFE (1 input){{$}}
 // VERIFY-LABEL: @cast_dim_copy: SAFE{{$}}
 // EQUIV-LABEL: @cast_dim_copy: EQUIVALENT
 func.func @cast_dim_copy() -> tensor<?xf32> {
@@ -41,7 +41,7 @@ func.func @cast_dim_copy() -> tensor<?xf32> {
 }
 
 // Four tiles of a 16-element tensor, each negated in place by linalg.negf.
-// RUN-LABEL: @forall_tiles: SAFE (1 input){{$}}
+// EXEC-LABEL: @forall_tiles: SAFE (1 input){{$}}
 // VERIFY-LABEL: @forall_tiles: SAFE{{$}}
 // EQUIV-LABEL: @forall_tiles: EQUIVALENT
 func.func @forall_tiles() -> tensor<16xf32> {
@@ -66,7 +66,7 @@ func.func @forall_tiles() -> tensor<16xf32> {
 }
 
 // A loop whose body makes a new tensor from two named elementwise ops.
-// RUN-LABEL: @elementwise_loop: SAFE (
+// EXEC-LABEL: @elementwise_loop: SAFE (
 // VERIFY-LABEL: @elementwise_loop: SAFE{{$}}
 // EQUIV-LABEL: @elementwise_loop: EQUIVALENT
 func.func @elementwise_loop(%n: index) -> tensor<4xf32> {
@@ -87,7 +87,7 @@ func.func @elementwise_loop(%n: index) -> tensor<4xf32> {
   return %r : tensor<4xf32>
 }
 
-// RUN-LABEL: @alloc_tensor_insert: SAFE (
+// EXEC-LABEL: @alloc_tensor_insert: SAFE (
 // VERIFY-LABEL: @alloc_tensor_insert: SAFE
 // EQUIV-LABEL: @alloc_tensor_insert: EQUIVALENT
 func.func @alloc_tensor_insert(%n: index) -> tensor<?xi32> {
@@ -100,7 +100,7 @@ func.func @alloc_tensor_insert(%n: index) -> tensor<?xi32> {
   return %i : tensor<?xi32>
 }
 
-// RUN-LABEL: @alloca_scope_sum: SAFE (1 input){{$}}
+// EXEC-LABEL: @alloca_scope_sum: SAFE (1 input){{$}}
 // VERIFY-LABEL: @alloca_scope_sum: SAFE{{$}}
 // EQUIV-LABEL: @alloca_scope_sum: EQUIVALENT
 func.func @alloca_scope_sum() -> f32 {
