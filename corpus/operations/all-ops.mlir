@@ -118,6 +118,12 @@ func.func @all_ops() -> (i32, f32, index) {
   %a = memref.alloc() : memref<4xf32>
   %s = memref.alloca() : memref<2xf32>
   %g = memref.get_global @table : memref<2xi32>
+  %scoped = memref.alloca_scope -> f32 {
+    %t = memref.alloca() : memref<1xf32>
+    memref.store %f1, %t[%c0] : memref<1xf32>
+    %tv = memref.load %t[%c0] : memref<1xf32>
+    memref.alloca_scope.return %tv : f32
+  }
   memref.store %f1, %a[%c0] : memref<4xf32>
   memref.store %f1, %a[%c1] : memref<4xf32>
   memref.store %f1, %a[%c2] : memref<4xf32>
