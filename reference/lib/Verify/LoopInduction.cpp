@@ -162,6 +162,7 @@ bool ForInduction::run(State &st, bool &proved) {
     ms = std::min(ms, E.opts.timeoutMs);
   nOuter = h.slots.size();
   guessLoopBytes();
+  collectLiveBools();
   init.st = entry;
   init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
   init.ran = c.boolVal(false);

@@ -258,7 +258,14 @@ private:
   std::set<std::string> shaping;
   /// The keys the last dropFalse() dropped.
   std::vector<std::string> lastDropped;
+  /// Loop-invariant i1 values the loop uses (defined before it, not
+  /// literals; a few): an iter_arg often depends on one (an
+  /// `arith.select` on a function argument), and so do the invariants
+  /// relating it to its ownership flag.
+  std::vector<Expr> liveBools;
+  void collectLiveBools();
   void makeCandidates();
+  void addLiveBoolCandidates(const std::vector<size_t> &flags);
   void addCandidate(std::string key, bool required,
                     std::function<Expr(const Header &)> f);
   void addIterArgCandidates(const std::vector<size_t> &mems);

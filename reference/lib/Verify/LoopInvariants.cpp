@@ -13,7 +13,9 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -334,6 +336,62 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
     });
 }
 
+void ForInduction::collectLiveBools() {
+  liveBools.clear();
+  // A loop with many iter_args would get many candidates per value.
+  if (init.iters.size() > SolverPolicy::liveBoolIterArgs)
+    return;
+  llvm::SmallPtrSet<Operation *, 8> inside;
+  op->walk([&](Operation *o) { inside.insert(o); });
+  llvm::DenseSet<Value> seen;
+  op->walk([&](Operation *o) {
+    for (Value v : o->getOperands()) {
+      if (liveBools.size() >= SolverPolicy::liveBools)
+        return;
+      if (!v.getType().isInteger(1) || !seen.insert(v).second)
+        continue;
+      // Defined by an op of the loop, or an argument of one of its blocks.
+      Operation *def = v.getDefiningOp();
+      if (inside.count(def ? def : v.getParentRegion()->getParentOp()))
+        continue;
+      // Looked up, not E.get(): a value the encoding never defined is
+      // no candidate's business (and not an unbound use).
+      const SymValue *s = E.env().lookup(v);
+      if (!s || s->kind != SymValue::Kind::Bool || !s->init.isNull() ||
+          s->e.isTrue() || s->e.isFalse())
+        continue;
+      liveBools.push_back(s->e);
+    }
+  });
+}
+
+/// Where a loop-invariant i1 value has one polarity, an ownership flag is
+/// false, or an iter_arg keeps its value from the entry (an iteration
+/// yields it unchanged): the select on a function argument that picks a
+/// fresh buffer or the one carried.
+void ForInduction::addLiveBoolCandidates(const std::vector<size_t> &flags) {
+  for (auto [b, e] : llvm::enumerate(liveBools)) {
+    for (bool pol : {true, false}) {
+      std::string B = std::to_string(b) + (pol ? "+" : "-");
+      Expr when = pol ? e : c.mkNot(e);
+      for (size_t k : flags)
+        addCandidate("flagif" + std::to_string(k) + "/" + B, false,
+                     [this, k, when](const Header &x) {
+                       return c.mkImplies(x.iters[k].e, when);
+                     });
+      for (size_t j = 0; j < init.iters.size(); ++j)
+        addCandidate("keepif" + std::to_string(j) + "/" + B, false,
+                     [this, j, when](const Header &x) {
+                       const SymValue &a = x.iters[j], &v = init.iters[j];
+                       Expr same = a.kind == SymValue::Kind::MemRef
+                                       ? h.sameBuffer(a.view, v.view)
+                                       : c.mkEq(a.e, v.e);
+                       return c.mkImplies(when, same);
+                     });
+    }
+  }
+}
+
 void ForInduction::makeCandidates() {
   cands.clear();
   llvm::scope_exit index([&]() { indexKeys(); });
@@ -350,5 +408,6 @@ void ForInduction::makeCandidates() {
   for (size_t j : mems)
     addMemRefCandidates(j, mems, flags);
   addOuterCandidates(mems);
+  addLiveBoolCandidates(flags);
 }
 

@@ -108,6 +108,10 @@ struct SolverPolicy {
   static constexpr unsigned inductionQueryMs = 5000;
   /// Abstract iterations per loop proof.
   static constexpr unsigned inductionRounds = 12;
+  /// Loop-invariant i1 values a loop's candidates may mention, and the
+  /// iter_args above which none does (LoopInvariants.cpp).
+  static constexpr size_t liveBools = 4;
+  static constexpr size_t liveBoolIterArgs = 16;
   /// Time one loop's proof may take in all, ms.
   static constexpr unsigned loopBudgetMs = 20000;
   /// Definitions and facts followed from a query's constants into its slice.
