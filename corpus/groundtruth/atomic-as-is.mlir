@@ -1,7 +1,6 @@
 // memref.atomic_rmw with hand-written frees ([op.memref.atomic_rmw]): the
 // value read (the result) decides the frees; an update after the free is a
-// use after free. (MLIR 22's lowering to LLVM leaves
-// memref.generic_atomic_rmw unconverted: it has no ground truth.)
+// use after free. (memref.generic_atomic_rmw: generic-atomic-as-is.mlir.)
 // RUN: %python %repo/corpus/groundtruth/groundtruth.py --as-is %s
 // EXPECT: @old_value SAFE
 // EXPECT: @update_after_free SAFE USE_AFTER_FREE

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Ground truth: dealloc-run's verdicts against real execution under valgrind.
 
-usage: groundtruth.py (--pipeline | --ownership | --as-is) FILE [--cap N] [--keep DIR]
+usage: groundtruth.py (--pipeline | --ownership | --reference | --as-is) FILE
+                      [--cap N] [--keep DIR]
                       [--dealloc-run PATH] [--no-reference]
 
   --pipeline  FILE is a pre-deallocation source: run upstream's
@@ -10,6 +11,10 @@ usage: groundtruth.py (--pipeline | --ownership | --as-is) FILE [--cap N] [--kee
               `--ownership-based-buffer-deallocation` (the output keeps
               bufferization.dealloc ops; the lowering below lowers them with
               upstream's --bufferization-lower-deallocations).
+  --reference FILE is a pre-deallocation source: run the reference pipeline
+              `dealloc-opt --reference-buffer-deallocation-pipeline` on it
+              first (for inputs upstream's pass rejects, e.g.
+              memref.generic_atomic_rmw, [limit.regions.memref-free]).
   --as-is     FILE is already deallocated (hand-made broken variants).
 
 Steps (docs/groundtruth.md): deallocated program -> `dealloc-run --all-inputs
@@ -49,12 +54,16 @@ RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 # --expand-realloc: finalize-memref-to-llvm leaves a static memref.realloc
 # unconverted; upstream's pipeline starts with the same expansion (grow:
 # alloc + copy + dealloc of the old buffer; shrink: a view of the old one).
+# --convert-arith-to-llvm before --finalize-memref-to-llvm: the lowering of
+# memref.generic_atomic_rmw (a cmpxchg loop) applies only once its body is
+# LLVM; otherwise the op is left unconverted.
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
             "--convert-bufferization-to-memref", "--lower-affine",
             "--scf-forall-to-for",
             "--convert-scf-to-cf",
-            "--expand-strided-metadata", "--finalize-memref-to-llvm",
+            "--expand-strided-metadata", "--convert-arith-to-llvm",
+            "--finalize-memref-to-llvm",
             "--convert-math-to-llvm", "--convert-math-to-libm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",
@@ -87,6 +96,14 @@ def find_dealloc_run(explicit):
     if not found:
         raise SetupError("dealloc-run not found (--dealloc-run, "
                          "$DEALLOC_BUILD_DIR/bin, build/bin or PATH)")
+    return found
+
+
+def find_tool(name):
+    found = toolclient.find(name)
+    if not found:
+        raise SetupError(f"{name} not found ($DEALLOC_BUILD_DIR/bin, "
+                         "build/bin or PATH)")
     return found
 
 
@@ -196,6 +213,7 @@ def main(argv):
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--pipeline", action="store_true")
     mode.add_argument("--ownership", action="store_true")
+    mode.add_argument("--reference", action="store_true")
     mode.add_argument("--as-is", action="store_true")
     ap.add_argument("file")
     ap.add_argument("--cap", type=int, default=DEFAULT_CAP)
@@ -218,8 +236,13 @@ def main(argv):
         passes = (["--buffer-deallocation-pipeline"] if args.pipeline else
                   ["--ownership-based-buffer-deallocation"] if args.ownership
                   else [])
-        text = run([tool("mlir-opt")] + passes + [str(args.file)],
-                   "upstream deallocation" if passes else "parsing")
+        if args.reference:
+            text = run([find_tool("dealloc-opt"),
+                        "--reference-buffer-deallocation-pipeline",
+                        str(args.file)], "reference deallocation")
+        else:
+            text = run([tool("mlir-opt")] + passes + [str(args.file)],
+                       "upstream deallocation" if passes else "parsing")
         with open(program, "w") as f:
             f.write(text)
         functions = gt_signature.parse_functions(text)

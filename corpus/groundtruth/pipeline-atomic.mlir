@@ -1,7 +1,8 @@
 // Upstream pipeline: memref.atomic_rmw on a local buffer
 // ([op.memref.atomic_rmw]), lowered to atomicrmw; the value read decides
 // which buffer is returned. (Upstream's pass rejects
-// memref.generic_atomic_rmw, [limit.regions].)
+// memref.generic_atomic_rmw, [dev.own.memref-free-region]; the reference
+// pipeline's output of it is in reference-generic-atomic.mlir.)
 // RUN: %python %repo/corpus/groundtruth/groundtruth.py --pipeline %s
 // EXPECT: @updated SAFE
 

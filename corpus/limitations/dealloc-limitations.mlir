@@ -68,12 +68,39 @@ func.func @existing_bufferization_dealloc(%c: i1) {
 // -----
 
 // SPEC: [limit.regions]
-func.func @region_without_interface(%i: index) {
+// The body uses a memref (the size of %m), so [limit.regions.memref-free]
+// does not apply.
+func.func @region_without_interface(%i: index, %m: memref<?xf32>) {
   %a = memref.alloc() : memref<2xf32>
   // expected-error @+1 {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
   %x = memref.generic_atomic_rmw %a[%i] : memref<2xf32> {
   ^bb0(%cur: f32):
-    memref.atomic_yield %cur : f32
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %m, %c0 : memref<?xf32>
+    %y = arith.index_cast %n : index to i32
+    %f = arith.sitofp %y : i32 to f32
+    memref.atomic_yield %f : f32
+  }
+  return
+}
+
+// -----
+
+// SPEC: [limit.regions]
+// A memref defined in a nested region of the body counts too (a cast of
+// the updated buffer itself, whose result is not used).
+func.func @region_with_nested_memref(%i: index, %c: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  // expected-error @+1 {{All operations with attached regions need to implement the RegionBranchOpInterface.}}
+  %x = memref.generic_atomic_rmw %a[%i] : memref<2xf32> {
+  ^bb0(%cur: f32):
+    %y = scf.if %c -> f32 {
+      %v = memref.cast %a : memref<2xf32> to memref<?xf32>
+      scf.yield %cur : f32
+    } else {
+      scf.yield %cur : f32
+    }
+    memref.atomic_yield %y : f32
   }
   return
 }

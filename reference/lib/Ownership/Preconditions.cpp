@@ -1,9 +1,10 @@
 //===- Preconditions.cpp - Inputs the reference pass rejects --------------===//
 // spec/limitations.md, in its order: (1) [limit.loops], (2)
 // [limit.unknown-effects], (3) [limit.existing-dealloc], (4) [limit.free], (5)
-// [limit.regions], (6) [limit.terminators], (7) [limit.terminators.scalar],
-// (8) [limit.successors], (9) [limit.region.append] (assumed). Diagnostics
-// are upstream MLIR 22's (its pass run on corpus/limitations/).
+// [limit.regions] (except [limit.regions.memref-free]), (6)
+// [limit.terminators], (7) [limit.terminators.scalar], (8) [limit.successors],
+// (9) [limit.region.append] (assumed). Diagnostics are upstream MLIR 22's (its
+// pass run on corpus/limitations/).
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
@@ -43,6 +44,24 @@ static LogicalResult checkBranchSuccessors(Operation *op,
                        "successors are not supported yet");
 }
 
+/// (5) [limit.regions.memref-free] Whether a memref (ranked or unranked)
+/// appears anywhere inside the regions of `op`, at any depth: a block
+/// argument, or an operand or result of a nested op. Without one, the regions
+/// can neither receive, define nor pass on a buffer.
+static bool regionsTouchMemrefs(Operation *op) {
+  auto touches = [](Block *block) {
+    bool found = llvm::any_of(block->getArguments(), isMemref) ||
+                 llvm::any_of(*block, [](Operation &nested) {
+                   return llvm::any_of(nested.getOperands(), isMemref) ||
+                          llvm::any_of(nested.getResults(), isMemref);
+                 });
+    return found ? WalkResult::interrupt() : WalkResult::advance();
+  };
+  return llvm::any_of(op->getRegions(), [&](Region &region) {
+    return region.walk(touches).wasInterrupted();
+  });
+}
+
 /// The limitations (2)-(8) on one op in upstream's order, so that an op
 /// violating several gets upstream's diagnostic; (9) is assumed.
 static LogicalResult checkOperation(Operation *op) {
@@ -69,10 +88,11 @@ static LogicalResult checkOperation(Operation *op) {
       if (effects.getEffectOnValue<MemoryEffects::Free>(operand))
         return op->emitError(
             "memory free side-effect on MemRef value not supported!");
-  // (5) [limit.regions]
+  // (5) [limit.regions], except [limit.regions.memref-free]: regions without
+  // any memref are accepted (memref.generic_atomic_rmw).
   if ((op->getNumRegions() > 1 ||
        (op->getNumRegions() == 1 && op->getNumResults() > 0)) &&
-      !isa<RegionBranchOpInterface>(op))
+      !isa<RegionBranchOpInterface>(op) && regionsTouchMemrefs(op))
     return op->emitError("All operations with attached regions need to "
                          "implement the RegionBranchOpInterface.");
   // (6) [limit.terminators] upstream's model of scf.reduce.return has its own
