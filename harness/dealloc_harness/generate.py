@@ -23,8 +23,9 @@ BUFFER_SIZE = 4096
 # 2: selects of selects, private callees returning one buffer twice;
 # 3: the ops real pipelines emit (gen_memref_ops.py, gen_linalg_ops.py);
 # 4: unranked memrefs (a cast to memref<*xf32> passed to @printMemrefF32);
-# 5: memref iter_args on affine.for (finding F6), clones of unranked memrefs.
-VERSION = 5
+# 5: memref iter_args on affine.for (finding F6), clones of unranked memrefs;
+# 6: memref.generic_atomic_rmw ([limit.regions.memref-free]).
+VERSION = 6
 
 
 @dataclass

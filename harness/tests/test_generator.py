@@ -90,7 +90,8 @@ def test_annotate_sites_numbers_allocations():
 # One-Shot Bufferize of tensor programs (gen_linalg_ops.py).
 MEMREF_OPS = ("affine.for", "affine.if", "affine.load", "affine.store",
               "affine.apply", "affine.yield", "memref.prefetch",
-              "memref.memory_space_cast", "memref.atomic_rmw", "scf.forall",
+              "memref.memory_space_cast", "memref.atomic_rmw",
+              "memref.generic_atomic_rmw", "scf.forall",
               "memref<*xf32>", "@printMemrefF32")
 BUFFERIZED_OPS = ("linalg.copy", "linalg.transpose", "linalg.reduce",
                   "linalg.dot", "linalg.broadcast", "linalg.index")
