@@ -430,8 +430,7 @@ StopScan FunctionCheck::scanStops(llvm::function_ref<bool(const Stop &)> pick,
                ? Expr()
                : s.cond;
   };
-  auto deadline = std::chrono::steady_clock::now();
-  auto count = [&]() { return std::to_string(found.size()) + " sites"; };
+  SiteListing listing;
   while (true) {
     const Stop *hit = nullptr;
     NextStop next = nextStop(open, pick, found, bounds, hit);
@@ -445,15 +444,15 @@ StopScan FunctionCheck::scanStops(llvm::function_ref<bool(const Stop &)> pick,
       return scan;
     }
     if (next == NextStop::Capped) {
-      cut = "cut off after " + count() + ", more are reachable";
+      cut = listing.capped();
       break;
     }
     if (next == NextStop::TimedOut) {
-      cut = "a query timed out after " + count();
+      cut = listing.timedOut();
       break;
     }
     if (next == NextStop::Unconfirmed) {
-      cut = "a stop site was not confirmed in the model after " + count();
+      cut = listing.unconfirmed();
       break;
     }
     std::string input = inputFromModel(E, queries->solver(), fn);
@@ -463,26 +462,16 @@ StopScan FunctionCheck::scanStops(llvm::function_ref<bool(const Stop &)> pick,
       scan.firstInput = input;
       if (hit->isBound)
         return scan;
-      deadline += std::chrono::milliseconds(SolverPolicy::stopBudgetMs);
     }
     found.insert(siteOf(*hit));
-    StopSite site;
-    site.kind = hit->reason;
-    site.stopKind = hit->kind;
-    site.loc = printLocation(hit->loc);
-    site.input = input;
-    site.bound = hit->isBound;
     if (hit->isBound)
       scan.maxBound = std::max(scan.maxBound, hit->bound);
-    replayStop(module, fn, opts, site);
-    sites.push_back(std::move(site));
-    if (std::chrono::steady_clock::now() > deadline) {
-      cut = "the time budget of " +
-            std::to_string(SolverPolicy::stopBudgetMs / 1000) +
-            " s ran out after " + count();
+    listing.add(*hit, input, "", module, fn, opts);
+    cut = listing.budgetSpent();
+    if (!cut.empty())
       break;
-    }
   }
+  sites.insert(sites.end(), listing.sites.begin(), listing.sites.end());
   sortByEncodingOrder(sites);
   return scan;
 }

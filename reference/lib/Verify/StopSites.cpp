@@ -146,6 +146,44 @@ void dealloc::verify::addExcludedJson(llvm::json::Object &o,
     o["defined_undecided"] = undecided;
 }
 
+SiteListing::SiteListing()
+    : deadline(std::chrono::steady_clock::now() +
+               std::chrono::milliseconds(SolverPolicy::stopBudgetMs)) {}
+
+void SiteListing::add(const Stop &stop, std::string input, std::string version,
+                      ModuleOp module, func::FuncOp fn,
+                      const VerifyOptions &opts) {
+  StopSite site;
+  site.kind = stop.reason;
+  site.stopKind = stop.kind;
+  site.loc = printLocation(stop.loc);
+  site.input = std::move(input);
+  site.version = std::move(version);
+  site.bound = stop.isBound;
+  replayStop(module, fn, opts, site);
+  sites.push_back(std::move(site));
+}
+
+std::string SiteListing::count() const {
+  return std::to_string(sites.size()) + " sites";
+}
+std::string SiteListing::capped() const {
+  return "cut off after " + count() + ", more are reachable";
+}
+std::string SiteListing::timedOut() const {
+  return "a query timed out after " + count();
+}
+std::string SiteListing::unconfirmed() const {
+  return "a stop site was not confirmed in the model after " + count();
+}
+std::string SiteListing::budgetSpent() const {
+  if (std::chrono::steady_clock::now() <= deadline)
+    return "";
+  return "the time budget of " +
+         std::to_string(SolverPolicy::stopBudgetMs / 1000) +
+         " s ran out after " + count();
+}
+
 std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     Encoder &ea, Encoder &eb, ModuleOp a, ModuleOp b, func::FuncOp fa,
     func::FuncOp fb, const VerifyOptions &opts, smt::Solver &S,
@@ -165,9 +203,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     return std::make_tuple(std::string(v.tag), printLocation(s.loc),
                            s.reason);
   };
-  auto count = [&]() { return std::to_string(found.size()) + " sites"; };
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(SolverPolicy::stopBudgetMs);
+  SiteListing listing;
   while (true) {
     std::vector<Expr> open;
     for (const Version &v : versions)
@@ -179,12 +215,12 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     smt::Result r = check(ctx.mkOr(open));
     if (r == smt::Result::Unsat)
       break;
-    if (found.size() == SolverPolicy::maxStopSites) {
-      cut = "cut off after " + count() + ", more are reachable";
+    if (listing.size() == SolverPolicy::maxStopSites) {
+      cut = listing.capped();
       break;
     }
     if (r != smt::Result::Sat || !minimize()) {
-      cut = "a query timed out after " + count();
+      cut = listing.timedOut();
       break;
     }
     const Version *in = nullptr;
@@ -197,25 +233,16 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
           hit = &s;
         }
     if (!hit) {
-      cut = "a site was not confirmed in the model after " + count();
+      cut = listing.unconfirmed();
       break;
     }
     found.insert(key(*in, *hit));
-    StopSite site;
-    site.kind = hit->reason;
-    site.stopKind = hit->kind;
-    site.loc = printLocation(hit->loc);
-    site.input = inputFromModel(ea, S, fa);
-    site.version = in->tag;
-    replayStop(in->m, in->fn, opts, site);
-    sites.push_back(std::move(site));
-    if (std::chrono::steady_clock::now() > deadline) {
-      cut = "the time budget of " +
-            std::to_string(SolverPolicy::stopBudgetMs / 1000) +
-            " s ran out after " + count();
+    listing.add(*hit, inputFromModel(ea, S, fa), in->tag, in->m, in->fn, opts);
+    cut = listing.budgetSpent();
+    if (!cut.empty())
       break;
-    }
   }
+  sites.insert(sites.end(), listing.sites.begin(), listing.sites.end());
   // Listed by version, each in encoding order.
   auto rank = [&](const StopSite &site) {
     size_t at = 0;

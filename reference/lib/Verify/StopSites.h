@@ -9,6 +9,7 @@
 #include "dealloc/SMT/Solver.h"
 #include "dealloc/Verify/Verify.h"
 #include "llvm/Support/JSON.h"
+#include <chrono>
 
 namespace dealloc::verify {
 
@@ -35,6 +36,35 @@ llvm::json::Array stopSitesJson(const std::vector<StopSite> &sites);
 /// "excluded_cut", "defined_undecided".
 void addExcludedJson(llvm::json::Object &o, const std::vector<StopSite> &sites,
                      const std::string &cut, const std::string &undecided);
+
+struct Stop;
+
+/// The bookkeeping both stop-site listings share ([verify.stops],
+/// [safety.defined]): the sites found so far, their time budget
+/// (SolverPolicy::stopBudgetMs from the listing's start) and the message of
+/// a listing cut short.
+class SiteListing {
+public:
+  SiteListing();
+  size_t size() const { return sites.size(); }
+  /// Appends the site of `stop`, reached first on `input` (in version
+  /// `version` of --equiv, "" otherwise), replayed on `fn`.
+  void add(const Stop &stop, std::string input, std::string version,
+           mlir::ModuleOp module, mlir::func::FuncOp fn,
+           const VerifyOptions &opts);
+  /// The cut messages: the site cap, a query that did not answer, a stop
+  /// the model did not confirm, the budget ("" while time is left).
+  std::string capped() const;
+  std::string timedOut() const;
+  std::string unconfirmed() const;
+  std::string budgetSpent() const;
+
+  std::vector<StopSite> sites;
+
+private:
+  std::string count() const;
+  std::chrono::steady_clock::time_point deadline;
+};
 
 class Encoder;
 using smt::Expr;
