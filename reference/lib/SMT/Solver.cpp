@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/SMT/Solver.h"
 #include "Flattening.h"
+#include "ImpliedLiterals.h"
 #include "Watchdog.h"
 #include "dealloc/Support/SolverPolicy.h"
 
@@ -54,6 +55,8 @@ struct Context::Impl {
   /// writes a sign extension as a concat of extracts: not recognizable
   /// afterwards).
   std::unordered_map<unsigned, std::pair<unsigned, bool>> extensions;
+  /// Literals terms imply, for excludes().
+  ImpliedLiterals implied;
   /// Declared after the context: stopped before it is destroyed.
   Watchdog watchdog{z3};
   /// Whether the watchdog ever interrupted a check of this context (such a
@@ -71,6 +74,7 @@ struct Context::Impl {
     nameCounts.clear();
     functions.clear();
     extensions.clear();
+    implied.clear();
     for (auto &l : literals)
       l.clear();
   }
@@ -538,7 +542,30 @@ Expr Context::mkExtract(Expr a, unsigned hi, unsigned lo) {
 Expr Context::boolToBV(Expr b, unsigned width) {
   return mkIte(b, bvVal(width, 1), bvVal(width, 0));
 }
-Expr Context::bvToBool(Expr a) { return mkNe(a, bvVal(a.bvWidth(), 0)); }
+Expr Context::bvToBool(Expr a) {
+  // A Boolean stored as a bit-vector and read back (boolToBV's ite(b, 1,
+  // 0), or ite(b, 0, 1)) is that Boolean: (ite(b, 1, 0) != 0) iff b.
+  z3::expr t = TERM(a); // a copy: bvVal may grow `terms`
+  if (t.is_ite()) {
+    Expr one = bvVal(a.bvWidth(), 1), zero = bvVal(a.bvWidth(), 0);
+    unsigned x = Z3_get_ast_id(impl->z3, t.arg(1));
+    unsigned y = Z3_get_ast_id(impl->z3, t.arg(2));
+    z3::expr c = t.arg(0);
+    if (x == one.termId() && y == zero.termId())
+      return wrap(&c);
+    if (x == zero.termId() && y == one.termId())
+      return mkNot(wrap(&c));
+  }
+  return mkNe(a, bvVal(a.bvWidth(), 0));
+}
+
+void Context::define(Expr v, Expr def) {
+  impl->implied.define(TERM(v), TERM(def));
+}
+
+bool Context::excludes(Expr a, Expr b) {
+  return impl->implied.excludes(TERM(a), TERM(b));
+}
 
 Expr Context::mkUF(const std::string &name, const std::vector<Expr> &args,
                    unsigned width) {

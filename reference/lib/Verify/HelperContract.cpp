@@ -294,7 +294,38 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
         shared += occurrences[c]++;
     byViews = shared > SolverPolicy::sharedPairs;
   }
-  std::map<unsigned, Expr> seen; // slot -> some earlier view has it
+  // [verify.encoding.prune]: under conds[i] (a conjunct of the output), a
+  // candidate of base i that conds[i] excludes adds nothing; "seen" terms
+  // are named only when a later base asks for them.
+  struct Seen {
+    Expr named;                ///< some earlier view has it (null: none yet)
+    std::vector<Expr> pending; ///< views since, each "has it"
+  };
+  std::map<unsigned, Seen> seen; // per slot
+  auto seenOf = [&](Seen &s) {
+    if (!s.pending.empty()) {
+      if (!s.named.isNull())
+        s.pending.insert(s.pending.begin(), s.named);
+      Expr any = ctx.mkOr(s.pending);
+      s.named = s.pending.size() == 1 ? any : heap.name(any, "seen");
+      s.pending.clear();
+    }
+    return s.named;
+  };
+  auto sameUnder = [&](int64_t k, int64_t i) {
+    const View *a = baseViews[k], *b = baseViews[i];
+    if (!a || !b)
+      return indexEq(bases[k], bases[i]);
+    std::vector<Expr> alts;
+    for (auto [c, pt] : llvm::zip(b->cands, b->pts)) {
+      Expr other = heap.denotes(*a, c);
+      if (other.isFalse() || ctx.excludes(conds[i], pt) ||
+          (spec.earlierOwnedOnly && ctx.excludes(conds[k], other)))
+        continue;
+      alts.push_back(ctx.mkAnd(other, pt));
+    }
+    return ctx.mkOr(alts);
+  };
   std::vector<Expr> ownership(*m, ctx.boolVal(false));
   for (int64_t i = 0; i < *n; ++i) {
     std::vector<Expr> keep{conds[i]};
@@ -308,20 +339,17 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
       std::vector<Expr> earlier;
       for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
         auto s = seen.find(c);
-        if (s != seen.end())
-          earlier.push_back(ctx.mkAnd(pt, s->second));
+        if (s != seen.end() && !ctx.excludes(conds[i], pt))
+          earlier.push_back(ctx.mkAnd(pt, seenOf(s->second)));
       }
       keep.push_back(ctx.mkNot(ctx.mkOr(earlier)));
-      for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
-        Expr has = spec.earlierOwnedOnly ? ctx.mkAnd(pt, conds[i]) : pt;
-        auto s = seen.find(c);
-        seen.insert_or_assign(
-            c, s == seen.end() ? has
-                               : heap.name(ctx.mkOr(s->second, has), "seen"));
-      }
+      for (auto [c, pt] : llvm::zip(w.cands, w.pts))
+        if (!spec.earlierOwnedOnly || !ctx.excludes(conds[i], pt))
+          seen[c].pending.push_back(
+              spec.earlierOwnedOnly ? ctx.mkAnd(pt, conds[i]) : pt);
     } else {
       for (int64_t k = 0; k < i; ++k) {
-        Expr same = indexEq(bases[k], bases[i]);
+        Expr same = sameUnder(k, i);
         keep.push_back(
             ctx.mkNot(spec.earlierOwnedOnly ? ctx.mkAnd(conds[k], same) : same));
       }

@@ -177,7 +177,9 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond,
   // double free, invalid free (non-heap, then borrowed by a public call).
   for (unsigned s : v.cands) {
     Expr is = ctx.mkAnd(cond, denotes(v, s));
-    if (is.isFalse())
+    // [verify.encoding.prune]: a candidate the path excludes is not freed
+    // on it (every term of the state is read under the path).
+    if (is.isFalse() || ctx.excludes(st.path, is))
       continue;
     const Slot &slot = slots[s];
     if (slot.kind == SlotKind::Arg) {
@@ -232,6 +234,7 @@ Expr SymbolicHeap::name(Expr def, const std::string &n) {
   if (def.isFalse() || def.isTrue())
     return def;
   Expr v = ctx.freshBool(n);
+  ctx.define(v, def);
   definitions[v.termId()] = constraints.size();
   definitionOrder.push_back(v.termId());
   constraints.push_back(ctx.mkEq(v, def));

@@ -405,3 +405,54 @@ TEST(Context, IndexedListsReadLikeTheirStores) {
   EXPECT_EQ(c.mkSelect(forkB, c.bvVal(64, 4)).bvLiteral(), 2);
   EXPECT_EQ(c.mkSelect(forkA, c.bvVal(64, 4)).bvLiteral(), expected(30, 4));
 }
+
+// [verify.encoding.prune]: excludes() finds complementary literals through
+// conjunctions, negated disjunctions, ite with a Boolean literal branch and
+// definitions; every exclusion it finds is one the solver confirms, and
+// terms that can hold together are never excluded.
+TEST(Context, ExcludesByImpliedLiterals) {
+  Context c;
+  Expr p = c.freshBool("p"), q = c.freshBool("q"), r = c.freshBool("r");
+  Expr f = c.boolVal(false), t = c.boolVal(true);
+  // A points-to flag of an older candidate after a join: !p && older.
+  Expr older = c.freshBool("older");
+  Expr flag = c.freshBool("m");
+  Expr flagDef = c.mkIte(p, f, older);
+  c.define(flag, flagDef);
+  Expr decision = c.mkAnd({p, c.mkNot(c.mkOr(q, r))});
+  Solver s(c);
+  s.add(c.mkEq(flag, flagDef));
+  auto confirmed = [&](Expr a, Expr b) {
+    s.push();
+    s.add(c.mkAnd(a, b));
+    bool unsat = s.check({}, 0) == Result::Unsat;
+    s.pop();
+    return unsat;
+  };
+  struct Case {
+    Expr a, b;
+    bool excluded;
+  } cases[] = {
+      {decision, flag, true},                     // through the definition
+      {c.mkNot(q), c.mkAnd(r, q), true},           // conjunct vs negation
+      {decision, q, true},                         // negated disjunction
+      {c.mkIte(q, p, f), c.mkNot(p), true},        // ite(c, x, false)
+      {c.mkNot(c.mkIte(q, t, r)), q, true},        // not ite(c, true, y)
+      {c.mkNot(c.mkIte(q, r, t)), c.mkNot(q), true}, // not ite(c, x, true)
+      {c.mkAnd(p, c.mkNot(p)), r, true},           // itself contradictory
+      {flag, older, false},                        // may hold together
+      {decision, c.mkOr(p, q), false},
+      {c.mkIte(q, p, r), c.mkNot(p), false},       // neither branch literal
+      {c.mkNot(c.mkAnd(p, q)), p, false},
+  };
+  for (const Case &k : cases) {
+    EXPECT_EQ(c.excludes(k.a, k.b), k.excluded) << k.a.str() << " / "
+                                                 << k.b.str();
+    EXPECT_EQ(confirmed(k.a, k.b), k.excluded) << k.a.str() << " / "
+                                                << k.b.str();
+  }
+  // A Boolean stored as ite(b, 1, 0) and read back is b.
+  EXPECT_TRUE(c.bvToBool(c.boolToBV(q, 1)).same(q));
+  EXPECT_TRUE(c.bvToBool(c.mkIte(q, c.bvVal(8, 0), c.bvVal(8, 1)))
+                  .same(c.mkNot(q)));
+}

@@ -119,6 +119,17 @@ public:
   Expr mkFloatCmp(unsigned predicate, Expr a, Expr b, unsigned ebits,
                   unsigned sbits);
 
+  /// Records that the fresh constant `v` equals `def` in every query that
+  /// mentions it (a name's definition, SymbolicHeap::name): excludes()
+  /// looks through `v` to `def`.
+  void define(Expr v, Expr def);
+  /// Whether `a` and `b` cannot both hold, found from literals each implies
+  /// syntactically (through conjunctions, negations, if-then-else terms
+  /// with a Boolean literal branch, and definitions; a bounded search,
+  /// lib/SMT/ImpliedLiterals.h). True is a proof (given the definitions);
+  /// false proves nothing ([verify.encoding.prune]).
+  bool excludes(Expr a, Expr b);
+
   // Arrays.
   /// The array mapping every index of `idxWidth` bits to `val`.
   Expr mkConstArray(unsigned idxWidth, Expr val);

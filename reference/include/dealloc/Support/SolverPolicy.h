@@ -133,6 +133,11 @@ struct SolverPolicy {
   /// flatOperands).
   static constexpr double flatGrowth = 16;
   static constexpr double flatOperands = 100000;
+  /// Context::excludes ([verify.encoding.prune]): steps followed from a
+  /// term (through conjunctions, negations, if-then-else terms, names'
+  /// definitions), and literals kept per term (the shallowest).
+  static constexpr unsigned impliedDepth = 4;
+  static constexpr unsigned impliedLiterals = 8;
   /// Share of a one-shot query's limit its first way gets, in thirds.
   static constexpr unsigned firstWayThirds = 2;
   /// Time left below which the second way is not tried, ms.
