@@ -250,11 +250,8 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
       return false;
     Operation *outer = current;
     current = exit.terminator;
-    for (unsigned id : llvm::drop_begin(f.stackBuffers, mark))
-      if (heap.get(id).live) {
-        heap.release(id, printLoc(exit.terminator->getLoc()));
-        recordEvent(exit.terminator, "release", id);
-      }
+    releaseStack(ArrayRef<unsigned>(f.stackBuffers).drop_front(mark),
+                 exit.terminator);
     current = outer;
     f.stackBuffers.resize(mark);
     bindResults(*this, f, op, exit.values);

@@ -321,17 +321,21 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
       !checkPublicResults(callee, args, exit.values, exit.terminator))
     return false;
   // [op.memref.alloca]: stack buffers are released when their function returns.
-  for (unsigned id : frame.stackBuffers)
-    if (heap.get(id).live) {
-      heap.release(id, printLoc(exit.terminator->getLoc()));
-      recordEvent(exit.terminator, "release", id);
-    }
+  releaseStack(frame.stackBuffers, exit.terminator);
   current = outer;
   if (isEntry)
     lastReturn = exit.terminator;
   results.append(exit.values.begin(), exit.values.end());
   --callDepth;
   return true;
+}
+
+void Machine::releaseStack(ArrayRef<unsigned> ids, Operation *at) {
+  for (unsigned id : ids)
+    if (heap.get(id).live) {
+      heap.release(id, printLoc(at->getLoc()));
+      recordEvent(at, "release", id);
+    }
 }
 
 /// Runs the entry function and the leak check; false if the run stopped.

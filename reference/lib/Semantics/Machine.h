@@ -103,6 +103,10 @@ public:
     else
       ++path.droppedEvents;
   }
+  /// [op.memref.alloca]: releases the live ones of `ids` (the stack buffers
+  /// of an allocation scope that ends at `at`: a function's return, a
+  /// memref.alloca_scope's body's return).
+  void releaseStack(llvm::ArrayRef<unsigned> ids, mlir::Operation *at);
   /// Global buffers by symbol name, created on first memref.get_global.
   llvm::StringMap<unsigned> globals;
 

@@ -76,14 +76,18 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
   if (boundary)
     checkResults(st, args, results, retLoc);
   // [op.memref.alloca]: stack buffers are released when their function returns.
-  for (unsigned s : calls.stackSlots) {
+  releaseStack(st, calls.stackSlots);
+  calls.stackSlots = std::move(outerStack);
+  calls.activeCalls.erase(callee.getOperation());
+  return true;
+}
+
+void Encoder::releaseStack(State &st, ArrayRef<unsigned> slots) {
+  for (unsigned s : slots) {
     if (s >= st.freed.size())
       st.freed.resize(s + 1, ctx.boolVal(false));
     st.freed[s] = ctx.boolVal(true);
   }
-  calls.stackSlots = std::move(outerStack);
-  calls.activeCalls.erase(callee.getOperation());
-  return true;
 }
 
 void Encoder::checkResults(State &st, ArrayRef<SymValue> args,

@@ -428,11 +428,7 @@ static bool encodeAllocaScope(Encoder &E, State &st,
   if (!E.encodeRegion(scope.getBodyRegion(), {}, st, exits))
     return false;
   for (RegionExit &x : exits)
-    for (unsigned s : llvm::drop_begin(stack, mark)) {
-      if (s >= x.state.freed.size())
-        x.state.freed.resize(s + 1, E.ctx.boolVal(false));
-      x.state.freed[s] = E.ctx.boolVal(true);
-    }
+    E.releaseStack(x.state, ArrayRef<unsigned>(stack).drop_front(mark));
   stack.resize(mark);
   return joinRegions(E, scope, st, exits);
 }

@@ -230,6 +230,10 @@ public:
   bool encodeCall(mlir::func::FuncOp callee, llvm::ArrayRef<SymValue> args,
                   mlir::Operation *site, State &st,
                   std::vector<SymValue> &results);
+  /// [op.memref.alloca]: the stack slots `slots` (of an allocation scope that
+  /// ends here: a function's return, a memref.alloca_scope's) are released
+  /// in `st`.
+  void releaseStack(State &st, llvm::ArrayRef<unsigned> slots);
   /// The boundary checks of a public function's return ([abi.results.*]).
   void checkResults(State &st, llvm::ArrayRef<SymValue> args,
                     llvm::ArrayRef<SymValue> results, mlir::Location loc);
