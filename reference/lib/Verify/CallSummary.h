@@ -47,6 +47,16 @@ struct CheckSetup {
   /// are proved too, and their abstract iterations kept here for the
   /// relational proof (LoopInductionPair.h); null: such loops are unrolled.
   std::vector<LoopRecord> *relational = nullptr;
+  /// Out ([safety.defined], [verify.induction]): the sites of undefined
+  /// behaviour that an abstract iteration of a proved loop may reach (its
+  /// runs end there; no witness input yet), by location and reason; the
+  /// check's listing finds their witnesses in the exact encoding.
+  struct LoopStop {
+    mlir::Location loc;
+    StopKind kind;
+    std::string reason;
+  };
+  std::vector<LoopStop> loopStops;
   /// The module's facts, shared by its checks (null: each encoder computes
   /// its own).
   ModuleFacts *facts = nullptr;

@@ -362,12 +362,16 @@ bool ForInduction::attempt(State &st, bool &proved) {
     }
     // No violation and no stop in one abstract iteration. Asked only of
     // the last round: the earlier ones assumed more candidates, so a
-    // violation they reach is reached here too.
+    // violation they reach is reached here too. [safety.defined]: by
+    // default undefined behaviour ends the run (its input is excluded), so
+    // it is no failed proof; the sites it may reach are recorded
+    // (recordLoopStops) for the check to list with witnesses.
     std::vector<Expr> bad;
     for (size_t i = mk.violations; i < h.violations.size(); ++i)
       bad.push_back(h.violations[i].cond);
     for (size_t i = mk.stops; i < h.stops.size(); ++i)
-      bad.push_back(h.stops[i].cond);
+      if (E.opts.strictUB || !isUndefinedBehaviour(h.stops[i].kind))
+        bad.push_back(h.stops[i].cond);
     if (!bad.empty() && !refuted(c.mkOr(bad), bad.size()))
       return give_up();
     // scf.while terminates: some integer before-argument strictly grows
@@ -375,6 +379,7 @@ bool ForInduction::attempt(State &st, bool &proved) {
     // iterates more than 2^64 times.
     if (whileOp && !terminates(H, P))
       return give_up();
+    recordLoopStops(mk);
     if (relational)
       record(H, P, mk);
     rollback(mk);

@@ -306,6 +306,11 @@ private:
   /// Whether no run reaches `bad` (the disjunction of `conditions`
   /// violation and stop conditions) in an iteration.
   bool refuted(Expr bad, size_t conditions);
+  /// [safety.defined]: records in the check's setup the sites of undefined
+  /// behaviour among the stops of the iteration encoded since `mk` that
+  /// some header satisfying the invariants reaches (all of them where a
+  /// query is not decided).
+  void recordLoopStops(const Mark &mk);
   /// The time a query may take now: `ms`, or what is left of the loop's
   /// budget; 0 once it is spent.
   unsigned queryMs() const;

@@ -159,3 +159,44 @@ bool ForInduction::terminates(const Header &H, const Header &P) {
   }
   return false;
 }
+
+void ForInduction::recordLoopStops(const Mark &mk) {
+  if (E.opts.strictUB || !E.setup())
+    return;
+  std::vector<const Stop *> open;
+  for (size_t i = mk.stops; i < h.stops.size(); ++i)
+    if (isUndefinedBehaviour(h.stops[i].kind))
+      open.push_back(&h.stops[i]);
+  auto record = [&](const Stop &s) {
+    std::vector<CheckSetup::LoopStop> &out = E.setup()->loopStops;
+    for (const CheckSetup::LoopStop &l : out)
+      if (l.loc == s.loc && l.reason == s.reason)
+        return;
+    out.push_back({s.loc, s.kind, s.reason});
+  };
+  // Each model of "some open site" shows the sites it reaches; the ones
+  // left when that is unsatisfiable are unreachable from every header.
+  while (!open.empty()) {
+    std::vector<Expr> conds;
+    for (const Stop *s : open)
+      conds.push_back(s->cond);
+    smt::Result r = check(c.mkOr(conds), Use::Refute, &conds);
+    if (r == smt::Result::Unsat)
+      return;
+    std::vector<const Stop *> left;
+    for (auto [k, s] : llvm::enumerate(open)) {
+      if (r != smt::Result::Sat || truth[k])
+        record(*s);
+      else
+        left.push_back(s);
+    }
+    if (r != smt::Result::Sat)
+      return;
+    if (left.size() == open.size()) { // no site confirmed in the model
+      for (const Stop *s : left)
+        record(*s);
+      return;
+    }
+    open = std::move(left);
+  }
+}

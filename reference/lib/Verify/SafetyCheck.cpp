@@ -18,6 +18,7 @@
 #include "Replay.h"
 #include "SafetyQueries.h"
 #include "StopSites.h"
+#include "FunctionCheck.h"
 #include "dealloc/Support/OutOfMemory.h"
 #include "dealloc/Support/SolverPolicy.h"
 
@@ -31,6 +32,7 @@
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
+using namespace dealloc::verify::detail;
 
 std::string dealloc::verify::printLocation(Location loc) {
   std::string s;
@@ -139,71 +141,6 @@ FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
   return checkFunction(module, fn, opts, exact);
 }
 
-namespace {
-
-/// [verify.stops]: what a scan of the stop sites found.
-struct StopScan {
-  smt::Result result = smt::Result::Unsat; ///< Unknown: nothing decided
-  const Stop *first = nullptr;             ///< the first site found
-  std::string firstInput;
-  bool inconsistent = false; ///< reachable, but no site in the model
-  unsigned maxBound = 0;
-};
-
-/// The next step of a stop scan: a site found, none left, or why it ends.
-enum class NextStop { Hit, Done, TimedOut, Capped, Unconfirmed };
-
-/// One check of `fn` (checkFunction without its error handling), in steps:
-/// encode, assert the constraints, ask for a violation, classify it by the
-/// verdict order and extract and replay its counterexample; else scan the
-/// stop sites, then list the excluded ones ([safety.defined]).
-class FunctionCheck {
-public:
-  FunctionCheck(ModuleOp module, func::FuncOp fn, const VerifyOptions &opts,
-                CheckSetup &setup);
-  FunctionResult run();
-
-private:
-  using Clock = QueryStats::Clock;
-  /// Encodes the function; false: it failed (E.failure() says why).
-  bool encode();
-  FunctionResult encodingFailed();
-  /// [verify.order]: the first kind some input reaches, with its
-  /// counterexample.
-  FunctionResult classifyViolation();
-  FunctionResult counterexample(Verdict kind, const Violation &hit);
-  /// No violation: do some runs stop without a verdict?
-  FunctionResult checkStops();
-  FunctionResult stoppedRun(const StopScan &scan);
-  /// [safety.defined]: the excluded sites of a SAFE answer.
-  FunctionResult listExcluded();
-  StopScan scanStops(llvm::function_ref<bool(const Stop &)> pick,
-                     std::vector<StopSite> &sites, std::string &cut);
-  NextStop nextStop(llvm::function_ref<Expr(const Stop &)> open,
-                    llvm::function_ref<bool(const Stop &)> pick,
-                    const std::set<std::pair<std::string, std::string>> &found,
-                    bool &bounds, const Stop *&hit);
-  void sortByEncodingOrder(std::vector<StopSite> &sites) const;
-  FunctionResult timeout();
-  FunctionResult finish();
-  void reportStats();
-
-  ModuleOp module;
-  func::FuncOp fn;
-  const VerifyOptions &opts;
-  CheckSetup &setup;
-  Clock::time_point start;
-  FunctionResult res;
-  bool encoded = false;
-  Clock::duration encodeTime{};
-  QueryStats stats;
-  smt::Context ctx;
-  Encoder E;
-  std::vector<Expr> assumed;
-  std::optional<SafetyQueries> queries;
-};
-
-} // namespace
 
 FunctionCheck::FunctionCheck(ModuleOp module, func::FuncOp fn,
                              const VerifyOptions &opts, CheckSetup &setup)
@@ -227,12 +164,15 @@ FunctionResult FunctionCheck::run() {
 }
 
 bool FunctionCheck::encode() {
+  unsigned inductedBefore = setup.inducted;
+  setup.loopStops.clear();
   E.setSetup(&setup);
   E.hints().setRecordingLemmas(true);
   encoded = E.encodeEntry(fn);
   if (encoded)
     assumed = E.heap.constraintsForSafety();
   encodeTime = Clock::now() - start;
+  abstract = setup.inducted > inductedBefore;
   return encoded;
 }
 
@@ -340,42 +280,6 @@ FunctionResult FunctionCheck::stoppedRun(const StopScan &scan) {
                ", where a run stops without a verdict";
   if (scan.maxBound)
     res.bound = scan.maxBound;
-  return finish();
-}
-
-FunctionResult FunctionCheck::listExcluded() {
-  // [safety.defined]: SAFE on every defined input. The excluded sites, each
-  // with a witness dealloc-run replays; then whether any input is defined.
-  auto undefined = [&](const Stop &s) { return isUndefinedBehaviour(s.kind); };
-  StopScan ub = scanStops(undefined, res.excluded, res.excludedCut);
-  if (ub.result == smt::Result::Unknown)
-    res.excludedCut = "a query timed out before any site was found";
-  else if (ub.inconsistent)
-    res.excludedCut = "a site was not confirmed in the model (solver "
-                      "inconsistency)";
-  if (res.excluded.empty() && res.excludedCut.empty())
-    return finish();
-  smt::Solver &S = queries->solver();
-  std::vector<Expr> noStop;
-  for (const Stop &s : E.heap.stops)
-    noStop.push_back(ctx.mkNot(s.cond));
-  Expr q = ctx.freshBool("defined");
-  S.add(ctx.mkImplies(q, ctx.mkAnd(noStop)));
-  smt::Result d = S.check({q}, opts.timeoutMs);
-  if (d == smt::Result::Unsat) {
-    res.verdict = Verdict::Unknown;
-    res.reason = "no defined input: every input reaches undefined "
-                 "behaviour ([safety.defined])";
-    if (!res.excluded.empty()) {
-      res.input = res.excluded.front().input;
-      res.location = res.excluded.front().loc;
-    }
-    if (ub.first)
-      res.diagLoc = ub.first->loc;
-  } else if (d != smt::Result::Sat) {
-    res.definedUndecided = "whether some input is defined was not decided (" +
-                           timeoutReason(opts, smt::Budget::spent()) + ")";
-  }
   return finish();
 }
 

@@ -1,0 +1,186 @@
+//===- ExcludedSites.cpp - The excluded sites of a SAFE answer ------------===//
+//
+// spec/safety.md [safety.defined], spec/verification.md [verify.induction]:
+// a SAFE answer lists the sites of undefined behaviour that some input
+// reaches first, each with a witness input dealloc-run replays. In the
+// exact encoding a model is a run, so its input is a witness. Where loops
+// were proved by induction the encoding over-approximates the runs: a model
+// of a site after a loop may be no run, and the sites inside a proved
+// loop's abstract iteration (which end the run: undefined behaviour is no
+// failed proof by default) are not stops of the encoding at all. Those get
+// their witnesses from the exact encoding (loops unrolled, [verify.bound]);
+// a site it does not reach is unreachable if no run reaches the unroll
+// bound, and otherwise named in the listing's cut: never dropped silently.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionCheck.h"
+#include "Replay.h"
+#include "StopSites.h"
+
+#include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/SolverPolicy.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+using namespace dealloc::verify::detail;
+
+using SiteKey = std::pair<std::string, std::string>;
+
+FunctionResult FunctionCheck::listExcluded() {
+  // [safety.defined]: SAFE on every defined input. The excluded sites, each
+  // with a witness dealloc-run replays; then whether any input is defined.
+  auto undefined = [&](const Stop &s) { return isUndefinedBehaviour(s.kind); };
+  StopScan ub = scanStops(undefined, res.excluded, res.excludedCut);
+  if (ub.result == smt::Result::Unknown)
+    res.excludedCut = "a query timed out before any site was found";
+  else if (ub.inconsistent)
+    res.excludedCut = "a site was not confirmed in the model (solver "
+                      "inconsistency)";
+  if (abstract)
+    witnessAbstractSites();
+  if (res.excluded.empty() && res.excludedCut.empty())
+    return finish();
+  smt::Solver &S = queries->solver();
+  std::vector<Expr> noStop;
+  for (const Stop &s : E.heap.stops)
+    noStop.push_back(ctx.mkNot(s.cond));
+  Expr q = ctx.freshBool("defined");
+  S.add(ctx.mkImplies(q, ctx.mkAnd(noStop)));
+  smt::Result d = S.check({q}, opts.timeoutMs);
+  // Every defined run is a model without a stop of the abstract encoding
+  // too (its exit headers are states the runs leave the loops in), so
+  // Unsat decides; a model of it may be no run, and is confirmed.
+  if (d == smt::Result::Unsat) {
+    res.verdict = Verdict::Unknown;
+    res.reason = "no defined input: every input reaches undefined "
+                 "behaviour ([safety.defined])";
+    if (!res.excluded.empty()) {
+      res.input = res.excluded.front().input;
+      res.location = res.excluded.front().loc;
+    }
+    if (ub.first)
+      res.diagLoc = ub.first->loc;
+  } else if (d != smt::Result::Sat) {
+    res.definedUndecided = "whether some input is defined was not decided (" +
+                           timeoutReason(opts, smt::Budget::spent()) + ")";
+  } else if (abstract) {
+    confirmDefined();
+  }
+  return finish();
+}
+
+void FunctionCheck::witnessAbstractSites() {
+  std::vector<StopSite> kept;
+  std::vector<std::pair<SiteKey, StopKind>> wanted;
+  std::set<SiteKey> keys;
+  auto want = [&](SiteKey key, StopKind kind) {
+    if (keys.insert(key).second)
+      wanted.push_back({std::move(key), kind});
+  };
+  for (StopSite &s : res.excluded) {
+    if (s.replayed) {
+      keys.insert({s.loc, s.kind});
+      kept.push_back(std::move(s));
+    }
+  }
+  for (StopSite &s : res.excluded)
+    if (!s.replayed)
+      want({s.loc, s.kind}, s.stopKind);
+  for (const CheckSetup::LoopStop &l : setup.loopStops)
+    want({printLocation(l.loc), l.reason}, l.kind);
+  if (wanted.empty())
+    return;
+  res.excluded = std::move(kept);
+  std::set<SiteKey> open;
+  for (auto &[key, kind] : wanted)
+    open.insert(key);
+  CheckSetup exactSetup = setup;
+  exactSetup.induction = false;
+  exactSetup.relational = nullptr;
+  exactSetup.loopStops.clear();
+  ExactWitnesses w;
+  {
+    FunctionCheck exact(module, fn, opts, exactSetup);
+    w = exact.witnessSites(open);
+  }
+  exactDefined = w.defined;
+  for (StopSite &s : w.sites) {
+    open.erase({s.loc, s.kind});
+    res.excluded.push_back(std::move(s));
+  }
+  std::string missed;
+  for (auto &[key, kind] : wanted)
+    if (open.count(key))
+      missed += (missed.empty() ? "" : ", ") + stopKindName(kind).str() +
+                " at " + key.first;
+  std::string cut = w.cut;
+  // No run reaches the bound: the exact encoding covers every run, and a
+  // site it does not reach is reached by none.
+  if (!missed.empty() && (w.bound != smt::Result::Unsat || !cut.empty()))
+    cut = (cut.empty() ? "" : cut + "; ") +
+          "reachable in the abstract encoding of a loop proved by induction, "
+          "no witness input with loops unrolled " +
+          std::to_string(w.boundN ? w.boundN : opts.unroll) +
+          " times: " + missed;
+  if (!cut.empty())
+    res.excludedCut =
+        res.excludedCut.empty() ? cut : res.excludedCut + "; " + cut;
+}
+
+ExactWitnesses
+FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
+  ExactWitnesses w;
+  if (!encode()) {
+    w.cut = "the exact encoding failed: " + E.failure()->reason;
+    return w;
+  }
+  queries.emplace(E, assumed, stats);
+  auto pick = [&](const Stop &s) {
+    return isUndefinedBehaviour(s.kind) &&
+           wanted.count({printLocation(s.loc), s.reason});
+  };
+  StopScan scan = scanStops(pick, w.sites, w.cut);
+  if (scan.result == smt::Result::Unknown)
+    w.cut = "a query of the exact encoding timed out";
+  else if (scan.inconsistent)
+    w.cut = "a site was not confirmed in the exact encoding's model (solver "
+            "inconsistency)";
+  w.bound = queries->anyOf<Stop>(
+      [](const Stop &s) { return s.isBound ? s.cond : Expr(); }, E.heap.stops);
+  for (const Stop &s : E.heap.stops)
+    if (s.isBound)
+      w.boundN = std::max(w.boundN, s.bound);
+  // A model without any stop (the unroll bound included) is a defined run.
+  std::vector<Expr> noStop;
+  for (const Stop &s : E.heap.stops)
+    noStop.push_back(ctx.mkNot(s.cond));
+  Expr q = ctx.freshBool("defined");
+  queries->solver().add(ctx.mkImplies(q, ctx.mkAnd(noStop)));
+  w.defined = queries->solver().check({q}, opts.timeoutMs);
+  return w;
+}
+
+void FunctionCheck::confirmDefined() {
+  // The abstract model's input, run by dealloc-run.
+  std::string input = inputFromModel(E, queries->solver(), fn);
+  if (opts.replay) {
+    if (auto in = parseInput(input, fn.getFunctionType())) {
+      RunOptions ro;
+      ro.reuseAddresses = opts.reuseAddresses;
+      RunResult run = runFunction(module, fn, *in, ro);
+      if (run.verdict != Verdict::Unknown || run.aborted)
+        return; // ends with a verdict or its own abort: defined
+    } else {
+      llvm::consumeError(in.takeError());
+    }
+  }
+  if (exactDefined == smt::Result::Sat)
+    return;
+  res.definedUndecided =
+      "whether some input is defined was not confirmed: the abstract "
+      "encoding's model (input " +
+      quotedInput(input) +
+      ") need not be a run, and the exact encoding found no run without a "
+      "stop";
+}

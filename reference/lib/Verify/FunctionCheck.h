@@ -1,0 +1,118 @@
+//===- FunctionCheck.h - One safety check of a function ---------*- C++ -*-===//
+//
+// Internal to DeallocVerify: the steps of checkFunction (SafetyCheck.cpp),
+// the listing of excluded sites among them (ExcludedSites.cpp;
+// [safety.defined]).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DEALLOC_LIB_VERIFY_FUNCTIONCHECK_H
+#define DEALLOC_LIB_VERIFY_FUNCTIONCHECK_H
+
+#include "CallSummary.h"
+#include "Encoder.h"
+#include "SafetyQueries.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace dealloc::verify::detail {
+
+/// [verify.stops]: what a scan of the stop sites found.
+struct StopScan {
+  smt::Result result = smt::Result::Unsat; ///< Unknown: nothing decided
+  const Stop *first = nullptr;             ///< the first site found
+  std::string firstInput;
+  bool inconsistent = false; ///< reachable, but no site in the model
+  unsigned maxBound = 0;
+};
+
+/// The next step of a stop scan: a site found, none left, or why it ends.
+enum class NextStop { Hit, Done, TimedOut, Capped, Unconfirmed };
+
+/// Sites of an abstract encoding ([verify.induction]) looked for in the
+/// exact one: their witnesses, and whether the exact encoding decides the
+/// rest unreachable.
+struct ExactWitnesses {
+  std::vector<StopSite> sites;
+  /// Why the search may have missed a site ("" if not).
+  std::string cut;
+  /// Whether some run reaches the unroll bound ([verify.bound]), and the
+  /// bound; Unknown also where the exact encoding failed.
+  smt::Result bound = smt::Result::Unknown;
+  unsigned boundN = 0;
+  /// Whether some run reaches no stop at all (a defined input).
+  smt::Result defined = smt::Result::Unknown;
+};
+
+/// One check of `fn` (checkFunction without its error handling), in steps:
+/// encode, assert the constraints, ask for a violation, classify it by the
+/// verdict order and extract and replay its counterexample; else scan the
+/// stop sites, then list the excluded ones ([safety.defined]).
+class FunctionCheck {
+public:
+  FunctionCheck(mlir::ModuleOp module, mlir::func::FuncOp fn,
+                const VerifyOptions &opts, CheckSetup &setup);
+  FunctionResult run();
+
+private:
+  using Clock = QueryStats::Clock;
+  /// Encodes the function; false: it failed (E.failure() says why).
+  bool encode();
+  FunctionResult encodingFailed();
+  /// [verify.order]: the first kind some input reaches, with its
+  /// counterexample.
+  FunctionResult classifyViolation();
+  FunctionResult counterexample(Verdict kind, const Violation &hit);
+  /// No violation: do some runs stop without a verdict?
+  FunctionResult checkStops();
+  FunctionResult stoppedRun(const StopScan &scan);
+  /// [safety.defined]: the excluded sites of a SAFE answer.
+  FunctionResult listExcluded();
+  /// After an abstract encoding (loops proved by induction): the excluded
+  /// sites whose witness does not replay, and the sites the abstract
+  /// iterations may reach (CheckSetup::loopStops), get witnesses from the
+  /// exact encoding; those it cannot witness are named in the cut, or
+  /// dropped where it decides them unreachable. Sets `exactDefined`.
+  void witnessAbstractSites();
+  /// Of an exact check: the sites (location, reason) of `wanted` with a
+  /// witness each.
+  ExactWitnesses
+  witnessSites(const std::set<std::pair<std::string, std::string>> &wanted);
+  /// After an abstract encoding's model of a defined input: whether it is
+  /// one (dealloc-run's run of its input, or the exact encoding's).
+  void confirmDefined();
+  smt::Result exactDefined = smt::Result::Unknown;
+  StopScan scanStops(llvm::function_ref<bool(const Stop &)> pick,
+                     std::vector<StopSite> &sites, std::string &cut);
+  NextStop nextStop(llvm::function_ref<Expr(const Stop &)> open,
+                    llvm::function_ref<bool(const Stop &)> pick,
+                    const std::set<std::pair<std::string, std::string>> &found,
+                    bool &bounds, const Stop *&hit);
+  void sortByEncodingOrder(std::vector<StopSite> &sites) const;
+  FunctionResult timeout();
+  FunctionResult finish();
+  void reportStats();
+
+  mlir::ModuleOp module;
+  mlir::func::FuncOp fn;
+  const VerifyOptions &opts;
+  CheckSetup &setup;
+  Clock::time_point start;
+  FunctionResult res;
+  bool encoded = false;
+  /// The encoding proved a loop by induction: its models over-approximate
+  /// the runs ([verify.induction]).
+  bool abstract = false;
+  Clock::duration encodeTime{};
+  QueryStats stats;
+  smt::Context ctx;
+  Encoder E;
+  std::vector<Expr> assumed;
+  std::optional<SafetyQueries> queries;
+};
+
+} // namespace dealloc::verify::detail
+
+#endif // DEALLOC_LIB_VERIFY_FUNCTIONCHECK_H
