@@ -65,67 +65,92 @@ FunctionResult FunctionCheck::listExcluded() {
     res.definedUndecided = "whether some input is defined was not decided (" +
                            timeoutReason(opts, smt::Budget::spent()) + ")";
   } else if (abstract) {
-    confirmDefined();
+    if (!minimizeInput(E, S, {q}, opts.timeoutMs))
+      res.definedUndecided = "whether some input is defined was not "
+                             "decided (" +
+                             timeoutReason(opts, smt::Budget::spent()) + ")";
+    else
+      confirmDefined();
   }
   return finish();
 }
 
 void FunctionCheck::witnessAbstractSites() {
+  AbstractVersion v{"", module, fn, &setup.loopStops, setup};
+  exactDefined =
+      detail::witnessAbstractSites({v}, opts, res.excluded, res.excludedCut);
+}
+
+smt::Result dealloc::verify::detail::witnessAbstractSites(
+    llvm::ArrayRef<AbstractVersion> versions, const VerifyOptions &opts,
+    std::vector<StopSite> &sites, std::string &cut) {
+  smt::Result defined = smt::Result::Unknown;
   std::vector<StopSite> kept;
-  std::vector<std::pair<SiteKey, StopKind>> wanted;
-  std::set<SiteKey> keys;
-  auto want = [&](SiteKey key, StopKind kind) {
-    if (keys.insert(key).second)
-      wanted.push_back({std::move(key), kind});
-  };
-  for (StopSite &s : res.excluded) {
-    if (s.replayed) {
-      keys.insert({s.loc, s.kind});
-      kept.push_back(std::move(s));
+  for (StopSite &s : sites)
+    if (s.replayed)
+      kept.push_back(s);
+  std::vector<StopSite> found;
+  std::string missed, exactCut;
+  unsigned bound = 0;
+  bool unbounded = true; // every exact encoding decides its runs in full
+  for (const AbstractVersion &v : versions) {
+    std::vector<std::pair<SiteKey, StopKind>> wanted;
+    std::set<SiteKey> keys, open;
+    for (const StopSite &s : kept)
+      if (s.version == v.tag)
+        keys.insert({s.loc, s.kind});
+    auto want = [&](SiteKey key, StopKind kind) {
+      if (keys.insert(key).second) {
+        open.insert(key);
+        wanted.push_back({std::move(key), kind});
+      }
+    };
+    for (const StopSite &s : sites)
+      if (s.version == v.tag && !s.replayed)
+        want({s.loc, s.kind}, s.stopKind);
+    for (const CheckSetup::LoopStop &l : *v.loopStops)
+      want({printLocation(l.loc), l.reason}, l.kind);
+    if (wanted.empty())
+      continue;
+    CheckSetup exactSetup = v.setup;
+    exactSetup.induction = false;
+    exactSetup.relational = nullptr;
+    exactSetup.loopStops.clear();
+    FunctionCheck exact(v.module, v.fn, opts, exactSetup);
+    ExactWitnesses w = exact.witnessSites(open);
+    if (versions.size() == 1)
+      defined = w.defined;
+    for (StopSite &s : w.sites) {
+      open.erase({s.loc, s.kind});
+      s.version = v.tag;
+      found.push_back(std::move(s));
     }
+    if (!w.cut.empty())
+      exactCut += (exactCut.empty() ? "" : "; ") + w.cut;
+    unbounded &= w.bound == smt::Result::Unsat && w.cut.empty();
+    bound = std::max(bound, w.boundN);
+    for (auto &[key, kind] : wanted)
+      if (open.count(key))
+        missed += (missed.empty() ? "" : ", ") + stopKindName(kind).str() +
+                  " at " + key.first +
+                  (v.tag.empty() ? "" : " (" + v.tag + ")");
   }
-  for (StopSite &s : res.excluded)
-    if (!s.replayed)
-      want({s.loc, s.kind}, s.stopKind);
-  for (const CheckSetup::LoopStop &l : setup.loopStops)
-    want({printLocation(l.loc), l.reason}, l.kind);
-  if (wanted.empty())
-    return;
-  res.excluded = std::move(kept);
-  std::set<SiteKey> open;
-  for (auto &[key, kind] : wanted)
-    open.insert(key);
-  CheckSetup exactSetup = setup;
-  exactSetup.induction = false;
-  exactSetup.relational = nullptr;
-  exactSetup.loopStops.clear();
-  ExactWitnesses w;
-  {
-    FunctionCheck exact(module, fn, opts, exactSetup);
-    w = exact.witnessSites(open);
-  }
-  exactDefined = w.defined;
-  for (StopSite &s : w.sites) {
-    open.erase({s.loc, s.kind});
-    res.excluded.push_back(std::move(s));
-  }
-  std::string missed;
-  for (auto &[key, kind] : wanted)
-    if (open.count(key))
-      missed += (missed.empty() ? "" : ", ") + stopKindName(kind).str() +
-                " at " + key.first;
-  std::string cut = w.cut;
+  if (kept.size() == sites.size() && found.empty() && missed.empty())
+    return defined;
+  sites = std::move(kept);
+  llvm::append_range(sites, found);
   // No run reaches the bound: the exact encoding covers every run, and a
   // site it does not reach is reached by none.
-  if (!missed.empty() && (w.bound != smt::Result::Unsat || !cut.empty()))
-    cut = (cut.empty() ? "" : cut + "; ") +
-          "reachable in the abstract encoding of a loop proved by induction, "
-          "no witness input with loops unrolled " +
-          std::to_string(w.boundN ? w.boundN : opts.unroll) +
-          " times: " + missed;
-  if (!cut.empty())
-    res.excludedCut =
-        res.excludedCut.empty() ? cut : res.excludedCut + "; " + cut;
+  if (!missed.empty() && !unbounded)
+    exactCut += (exactCut.empty() ? "" : "; ") +
+                std::string("reachable in the abstract encoding of a loop "
+                            "proved by induction, no witness input with loops "
+                            "unrolled ") +
+                std::to_string(bound ? bound : opts.unroll) +
+                " times: " + missed;
+  if (!exactCut.empty())
+    cut = cut.empty() ? exactCut : cut + "; " + exactCut;
+  return defined;
 }
 
 ExactWitnesses

@@ -46,6 +46,29 @@ struct ExactWitnesses {
   smt::Result defined = smt::Result::Unknown;
 };
 
+/// One version of an abstract encoding (--equiv: "A" or "B"; "" for a
+/// safety check) whose excluded sites are witnessed in its exact encoding.
+struct AbstractVersion {
+  std::string tag;
+  mlir::ModuleOp module;
+  mlir::func::FuncOp fn;
+  const std::vector<CheckSetup::LoopStop> *loopStops;
+  /// The setup of the abstract check (the exact one: induction off).
+  CheckSetup setup;
+};
+
+/// [safety.defined], [verify.induction]: of `sites` (an abstract encoding's
+/// listing, each with its version's tag), keeps those replayed; the others
+/// and the loops' abstract sites are looked for in each version's exact
+/// encoding (loops unrolled): found ones are listed with its witnesses,
+/// the rest named in `cut` unless the exact encodings reach no unroll
+/// bound (then no run reaches them). Returns, for one version, whether its
+/// exact encoding has a run without any stop (Unknown if not asked).
+smt::Result witnessAbstractSites(llvm::ArrayRef<AbstractVersion> versions,
+                                 const VerifyOptions &opts,
+                                 std::vector<StopSite> &sites,
+                                 std::string &cut);
+
 /// One check of `fn` (checkFunction without its error handling), in steps:
 /// encode, assert the constraints, ask for a violation, classify it by the
 /// verdict order and extract and replay its counterexample; else scan the
@@ -55,6 +78,10 @@ public:
   FunctionCheck(mlir::ModuleOp module, mlir::func::FuncOp fn,
                 const VerifyOptions &opts, CheckSetup &setup);
   FunctionResult run();
+  /// Of an exact check: the sites (location, reason) of `wanted` with a
+  /// witness each.
+  ExactWitnesses
+  witnessSites(const std::set<std::pair<std::string, std::string>> &wanted);
 
 private:
   using Clock = QueryStats::Clock;
@@ -76,10 +103,6 @@ private:
   /// exact encoding; those it cannot witness are named in the cut, or
   /// dropped where it decides them unreachable. Sets `exactDefined`.
   void witnessAbstractSites();
-  /// Of an exact check: the sites (location, reason) of `wanted` with a
-  /// witness each.
-  ExactWitnesses
-  witnessSites(const std::set<std::pair<std::string, std::string>> &wanted);
   /// After an abstract encoding's model of a defined input: whether it is
   /// one (dealloc-run's run of its input, or the exact encoding's).
   void confirmDefined();

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "VersionComparison.h"
 #include "CallSummary.h"
+#include "FunctionCheck.h"
 #include "Encoder.h"
 #include "LoopInductionPair.h"
 #include "Replay.h"
@@ -129,6 +130,9 @@ private:
   std::optional<EquivResult> compareFrees();
   std::optional<EquivResult> findStops();
   std::optional<EquivResult> listExcluded();
+  /// After the abstract encodings: witnesses from the exact ones, and
+  /// whether some input is defined; false if none is (res says so).
+  bool witnessAbstract();
 
   ModuleOp a, b;
   const VerifyOptions &opts;
@@ -377,28 +381,21 @@ std::optional<EquivResult> VersionComparison::findStops() {
   return res;
 }
 
-/// [safety.defined]: the excluded sites, each with a witness input from the
-/// exact encoding; after the abstract one, only that none is reachable.
+/// [safety.defined]: the excluded sites, each with a witness input; after
+/// the abstract encoding, sites whose witness does not replay and those
+/// inside proved loops get theirs from the exact encodings
+/// (witnessAbstract).
 std::optional<EquivResult> VersionComparison::listExcluded() {
   if (opts.strictUB)
     return std::nullopt;
-  if (abstracted) {
-    std::vector<Expr> ub;
-    for (Encoder *e : {&*ea, &*eb})
-      for (const Stop &s : e->heap.stops)
-        if (isUndefinedBehaviour(s.kind))
-          ub.push_back(s.cond);
-    smt::Result r;
-    if (check(ctx.mkOr(ub), r) != smt::Result::Unsat)
-      return notDecided();
-    return std::nullopt;
-  }
   auto ask = [&](Expr q) {
     smt::Result r;
     check(q, r);
     return r;
   };
   auto shrink = [&] { return minimize(); };
+  // Every defined input is a model of the abstract encodings without a
+  // stop, so "no defined input" holds of them too.
   if (auto none = scanExcludedEquiv(*ea, *eb, a, b, fa, fb, opts, *S, ask,
                                     shrink, res.excluded, res.excludedCut,
                                     res.definedUndecided)) {
@@ -406,7 +403,53 @@ std::optional<EquivResult> VersionComparison::listExcluded() {
     return res;
   }
   res.reason.clear(); // a timed-out listing query set it
+  if (abstracted && !witnessAbstract())
+    return res;
   return std::nullopt;
+}
+
+bool VersionComparison::witnessAbstract() {
+  dealloc::verify::detail::AbstractVersion versions[] = {
+      {"A", a, fa, &setups[0].loopStops, CheckSetup{}},
+      {"B", b, fb, &setups[1].loopStops, CheckSetup{}}};
+  dealloc::verify::detail::witnessAbstractSites(versions, opts, res.excluded, res.excludedCut);
+  if ((res.excluded.empty() && res.excludedCut.empty()) ||
+      !res.definedUndecided.empty())
+    return true;
+  // A model of the abstract encodings need not be a run: its defined input
+  // is confirmed by running both versions on it.
+  std::vector<Expr> noStop;
+  for (Encoder *e : {&*ea, &*eb})
+    for (const Stop &s : e->heap.stops)
+      noStop.push_back(ctx.mkNot(s.cond));
+  smt::Result d;
+  if (check(ctx.mkAnd(noStop), d) == smt::Result::Unsat) {
+    res.reason = "no defined input: on every input a version reaches "
+                 "undefined behaviour ([safety.defined])";
+    return false;
+  }
+  res.reason.clear();
+  if (d != smt::Result::Sat) {
+    res.definedUndecided = "whether some input is defined was not decided (" +
+                           timeoutReason(opts, smt::Budget::spent()) + ")";
+    return true;
+  }
+  std::string input, ta, tb;
+  std::optional<VersionRun> ra, rb;
+  if (opts.replay && minimize()) {
+    input = inputFromModel(*ea, *S, fa);
+    auto va = replayOne(a, fa, input, opts, ta, ra);
+    auto vb = replayOne(b, fb, input, opts, tb, rb);
+    if (va && vb && *va != Verdict::Unknown && *vb != Verdict::Unknown)
+      return true;
+  }
+  res.definedUndecided =
+      "whether some input is defined was not confirmed: a model of the "
+      "abstract encodings need not be a run" +
+      (input.empty() ? std::string()
+                     : " (on its input " + input + " dealloc-run says " +
+                           ta + " / " + tb + ")");
+  return true;
 }
 
 EquivResult VersionComparison::run(bool abstract, bool &abstractedOut,
