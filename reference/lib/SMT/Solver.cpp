@@ -7,6 +7,7 @@
 #include "Flattening.h"
 #include "ImpliedLiterals.h"
 #include "Watchdog.h"
+#include "dealloc/SMT/OverrunGuard.h"
 #include "dealloc/Support/SolverPolicy.h"
 
 #include <z3++.h>
@@ -923,12 +924,25 @@ static int64_t nowNs() {
       .count();
 }
 
+static OverrunGuard *installedGuard = nullptr;
+
+void Budget::guardWith(OverrunGuard *guard) { installedGuard = guard; }
+
+OverrunGuard *Budget::guard() { return installedGuard; }
+
 Budget::Budget(unsigned ms) : saved(budgetEnd) {
-  if (ms != 0)
-    budgetEnd = std::min(budgetEnd, nowNs() + int64_t(ms) * 1000000);
+  if (ms == 0)
+    return;
+  budgetEnd = std::min(budgetEnd, nowNs() + int64_t(ms) * 1000000);
+  if (installedGuard && saved == INT64_MAX)
+    installedGuard->arm(ms + overrunGraceMs(ms));
 }
 
-Budget::~Budget() { budgetEnd = saved; }
+Budget::~Budget() {
+  if (installedGuard && saved == INT64_MAX && budgetEnd != INT64_MAX)
+    installedGuard->disarm();
+  budgetEnd = saved;
+}
 
 bool Budget::spent() {
   return budgetEnd != INT64_MAX && nowNs() >= budgetEnd;

@@ -11,6 +11,7 @@
 #include "CallSummary.h"
 #include "Encoder.h"
 #include "LoopInductionPair.h"
+#include "Overrun.h"
 #include "Replay.h"
 #include "StopSites.h"
 #include "VersionComparison.h"
@@ -143,6 +144,20 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
       os << "  " << line << "\n";
 }
 
+void dealloc::verify::prepareEquivOverrun(llvm::StringRef function,
+                                          const VerifyOptions &opts,
+                                          bool json) {
+  prepareOverrun(function, opts, [&](const std::string &reason) {
+    EquivResult o;
+    o.function = function.str();
+    o.reason = reason;
+    std::string text;
+    llvm::raw_string_ostream ts(text);
+    printEquivResult(ts, o, json);
+    return ts.str();
+  });
+}
+
 int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
                                     const VerifyOptions &opts, bool json,
                                     llvm::raw_ostream &os,
@@ -161,6 +176,7 @@ int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
   }
   int code = ExitOk;
   for (const std::string &n : names) {
+    prepareEquivOverrun(n, opts, json);
     EquivResult r = checkEquivalence(a, b, n, opts);
     printEquivResult(os, r, json);
     code = combineExitCodes(code, exitCodeFor(r.verdict));

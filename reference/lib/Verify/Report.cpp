@@ -12,6 +12,9 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Verify.h"
 #include "StopSites.h"
+#include "Overrun.h"
+#include "dealloc/SMT/OverrunGuard.h"
+#include "dealloc/SMT/Solver.h"
 #include "dealloc/Support/FindingJson.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -187,6 +190,40 @@ void dealloc::verify::emitDiagnostic(const FunctionResult &r) {
     mlir::emitWarning(*r.diagLoc) << text;
 }
 
+void dealloc::verify::prepareOverrun(
+    llvm::StringRef function, const VerifyOptions &opts,
+    llvm::function_ref<std::string(const std::string &)> answer) {
+  smt::OverrunGuard *guard = smt::Budget::guard();
+  if (!guard || opts.functionTimeoutMs == 0)
+    return;
+  std::string grace = std::to_string(smt::overrunGraceMs(opts.functionTimeoutMs));
+  std::string budget = std::to_string(opts.functionTimeoutMs);
+  guard->prepare(
+      answer("timeout after " + budget +
+             " ms for the function (--function-timeout); its check did not "
+             "stop within " + grace + " ms more and the process ended "
+             "([verify.timeout.overrun])"),
+      "error: the check of @" + function.str() + " did not stop " + grace +
+          " ms after its --function-timeout of " + budget +
+          " ms; it is UNKNOWN, functions not printed were not checked "
+          "([verify.timeout.overrun])\n");
+}
+
+void dealloc::verify::prepareSafetyOverrun(llvm::StringRef function,
+                                           const VerifyOptions &opts,
+                                           bool json) {
+  prepareOverrun(function, opts, [&](const std::string &reason) {
+    FunctionResult o;
+    o.function = function.str();
+    o.verdict = Verdict::Unknown;
+    o.reason = reason;
+    std::string text;
+    llvm::raw_string_ostream ts(text);
+    printResult(ts, o, json);
+    return ts.str();
+  });
+}
+
 int dealloc::verify::verifyFunctions(
     mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> fns,
     const VerifyOptions &opts, bool json, llvm::raw_ostream &out,
@@ -207,6 +244,7 @@ int dealloc::verify::verifyFunctions(
     printResult(ls, oom, json);
     ls.flush();
     pending(line);
+    prepareSafetyOverrun(fn.getSymName(), opts, json);
     FunctionResult r = verifier.verify(fn);
     line.clear();
     printResult(ls, r, json);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Equivalence.h"
+#include "Overrun.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -99,6 +100,7 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
         auto fn = next->lookupSymbol<func::FuncOp>(f);
         if (!fn)
           continue;
+        prepareSafetyOverrun(f, opts, json);
         FunctionResult r = verifyFunction(*next, fn, opts);
         printResult(os, r, json);
         code = combineExitCodes(code, exitCodeFor(r.verdict));
@@ -108,6 +110,7 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
     } else {
       header(i, stageTexts[i], "compared with the previous stage:");
       for (const std::string &f : functionsOf(*next, function)) {
+        prepareEquivOverrun(f, opts, json);
         EquivResult r = checkEquivalence(*current, *next, f, opts);
         printEquivResult(os, r, json);
         if (r.verdict == EquivVerdict::Different && !firstChange)

@@ -18,6 +18,8 @@
 #include "EquivDot.h"
 #include "dealloc/Driver/Dot.h"
 #include "dealloc/Driver/Tool.h"
+#include "dealloc/SMT/OverrunGuard.h"
+#include "dealloc/SMT/Solver.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/OutOfMemory.h"
@@ -201,6 +203,11 @@ static int toolMain(int argc, char **argv) {
 
   }
 
+  // [verify.timeout.overrun]: a check that does not stop well after its
+  // --function-timeout ends the process with its answer printed.
+  smt::OverrunGuard overrun;
+  smt::Budget::guardWith(&overrun);
+  llvm::scope_exit unguard([] { smt::Budget::guardWith(nullptr); });
   int exitCode = ExitOk;
   if (equiv) {
     std::vector<EquivResult> results;

@@ -18,6 +18,8 @@
 
 namespace dealloc::smt {
 
+class OverrunGuard;
+
 class Context;
 
 /// A handle to a term owned by a Context. Default-constructed handles are
@@ -181,6 +183,8 @@ enum class Result { Sat, Unsat, Unknown };
 /// whole). Each check's time limit is cut to what is left of it; once it
 /// is spent, a check answers Unknown at once, with reasonUnknown()
 /// "budget". Budgets nest: the earliest end holds. 0 ms: no budget.
+/// With a guard installed (guardWith), an outermost budget arms it
+/// ([verify.timeout.overrun], OverrunGuard.h).
 class Budget {
 public:
   explicit Budget(unsigned ms);
@@ -192,6 +196,12 @@ public:
   /// `ms` (0: none) cut to the milliseconds left of this thread's budget;
   /// 0 only where there is no limit at all. Callers ask spent() first.
   static unsigned cut(unsigned ms);
+  /// Installs `guard` (nullptr: none) for the budgets made from now on:
+  /// each outermost budget of `ms` > 0 arms it for ms +
+  /// overrunGraceMs(ms) and disarms it when it ends.
+  static void guardWith(OverrunGuard *guard);
+  /// The installed guard, or nullptr.
+  static OverrunGuard *guard();
 
 private:
   int64_t saved;
