@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/SMT/OverrunGuard.h"
+#include "Alarm.h"
 
 #include "dealloc/Support/Verdict.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,61 +19,26 @@ unsigned dealloc::smt::overrunGraceMs(unsigned budgetMs) {
   return std::max(budgetMs / 2, 10000u);
 }
 
-OverrunGuard::~OverrunGuard() {
-  {
-    std::lock_guard<std::mutex> lock(m);
-    stop = true;
-  }
-  cv.notify_one();
-  if (thread.joinable())
-    thread.join();
-}
+OverrunGuard::OverrunGuard()
+    : alarm(std::make_unique<Alarm>([this] { fire(); },
+                                    std::chrono::milliseconds(100))) {}
+
+OverrunGuard::~OverrunGuard() = default;
 
 void OverrunGuard::prepare(std::string a, std::string msg) {
-  std::lock_guard<std::mutex> lock(m);
   answer = std::move(a);
   message = std::move(msg);
 }
 
 void OverrunGuard::arm(unsigned afterMs) {
-  {
-    std::lock_guard<std::mutex> lock(m);
-    if (!thread.joinable())
-      thread = std::thread([this] { loop(); });
-    armed = true;
-    ++generation;
-    deadline = std::chrono::steady_clock::now() +
-               std::chrono::milliseconds(afterMs);
-  }
-  cv.notify_one();
+  alarm->arm(std::chrono::milliseconds(afterMs));
 }
 
-void OverrunGuard::disarm() {
-  {
-    std::lock_guard<std::mutex> lock(m);
-    armed = false;
-  }
-  cv.notify_one();
-}
-
-void OverrunGuard::loop() {
-  std::unique_lock<std::mutex> lock(m);
-  while (true) {
-    cv.wait(lock, [&] { return armed || stop; });
-    if (stop)
-      return;
-    unsigned g = generation;
-    if (cv.wait_until(lock, deadline,
-                      [&] { return stop || !armed || generation != g; }))
-      continue;
-    // Still armed past the deadline, with the lock held: the checking
-    // thread cannot disarm and print meanwhile.
-    fire();
-  }
-}
+void OverrunGuard::disarm() { alarm->disarm(); }
 
 void OverrunGuard::fire() {
-  // The checking thread writes nothing to stdout while armed; what it
+  // Rung with the alarm's lock held: the checking thread cannot disarm and
+  // print meanwhile, and it writes nothing to stdout while armed; what it
   // printed before goes first, so the answers stay in order.
   llvm::outs().flush();
   if (::write(1, answer.data(), answer.size()) < 0 ||

@@ -6,44 +6,30 @@
 #ifndef DEALLOC_LIB_SMT_WATCHDOG_H
 #define DEALLOC_LIB_SMT_WATCHDOG_H
 
+#include "Alarm.h"
+
 #include <z3++.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <functional>
-#include <mutex>
-#include <thread>
 
 namespace dealloc::smt {
 
 /// Z3's own timer can miss a check that starts just as a 1 ms timer fires
 /// (seen as a hang under load), so from a check's deadline on, the watchdog
-/// interrupts the context until the check returns. One thread per context,
-/// started at the first timed check and armed per check (not a thread
-/// creation and join for each of thousands of small queries).
+/// interrupts the context every 100 ms until the check returns. One Alarm
+/// per context, armed per check.
 class Watchdog {
 public:
-  explicit Watchdog(z3::context &c) : c(c) {}
-  ~Watchdog();
-  Watchdog(const Watchdog &) = delete;
-  Watchdog &operator=(const Watchdog &) = delete;
+  explicit Watchdog(z3::context &c)
+      : c(c), alarm([&c] { c.interrupt(); }, std::chrono::milliseconds(100)) {}
   /// Runs `check` (a Z3 check in the context) with a deadline `timeoutMs`
   /// (+ 50 ms) away, none if 0. Returns whether the watchdog fired; then
   /// nothing the check returned is to be trusted.
   bool run(unsigned timeoutMs, const std::function<void()> &check);
 
 private:
-  void loop();
   z3::context &c;
-  std::mutex m;
-  std::condition_variable cv;
-  /// Whether a check runs under a deadline; `generation` counts the checks
-  /// (an armed flag alone would let a check inherit the previous check's
-  /// deadline); `fired` whether this check's deadline passed.
-  bool armed = false, fired = false, stop = false;
-  unsigned generation = 0;
-  std::chrono::steady_clock::time_point deadline;
-  std::thread thread;
+  Alarm alarm;
 };
 
 } // namespace dealloc::smt

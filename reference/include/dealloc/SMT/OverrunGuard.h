@@ -18,11 +18,8 @@
 #ifndef DEALLOC_SMT_OVERRUNGUARD_H
 #define DEALLOC_SMT_OVERRUNGUARD_H
 
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 
 namespace dealloc::smt {
 
@@ -30,12 +27,14 @@ namespace dealloc::smt {
 /// ends the process: half the budget, and at least 10 s.
 unsigned overrunGraceMs(unsigned budgetMs);
 
-/// One thread, started when the guard is first armed. While it is armed the
-/// tool writes nothing to stdout (it prints an answer once the function's
-/// budgets have ended), so the guard's output cannot interleave with it.
+class Alarm;
+
+/// While it is armed the tool writes nothing to stdout (it prints an
+/// answer once the function's budgets have ended), so the guard's output
+/// cannot interleave with it.
 class OverrunGuard {
 public:
-  OverrunGuard() = default;
+  OverrunGuard();
   ~OverrunGuard();
   OverrunGuard(const OverrunGuard &) = delete;
   OverrunGuard &operator=(const OverrunGuard &) = delete;
@@ -50,15 +49,9 @@ public:
   void disarm();
 
 private:
-  void loop();
   [[noreturn]] void fire();
-  std::mutex m;
-  std::condition_variable cv;
-  bool armed = false, stop = false;
-  unsigned generation = 0;
-  std::chrono::steady_clock::time_point deadline;
   std::string answer, message;
-  std::thread thread;
+  std::unique_ptr<Alarm> alarm;
 };
 
 } // namespace dealloc::smt
