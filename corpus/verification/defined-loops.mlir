@@ -10,6 +10,7 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=STRICT
+// RUN: dealloc-verify --unroll 9 --function oob_beyond_bound %s 2>/dev/null | FileCheck %s --check-prefix=UNROLL
 
 // An scf.for whose load is out of bounds from the second iteration on: the
 // abstract iteration's runs end there; the site is listed with a witness of
@@ -109,10 +110,10 @@ func.func @uaf_then_ub_in_body(%n: index, %m: memref<2xf32>) {
 // CHECK-LABEL: @while_insert: SAFE (on defined inputs: undefined behaviour excluded, [safety.defined])
 // CHECK-DAG: note: excluded: out-of-bounds at {{.*}}defined-loops.mlir:{{[0-9]+}}:3 ('memref.copy'): out-of-bounds access (outside the buffer's bytes), on input 0,b0[0]; replayed by dealloc-run
 // CHECK-DAG: note: excluded: out-of-bounds at {{.*}}defined-loops.mlir:[[@LINE+15]]:10 ('memref.load'): out-of-bounds access, on input 1,b0[0]; replayed by dealloc-run
-// The exit header's contents may be uninitialized (the assert after the
-// loop may decide on one): no run of up to 4 iterations does; named.
-// CHECK: note: excluded sites: reachable in the abstract encoding of a loop proved by induction, no witness input with loops unrolled 4 times: uninit-control at {{.*}}defined-loops.mlir:{{[0-9]+}}:3 ([safety.defined])
-// JSON: {"excluded":[{{.*}}"replayed":true{{.*}}"replayed":true{{.*}}],"excluded_complete":false,"excluded_cut":"reachable in the abstract encoding of a loop proved by induction{{.*}}","function":"while_insert",{{.*}}"verdict":"SAFE"}
+// The loop writes initialized values only: the contents after it are
+// initialized too (no uninitialized value decides the cf.assert).
+// CHECK: note: the list of excluded sites is complete (2 sites, [safety.defined])
+// JSON: {"excluded":[{{.*}}"replayed":true{{.*}}"replayed":true{{.*}}],"excluded_complete":true,"function":"while_insert",{{.*}}"verdict":"SAFE"}
 // STRICT-LABEL: @while_insert: UNKNOWN (input 0,b0[0] reaches out-of-bounds access
 func.func @while_insert(%arg0: index, %arg1: memref<?xf32, strided<[?], offset: ?>>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<1xf32>) {
   %c0 = arith.constant 0 : index
@@ -178,4 +179,23 @@ func.func @while_insert_leak(%arg0: index, %arg1: memref<?xf32, strided<[?], off
   cf.assert %4, "n increments of element 1"
   %5 = bufferization.clone %arg1 : memref<?xf32, strided<[?], offset: ?>> to memref<?xf32, strided<[?], offset: ?>>
   return %5, %alloc : memref<?xf32, strided<[?], offset: ?>>, memref<1xf32>
+}
+
+// The load is out of bounds from the ninth iteration on: the abstract
+// iteration may reach it, no run of up to 4 iterations does. The site is
+// named in the cut, with no witness (--unroll 9 finds one, UNROLL).
+// CHECK-LABEL: @oob_beyond_bound: SAFE (on defined inputs: undefined behaviour excluded, [safety.defined])
+// CHECK-NEXT: note: excluded sites: reachable in the abstract encoding of a loop proved by induction, no witness input with loops unrolled 4 times: out-of-bounds at {{.*}}defined-loops.mlir:[[@LINE+10]]:10 ([safety.defined])
+// JSON: {"excluded":[],"excluded_complete":false,"excluded_cut":"reachable in the abstract encoding of a loop proved by induction, no witness input with loops unrolled 4 times: out-of-bounds at {{.*}}","function":"oob_beyond_bound",{{.*}}"verdict":"SAFE"}
+// UNROLL: @oob_beyond_bound: SAFE (on defined inputs: undefined behaviour excluded, [safety.defined])
+// UNROLL-NEXT: note: excluded: out-of-bounds at {{.*}}defined-loops.mlir:[[@LINE+7]]:10 ('memref.load'): out-of-bounds access, on input 9,b0; replayed by dealloc-run
+// UNROLL-NEXT: note: the list of excluded sites is complete (1 site, [safety.defined])
+// STRICT-LABEL: @oob_beyond_bound: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 5,b0 iterates more
+func.func @oob_beyond_bound(%n: index, %m: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %m[%i] : memref<8xf32>
+  }
+  return
 }

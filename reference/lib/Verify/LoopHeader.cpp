@@ -77,9 +77,12 @@ void ForInduction::build(Header &x) {
     if (!alive("freed" + O))
       x.st.freed[o] = c.freshBool("header_freed");
   }
+  // While "meminit" is kept (every cell initialized at the entry stays so),
+  // only the values are unconstrained.
   for (unsigned o : wMem)
     if (!alive("contents" + std::to_string(o)))
-      h.havoc(x.st, h.wholeView(o, {}));
+      h.havoc(x.st, h.wholeView(o, {}),
+              /*writesInit=*/alive("meminit" + std::to_string(o)));
   // [equiv.loops]: where iterations allocate matched sites, the counts, the
   // epoch and the free points of the buffers the loop may free are
   // unconstrained (the relational invariant relates the versions' ones).

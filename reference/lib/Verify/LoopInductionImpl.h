@@ -317,6 +317,8 @@ private:
   bool entryHolds();
   Expr viewsLoop(const Header &x, size_t j);
   Expr contentsEqual(const State &a, const State &b, unsigned s);
+  /// Every cell of slot s initialized in state a (null: no contents yet).
+  Expr allInitialized(const State &a, unsigned s);
   /// Encodes one iteration from H (for scf.while: the before region, the
   /// condition and the after region; for scf.parallel: the body and the
   /// reductions); false if it cannot be encoded.

@@ -37,6 +37,17 @@ Expr ForInduction::viewsLoop(const Header &x, size_t j) {
   return c.mkOr(any);
 }
 
+Expr ForInduction::allInitialized(const State &a, unsigned s) {
+  if (s >= a.mem.size())
+    return Expr();
+  const Contents &x = a.mem[s];
+  if (x.allInit())
+    return c.boolVal(true);
+  if (x.explicitMode())
+    return c.mkAnd(std::vector<Expr>(x.initElems.begin(), x.initElems.end()));
+  return c.mkEq(x.initArray, c.mkConstArray(kIndexWidth, c.bvVal(1, 1)));
+}
+
 Expr ForInduction::contentsEqual(const State &a, const State &b, unsigned s) {
   Contents none;
   const Contents &x = s < a.mem.size() ? a.mem[s] : none;
@@ -302,6 +313,15 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
     addCandidate("contents" + std::to_string(o), false, [this, o](const Header &x) {
       return contentsEqual(x.st, entry, o);
     });
+  // Contents every cell of which is initialized at the entry stay so (the
+  // loop writes initialized values): else a header's cells may be
+  // uninitialized, and a use of one after the loop undefined behaviour no
+  // run reaches.
+  for (unsigned o : wMem)
+    if (o < entry.mem.size() && entry.mem[o].allInit() &&
+        (!entry.mem[o].elems.empty() || !entry.mem[o].array.isNull()))
+      addCandidate("meminit" + std::to_string(o), false,
+                   [this, o](const Header &x) { return allInitialized(x.st, o); });
   // ... as at the entry before the first iteration, and not live any more
   // once one ran (the loop frees a buffer it was handed).
   for (unsigned o : wFlags) {
