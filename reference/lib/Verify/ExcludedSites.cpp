@@ -112,6 +112,22 @@ smt::Result dealloc::verify::detail::witnessAbstractSites(
       want({printLocation(l.loc), l.reason}, l.kind);
     if (wanted.empty())
       continue;
+    if (!opts.replay) {
+      // No witness is replayed (--no-replay, and the quiet checks of call
+      // contracts, for which any excluded site denies the contract): the
+      // abstract sites stay as listed, the loops' are named.
+      for (const StopSite &s : sites)
+        if (s.version == v.tag && !s.replayed)
+          found.push_back(s);
+      for (const CheckSetup::LoopStop &l : *v.loopStops)
+        if (open.count({printLocation(l.loc), l.reason}))
+          missed += (missed.empty() ? "" : ", ") +
+                    stopKindName(l.kind).str() + " at " +
+                    printLocation(l.loc) +
+                    (v.tag.empty() ? "" : " (" + v.tag + ")");
+      unbounded = false;
+      continue;
+    }
     CheckSetup exactSetup = v.setup;
     exactSetup.induction = false;
     exactSetup.relational = nullptr;
@@ -144,10 +160,13 @@ smt::Result dealloc::verify::detail::witnessAbstractSites(
   if (!missed.empty() && !unbounded)
     exactCut += (exactCut.empty() ? "" : "; ") +
                 std::string("reachable in the abstract encoding of a loop "
-                            "proved by induction, no witness input with loops "
-                            "unrolled ") +
-                std::to_string(bound ? bound : opts.unroll) +
-                " times: " + missed;
+                            "proved by induction, ") +
+                (opts.replay ? "no witness input with loops unrolled " +
+                                   std::to_string(bound ? bound : opts.unroll) +
+                                   " times: "
+                             : std::string("no witness searched "
+                                           "(--no-replay): ")) +
+                missed;
   if (!exactCut.empty())
     cut = cut.empty() ? exactCut : cut + "; " + exactCut;
   return defined;
@@ -205,7 +224,9 @@ void FunctionCheck::confirmDefined() {
   res.definedUndecided =
       "whether some input is defined was not confirmed: the abstract "
       "encoding's model (input " +
-      quotedInput(input) +
-      ") need not be a run, and the exact encoding found no run without a "
-      "stop";
+      quotedInput(input) + ") need not be a run" +
+      (!opts.replay ? std::string(" (--no-replay)")
+       : exactDefined == smt::Result::Unsat
+           ? std::string(", and the exact encoding has no run without a stop")
+           : std::string());
 }

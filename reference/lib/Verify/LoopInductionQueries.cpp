@@ -174,6 +174,14 @@ void ForInduction::recordLoopStops(const Mark &mk) {
         return;
     out.push_back({s.loc, s.kind, s.reason});
   };
+  if (open.empty())
+    return;
+  // Mostly none is reachable: one refutation, as the violations'.
+  std::vector<Expr> all;
+  for (const Stop *s : open)
+    all.push_back(s->cond);
+  if (refuted(c.mkOr(all), all.size()))
+    return;
   // Each model of "some open site" shows the sites it reaches; the ones
   // left when that is unsatisfiable are unreachable from every header.
   while (!open.empty()) {
