@@ -121,9 +121,8 @@ smt::Result dealloc::verify::detail::witnessAbstractSites(
           found.push_back(s);
       for (const CheckSetup::LoopStop &l : *v.loopStops)
         if (open.count({printLocation(l.loc), l.reason}))
-          missed += (missed.empty() ? "" : ", ") +
-                    stopKindName(l.kind).str() + " at " +
-                    printLocation(l.loc) +
+          missed += (missed.empty() ? "" : ", ") + stopKindName(l.kind).str() +
+                    " at " + printLocation(l.loc) +
                     (v.tag.empty() ? "" : " (" + v.tag + ")");
       unbounded = false;
       continue;
@@ -172,8 +171,7 @@ smt::Result dealloc::verify::detail::witnessAbstractSites(
   return defined;
 }
 
-ExactWitnesses
-FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
+ExactWitnesses FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
   ExactWitnesses w;
   if (!encode()) {
     w.cut = "the exact encoding failed: " + E.failure()->reason;

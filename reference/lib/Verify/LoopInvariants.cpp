@@ -321,7 +321,9 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
     if (o < entry.mem.size() && entry.mem[o].allInit() &&
         (!entry.mem[o].elems.empty() || !entry.mem[o].array.isNull()))
       addCandidate("meminit" + std::to_string(o), false,
-                   [this, o](const Header &x) { return allInitialized(x.st, o); });
+                   [this, o](const Header &x) {
+                     return allInitialized(x.st, o);
+                   });
   // ... as at the entry before the first iteration, and not live any more
   // once one ran (the loop frees a buffer it was handed).
   for (unsigned o : wFlags) {

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "VersionComparison.h"
 #include "CallSummary.h"
-#include "FunctionCheck.h"
 #include "Encoder.h"
+#include "FunctionCheck.h"
 #include "LoopInductionPair.h"
 #include "Replay.h"
 #include "StopSites.h"
@@ -409,10 +409,12 @@ std::optional<EquivResult> VersionComparison::listExcluded() {
 }
 
 bool VersionComparison::witnessAbstract() {
-  dealloc::verify::detail::AbstractVersion versions[] = {
+  namespace checks = dealloc::verify::detail;
+  checks::AbstractVersion versions[] = {
       {"A", a, fa, &setups[0].loopStops, CheckSetup{}},
       {"B", b, fb, &setups[1].loopStops, CheckSetup{}}};
-  dealloc::verify::detail::witnessAbstractSites(versions, opts, res.excluded, res.excludedCut);
+  checks::witnessAbstractSites(versions, opts, res.excluded,
+                               res.excludedCut);
   if ((res.excluded.empty() && res.excludedCut.empty()) ||
       !res.definedUndecided.empty())
     return true;
@@ -443,6 +445,7 @@ bool VersionComparison::witnessAbstract() {
     if (va && vb && *va != Verdict::Unknown && *vb != Verdict::Unknown)
       return true;
   }
+  res.reason.clear(); // a timed-out minimization set it
   res.definedUndecided =
       "whether some input is defined was not confirmed: a model of the "
       "abstract encodings need not be a run" +
