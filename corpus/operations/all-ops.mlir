@@ -103,6 +103,24 @@ func.func private @arith(%a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32) {
   return %r, %f13 : i32, f32
 }
 
+// vector: values of lanes, element accesses per lane.
+func.func private @vectors(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<2x8xf32>
+  %b = vector.broadcast %x : f32 to vector<8xf32>
+  vector.store %b, %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
+  %one = arith.constant dense<1.0> : vector<8xf32>
+  %l = vector.load %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
+  %f = vector.fma %l, %one, %b : vector<8xf32>
+  %k = vector.insert %x, %f[3] : f32 into vector<8xf32>
+  vector.transfer_write %k, %m[%c0, %c0] {in_bounds = [true]} : vector<8xf32>, memref<2x8xf32>
+  %r = vector.transfer_read %m[%c0, %c0], %x : memref<2x8xf32>, vector<8xf32>
+  %e = vector.extract %r[3] : f32 from vector<8xf32>
+  %s = vector.reduction <add>, %r, %e : vector<8xf32> into f32
+  memref.dealloc %m : memref<2x8xf32>
+  return %s : f32
+}
+
 // CHECK-LABEL: @all_ops: SAFE
 func.func @all_ops() -> (i32, f32, index) {
   %c0 = arith.constant 0 : index
@@ -244,6 +262,8 @@ func.func @all_ops() -> (i32, f32, index) {
   %x8 = arith.addi %x6, %x7 : index
   %r0 = arith.addi %ar#0, %gv : i32
   %r1a = arith.addf %ar#1, %bl : f32
-  %r1 = arith.addf %r1a, %gen : f32
+  %r1b = arith.addf %r1a, %gen : f32
+  %vs = func.call @vectors(%f1) : (f32) -> f32
+  %r1 = arith.addf %r1b, %vs : f32
   return %r0, %r1, %x8 : i32, f32, index
 }

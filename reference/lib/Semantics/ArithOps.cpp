@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include <cmath>
 
@@ -94,7 +95,9 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
   if (op->getDialect() == nullptr ||
       op->getDialect()->getNamespace() != arith::ArithDialect::getDialectNamespace())
     return std::nullopt;
-  Type resTy = op->getNumResults() == 1 ? op->getResult(0).getType() : Type();
+  // On vectors, one lane at a time ([op.vector.elementwise], VectorOps.cpp).
+  Type resTy =
+      op->getNumResults() == 1 ? laneType(op->getResult(0).getType()) : Type();
   auto operand = [&](unsigned k) -> const RtValue & {
     return lookup(f, op->getOperand(k));
   };

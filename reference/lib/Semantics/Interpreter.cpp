@@ -247,7 +247,8 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   for (Value v : op->getOperands())
     if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
       return unknown(StopKind::Internal, "internal error: memref operand without a value", op->getLoc());
-  for (auto family : {&Machine::execControl, &Machine::execArith,
+  for (auto family : {&Machine::execControl, &Machine::execVector,
+                      &Machine::execArith,
                       &Machine::execMath,
                       &Machine::execMemRef, &Machine::execBufferization,
                       &Machine::execLinalg, &Machine::execAffine}) {

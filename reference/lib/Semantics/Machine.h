@@ -8,6 +8,7 @@
 //   BufferizationOps.cpp bufferization     ([dealloc.*], [clone.fresh])
 //   LinalgOps.cpp   linalg structured ops  ([op.linalg.*])
 //   AffineOps.cpp   affine.apply/min/max   ([op.affine.apply])
+//   VectorOps.cpp   vector, and arith/math on vectors ([op.vector.*])
 //   Abi.cpp         calls, boundary checks, leak check ([abi.*], [heap.leak])
 //
 // Every exec function returns false when the run stops (a violation, UNKNOWN,
@@ -20,6 +21,7 @@
 #include "dealloc/Semantics/Heap.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Semantics/Value.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
@@ -68,6 +70,11 @@ bool affineValues(Machine &m, Frame &f, mlir::Operation *op,
 bool resolveMixed(Machine &m, Frame &f, mlir::Operation *op,
                   llvm::ArrayRef<mlir::OpFoldResult> values,
                   llvm::SmallVectorImpl<int64_t> &out);
+
+/// [op.memref.atomic_rmw]: `old <kind> val` as the arith op of the same
+/// name computes it (MemRefOps.cpp; vector.reduction combines lanes alike).
+RtValue combineValues(mlir::arith::AtomicRMWKind kind, mlir::Type elem,
+                      const RtValue &old, const RtValue &val);
 
 /// [op.memref.access], [op.affine.access], [op.memref.atomic_rmw]: the
 /// element access `op` (MemRefOps.cpp); false when the run stopped.
@@ -159,6 +166,8 @@ public:
   std::optional<bool> execBufferization(mlir::Operation *op, Frame &f);
   std::optional<bool> execLinalg(mlir::Operation *op, Frame &f);
   std::optional<bool> execAffine(mlir::Operation *op, Frame &f);
+  /// The vector dialect, and arith / math ops on vectors (VectorOps.cpp).
+  std::optional<bool> execVector(mlir::Operation *op, Frame &f);
   /// The iteration points of the linalg ops whose bodies are running
   /// (innermost last), for linalg.index ([op.linalg.index]).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 1> linalgPoints;

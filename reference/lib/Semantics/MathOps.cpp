@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include <cmath>
 
 using namespace mlir;
@@ -34,14 +36,17 @@ static std::optional<double> mathFloat(Operation *op, double x, double y,
   if (isa<math::CeilOp>(op)) return std::ceil(x);
   if (isa<math::PowFOp>(op)) return std::pow(x, y);
   if (isa<math::CopySignOp>(op)) return std::copysign(x, y);
-  if (isa<math::FmaOp>(op)) return std::fma(x, y, z);
+  if (isa<math::FmaOp, vector::FMAOp>(op)) return std::fma(x, y, z);
   return std::nullopt;
 }
 
 std::optional<bool> Machine::execMath(Operation *op, Frame &f) {
-  if (op->getName().getDialectNamespace() != "math")
+  // vector.fma: math.fma lane by lane ([op.vector.elementwise],
+  // VectorOps.cpp).
+  if (op->getName().getDialectNamespace() != "math" &&
+      !isa<vector::FMAOp>(op))
     return std::nullopt;
-  Type resTy = op->getResult(0).getType();
+  Type resTy = laneType(op->getResult(0).getType());
   if (!isSupportedScalar(resTy))
     return unsupported(op, "result type not modelled");
   for (Value v : op->getOperands())

@@ -92,8 +92,8 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
 /// [op.memref.atomic_rmw]: `old <kind> value` as the arith op of the same
 /// name computes it ([op.arith.ops]); an uninitialized operand gives the
 /// uninitialized value ([op.uninit.flow]), except for `assign`.
-static RtValue atomicCombine(arith::AtomicRMWKind kind, Type elem,
-                             const RtValue &old, const RtValue &val) {
+RtValue combineValues(arith::AtomicRMWKind kind, Type elem,
+                      const RtValue &old, const RtValue &val) {
   using K = arith::AtomicRMWKind;
   if (kind == K::assign)
     return val;
@@ -421,7 +421,7 @@ bool execElementAccess(Machine &m, Frame &f, Operation *op,
   RtValue old = m.loadScalar(d.buffer, off, elem), updated;
   if (acc.kind == A::AtomicRMW) {
     auto rmw = cast<memref::AtomicRMWOp>(op);
-    updated = atomicCombine(rmw.getKind(), elem, old, m.lookup(f, acc.value));
+    updated = combineValues(rmw.getKind(), elem, old, m.lookup(f, acc.value));
   } else if (acc.kind == A::GenericAtomicRMW) {
     RegionExit exit;
     if (!m.execRegion(cast<memref::GenericAtomicRMWOp>(op).getAtomicBody(),

@@ -9,6 +9,7 @@
 #include "Machine.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/VectorAccess.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -43,16 +44,22 @@ static std::optional<UnsupportedOp> scanOp(Operation *op,
   }
   for (Type t : op->getOperandTypes())
     if (!operandTypeModelled(op, t))
-      return make(op, "operand type " + typeText(t) + " not modelled");
+      return make(op, "operand type " + typeText(t) + " not modelled" +
+                          typeNote(t));
   for (Type t : op->getResultTypes())
     if (!resultTypeModelled(op, t))
-      return make(op, "result type " + typeText(t) + " not modelled");
+      return make(op, "result type " + typeText(t) + " not modelled" +
+                          typeNote(t));
   for (Region &r : op->getRegions())
     for (Block &b : r)
       for (BlockArgument a : b.getArguments())
-        if (!typeModelled(a.getType()))
+        if (!valueTypeModelled(a.getType()))
           return make(op, "block argument type " + typeText(a.getType()) +
-                              " not modelled");
+                              " not modelled" + typeNote(a.getType()));
+  // [op.vector.transfer], [op.vector.lanes]: masks, other permutation maps,
+  // dynamic positions.
+  if (std::string why = vectorUnsupportedReason(op); !why.empty())
+    return make(op, why);
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = dyn_cast_or_null<func::FuncOp>(index.lookup(call.getCallee()));
     if (!callee)

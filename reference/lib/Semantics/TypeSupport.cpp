@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Semantics/Value.h"
+#include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,8 +26,42 @@ bool isModelledUnranked(Type t) {
   return ut && isSupportedScalar(ut.getElementType());
 }
 
+bool isModelledVector(Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  return vt && !vt.isScalable() && isSupportedScalar(vt.getElementType()) &&
+         vt.getNumElements() <= kMaxVectorLanes;
+}
+
+Type laneType(Type t) {
+  if (auto vt = dyn_cast<VectorType>(t))
+    return vt.getElementType();
+  return t;
+}
+
+bool valueTypeModelled(Type t) {
+  return typeModelled(t) || isModelledVector(t);
+}
+
+std::string typeNote(Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  if (!vt)
+    return "";
+  if (vt.isScalable())
+    return " (a scalable vector)";
+  if (!isSupportedScalar(vt.getElementType()))
+    return " (its element type is not modelled)";
+  if (vt.getNumElements() > kMaxVectorLanes)
+    return " (more than " + std::to_string(kMaxVectorLanes) + " lanes)";
+  return "";
+}
+
+/// [op.vector.values]: vectors do not cross function boundaries.
+static bool crossesCall(Operation *op) {
+  return isa<func::CallOp, func::ReturnOp>(op);
+}
+
 bool operandTypeModelled(Operation *op, Type t) {
-  if (typeModelled(t))
+  if (typeModelled(t) || (isModelledVector(t) && !crossesCall(op)))
     return true;
   if (!isModelledUnranked(t))
     return false;
@@ -45,7 +80,7 @@ bool operandTypeModelled(Operation *op, Type t) {
 }
 
 bool resultTypeModelled(Operation *op, Type t) {
-  if (typeModelled(t))
+  if (typeModelled(t) || (isModelledVector(t) && !crossesCall(op)))
     return true;
   return isModelledUnranked(t) && isa<memref::CastOp, bufferization::CloneOp>(op);
 }

@@ -65,10 +65,8 @@ static bool elementAccess(Encoder &E, State &st, Operation *op, Value memref,
   return true;
 }
 
-/// The element at `lin` of `memref`, of type `t`.
-static SymValue loadElement(Encoder &E, State &st, Value memref, Expr lin,
-                            Type t) {
-  const View &v = E.getView(memref);
+SymValue dealloc::verify::loadElement(Encoder &E, State &st, const View &v,
+                                      Expr lin, Type t) {
   Expr raw = E.heap.load(st, v, lin, elementBytes(t));
   SymValue loaded = fromBV(E, t, E.ctx.mkTrunc(raw, scalarWidth(t)));
   // [buffer.contents.uninit]: a load touching an uninitialized byte.
@@ -78,14 +76,13 @@ static SymValue loadElement(Encoder &E, State &st, Value memref, Expr lin,
   return loaded;
 }
 
-/// Stores `value` (of type `t`) at element `lin` of `memref`.
-static void storeElement(Encoder &E, State &st, Value memref, Expr lin,
-                         Type t, const SymValue &value) {
+void dealloc::verify::storeElement(Encoder &E, State &st, const View &v,
+                                   Expr lin, Type t, const SymValue &value) {
   Expr bits = value.kind == SymValue::Kind::Bool
                   ? E.ctx.boolToBV(value.e, 1)
                   : value.e;
   // [op.uninit.flow]: storing the uninitialized value uninitializes.
-  E.heap.store(st, E.getView(memref), lin, E.ctx.mkZExt(bits, 64),
+  E.heap.store(st, v, lin, E.ctx.mkZExt(bits, 64),
                elementBytes(t), value.init);
 }
 
@@ -93,14 +90,13 @@ static void storeElement(Encoder &E, State &st, Value memref, Expr lin,
 /// (ArithEncoder.cpp: integers exactly, addf / mulf in IEEE-754, the other
 /// float kinds as uninterpreted functions), uninitialized if an operand is
 /// (except for `assign`).
-static SymValue atomicCombine(Encoder &E, memref::AtomicRMWOp op,
-                              const SymValue &old, const SymValue &val) {
+SymValue dealloc::verify::combineValues(Encoder &E, arith::AtomicRMWKind kind,
+                                        Type t, const SymValue &old,
+                                        const SymValue &val) {
   using K = arith::AtomicRMWKind;
   smt::Context &c = E.ctx;
-  arith::AtomicRMWKind kind = op.getKind();
   if (kind == K::assign)
     return val;
-  Type t = op.getValue().getType();
   auto bv = [&](const SymValue &x) {
     return x.kind == SymValue::Kind::Bool ? c.boolToBV(x.e, 1) : x.e;
   };
@@ -162,15 +158,15 @@ bool dealloc::verify::encodeElementAccess(Encoder &E, State &st, Operation *op,
                      lin))
     return false;
   if (store) {
-    storeElement(E, st, acc.memref, lin, t, E.get(acc.value));
+    storeElement(E, st, E.getView(acc.memref), lin, t, E.get(acc.value));
     return true;
   }
-  SymValue old = loadElement(E, st, acc.memref, lin, t);
+  SymValue old = loadElement(E, st, E.getView(acc.memref), lin, t);
   E.bind(op->getResult(0), old);
   if (acc.kind == A::AtomicRMW) {
-    storeElement(E, st, acc.memref, lin, t,
-                 atomicCombine(E, cast<memref::AtomicRMWOp>(op), old,
-                               E.get(acc.value)));
+    storeElement(E, st, E.getView(acc.memref), lin, t,
+                 combineValues(E, cast<memref::AtomicRMWOp>(op).getKind(), t,
+                               old, E.get(acc.value)));
     return true;
   }
   if (acc.kind != A::GenericAtomicRMW)
@@ -185,6 +181,6 @@ bool dealloc::verify::encodeElementAccess(Encoder &E, State &st, Operation *op,
     E.heap.kill(st);
     return true;
   }
-  storeElement(E, st, acc.memref, lin, t, vals.front());
+  storeElement(E, st, E.getView(acc.memref), lin, t, vals.front());
   return true;
 }

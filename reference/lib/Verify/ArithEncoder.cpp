@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "dealloc/Semantics/TypeSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -209,7 +210,7 @@ static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op,
     r = ctx.mkIte(ctx.mkCmp(Cmp::Uge, b, ctx.bvVal(w, w)),
                   ctx.freshBV("poison", w), r);
   }
-  E.bind(op->getResult(0), fromBV(E, op->getResult(0).getType(), r));
+  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()), r));
   return true;
 }
 
@@ -220,7 +221,7 @@ static bool encodeMinMax(Encoder &E, Operation *op) {
           : isa<arith::MinSIOp>(op) ? Cmp::Slt
           : isa<arith::MaxUIOp>(op) ? Cmp::Ugt
                                     : Cmp::Ult;
-  E.bind(op->getResult(0), fromBV(E, op->getResult(0).getType(),
+  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()),
                                   ctx.mkIte(ctx.mkCmp(p, a, b), a, b)));
   return true;
 }
@@ -228,7 +229,7 @@ static bool encodeMinMax(Encoder &E, Operation *op) {
 static bool encodeIntegerCast(Encoder &E, Operation *op) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0));
-  Type rt = op->getResult(0).getType();
+  Type rt = laneType(op->getResult(0).getType());
   unsigned w = scalarWidth(rt);
   bool sign = isa<arith::IndexCastOp, arith::ExtSIOp>(op);
   Expr r = w <= a.bvWidth() ? ctx.mkTrunc(a, w)
@@ -262,7 +263,7 @@ static bool encodeIEEE(Encoder &E, Operation *op, FloatType ft) {
 /// [op.arith.cast]): uninterpreted functions (an over-approximation,
 /// [verify.encoding.float]).
 static bool encodeUninterpreted(Encoder &E, Operation *op) {
-  Type rt = op->getResult(0).getType();
+  Type rt = laneType(op->getResult(0).getType());
   if (!scalarWidth(rt))
     return E.unsupported(op, "op not modelled");
   std::vector<Expr> args;
@@ -287,7 +288,7 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   if (auto cmp = dyn_cast<arith::CmpIOp>(op))
     return encodeCmpI(*this, cmp);
   if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
-      isI1(op->getResult(0).getType()))
+      isI1(laneType(op->getResult(0).getType())))
     return encodeBoolean(*this, op);
   std::optional<BinOp> bin = binOpOf(op);
   if (bin ||
@@ -300,7 +301,7 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
     return encodeIntegerCast(*this, op);
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::CmpFOp>(op)) {
-    auto ft = dyn_cast<FloatType>(op->getOperand(0).getType());
+    auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()));
     if (ft && scalarWidth(ft))
       return encodeIEEE(*this, op, ft);
   }

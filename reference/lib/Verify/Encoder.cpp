@@ -111,5 +111,10 @@ SymValue Encoder::dummyValue(Type t) {
   }
   if (scalarWidth(t))
     return zeroOf(t);
+  // [op.vector.values]: lanes and their initializedness bits (any value).
+  if (auto vt = dyn_cast<VectorType>(t); vt && scalarWidth(vt.getElementType()))
+    return SymValue::bv(ctx.freshBV(
+        "unbound_vector",
+        (scalarWidth(vt.getElementType()) + 1) * vt.getNumElements()));
   return SymValue::bv(ctx.bvVal(1, 0));
 }

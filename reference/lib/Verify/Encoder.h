@@ -19,6 +19,7 @@
 #include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "dealloc/Verify/Verify.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -352,6 +353,22 @@ struct ElementIndex {
 /// the index operands, bounds) (AccessEncoder.cpp).
 bool encodeElementAccess(Encoder &E, State &st, mlir::Operation *op,
                          const ElementAccessOp &acc);
+/// The element at `lin` of `v`, of type `t`, and its initializedness
+/// (AccessEncoder.cpp).
+SymValue loadElement(Encoder &E, State &st, const View &v, Expr lin,
+                     mlir::Type t);
+/// Stores `value` (of type `t`) at element `lin` of `v`, where `v` denotes
+/// a candidate (AccessEncoder.cpp).
+void storeElement(Encoder &E, State &st, const View &v, Expr lin, mlir::Type t,
+                  const SymValue &value);
+/// [op.memref.atomic_rmw]: `old <kind> val` on values of type `t`, as the
+/// arith ops compute it (AccessEncoder.cpp; vector.reduction combines lanes
+/// alike).
+SymValue combineValues(Encoder &E, mlir::arith::AtomicRMWKind kind,
+                       mlir::Type t, const SymValue &old, const SymValue &val);
+/// [op.vector.*]: the vector dialect, and arith / math ops on vectors
+/// (VectorEncoder.cpp); `handled` false if `op` is none of them.
+bool encodeVector(Encoder &E, mlir::Operation *op, State &st, bool &handled);
 /// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
 /// that leaves its buffer's bytes stops the run (MemRefEncoder.cpp).
 void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,

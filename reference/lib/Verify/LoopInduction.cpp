@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopInductionImpl.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "Initialized.h"
 #include "ParallelEncoder.h"
 
@@ -153,7 +154,9 @@ bool ForInduction::run(State &st, bool &proved) {
           s.view.retyped || !s.view.byteShift.isNull() ||
           scalarWidth(mt.getElementType()) == 0)
         return true;
-    } else if (s.kind == SymValue::Kind::MemRef || scalarWidth(v.getType()) == 0) {
+    } else if (s.kind == SymValue::Kind::MemRef ||
+               (scalarWidth(v.getType()) == 0 &&
+                !isModelledVector(v.getType()))) { // [op.vector.values]
       return true;
     }
     init.iters.push_back(s);

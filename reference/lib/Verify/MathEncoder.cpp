@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "dealloc/Semantics/TypeSupport.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 
@@ -20,7 +21,7 @@ using Cmp = smt::Context::Cmp;
 
 bool dealloc::verify::encodeMath(Encoder &E, Operation *op) {
   smt::Context &c = E.ctx;
-  Type rt = op->getResult(0).getType();
+  Type rt = laneType(op->getResult(0).getType()); // [op.vector.elementwise]
   unsigned w = scalarWidth(rt);
   if (!w)
     return E.unsupported(op, "op not modelled");

@@ -15,6 +15,7 @@
 #include "SymbolicArith.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -233,8 +234,8 @@ static Expr floatBound(Encoder &E, FloatType ft, const APInt &bound, bool up,
 /// fptosi / fptoui: the operand converts without poison, as dealloc-run
 /// decides it: trunc(x) within the result type's range, x not NaN.
 static Expr convertsInRange(Encoder &E, Operation *op) {
-  auto ft = dyn_cast<FloatType>(op->getOperand(0).getType());
-  unsigned w = scalarWidth(op->getResult(0).getType());
+  auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()));
+  unsigned w = scalarWidth(laneType(op->getResult(0).getType()));
   if (!ft || !scalarWidth(ft) || !w)
     return E.ctx.boolVal(false);
   bool isSigned = isa<arith::FPToSIOp>(op);
@@ -405,16 +406,21 @@ bool Encoder::encodeOp(Operation *op, State &st) {
   // model is UNSUPPORTED, even where the encoding would not look at it.
   for (Type t : op->getOperandTypes())
     if (!operandTypeModelled(op, t) && !wideScalar(t))
-      return unsupported(op, "operand type " + typeText(t) + " not modelled");
+      return unsupported(op, "operand type " + typeText(t) + " not modelled" +
+                                 typeNote(t));
   for (Type t : op->getResultTypes())
     if (!resultTypeModelled(op, t) && !wideScalar(t))
-      return unsupported(op, "result type " + typeText(t) + " not modelled");
+      return unsupported(op, "result type " + typeText(t) + " not modelled" +
+                                 typeNote(t));
   for (Region &r : op->getRegions())
     for (Block &b : r)
       for (BlockArgument a : b.getArguments())
-        if (!typeModelled(a.getType()) && !wideScalar(a.getType()))
+        if (!valueTypeModelled(a.getType()) && !wideScalar(a.getType()))
           return unsupported(op, "block argument type " +
-                                     typeText(a.getType()) + " not modelled");
+                                     typeText(a.getType()) + " not modelled" +
+                                     typeNote(a.getType()));
+  if (std::string why = vectorUnsupportedReason(op); !why.empty())
+    return unsupported(op, why);
   // Uses of undefined values are attributed to this op under its guard on
   // entry (which includes every run that reaches any of its uses).
   Operation *outerOp = valueEnv.currentOp();
@@ -470,6 +476,9 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   if (auto fa = dyn_cast<scf::ForallOp>(op)) // ParallelEncoder.cpp
     return encodeForall(*this, fa, st) && !failed;
   if (!encodeControl(op, st, handled) || handled)
+    return !failed;
+  // The vector dialect and arith / math on vectors (VectorEncoder.cpp).
+  if (!encodeVector(*this, op, st, handled) || handled)
     return !failed;
   StringRef dialect = op->getName().getDialectNamespace();
   if (dialect == "arith") {

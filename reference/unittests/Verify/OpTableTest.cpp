@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
@@ -38,7 +39,7 @@ struct OpTableTest : ::testing::Test {
                     arith::ArithDialect, memref::MemRefDialect,
                     bufferization::BufferizationDialect, linalg::LinalgDialect,
                     affine::AffineDialect, tensor::TensorDialect,
-                    math::MathDialect>();
+                    math::MathDialect, vector::VectorDialect>();
   }
   OwningOpRef<ModuleOp> allOps() {
     std::string path =

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include <string>
 
 namespace dealloc {
 
@@ -20,7 +21,26 @@ bool typeModelled(mlir::Type t);
 /// An unranked memref (`memref<*xT>`) of a modelled element type.
 bool isModelledUnranked(mlir::Type t);
 
-/// [view.unranked] An operand of type `t` of `op` is modelled: `t` is, or
+/// [op.vector.values] A vector of a modelled scalar type with a fixed
+/// (not scalable) shape of at most kMaxVectorLanes lanes. Vectors are
+/// values of ops, regions and branches, not of function boundaries: a
+/// function argument or result of vector type is not modelled.
+bool isModelledVector(mlir::Type t);
+
+/// The type of one lane of `t`: a vector's element type, `t` itself
+/// otherwise ([op.vector.elementwise]).
+mlir::Type laneType(mlir::Type t);
+
+/// An operand, result or block argument type inside a function body:
+/// typeModelled or isModelledVector.
+bool valueTypeModelled(mlir::Type t);
+
+/// Why `t` is not modelled where the message can say more than its name
+/// (" (a scalable vector)"), or empty.
+std::string typeNote(mlir::Type t);
+
+/// [view.unranked] An operand of type `t` of `op` is modelled: `t` is a
+/// valueTypeModelled type, or
 /// it is unranked and `op` is memref.cast, memref.dealloc, memref.dim,
 /// memref.rank, memref.extract_aligned_pointer_as_index,
 /// memref.reinterpret_cast ([view.unranked.reinterpret]), bufferization.clone,
@@ -29,7 +49,8 @@ bool isModelledUnranked(mlir::Type t);
 /// from, so none of these ops needs a rank not known where it was made.
 bool operandTypeModelled(mlir::Operation *op, mlir::Type t);
 
-/// [view.unranked] A result of type `t` of `op` is modelled: `t` is, or it is
+/// [view.unranked] A result of type `t` of `op` is modelled: `t` is a
+/// valueTypeModelled type, or it is
 /// unranked and `op` is memref.cast or bufferization.clone.
 bool resultTypeModelled(mlir::Operation *op, mlir::Type t);
 

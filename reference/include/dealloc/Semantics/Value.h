@@ -1,7 +1,8 @@
 //===- Value.h - Run-time values of the reference semantics -----*- C++ -*-===//
 //
 // A run-time value is a scalar (integer/index as an APInt, float as a double),
-// a memref value (an LLVM memref descriptor naming its buffer), or the
+// a memref value (an LLVM memref descriptor naming its buffer), a vector
+// (its lanes, [op.vector.values]), or the
 // "uninitialized" value read from never-written memory (spec/buffers.md,
 // [buffer.contents.uninit]; spec/operations.md, [op.uninit.control]).
 //
@@ -14,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace dealloc {
 
@@ -30,11 +32,14 @@ struct MemRefDesc {
 
 /// One run-time value.
 struct RtValue {
-  enum Kind : uint8_t { Int, Float, MemRef, Uninit };
+  enum Kind : uint8_t { Int, Float, MemRef, Uninit, Vector };
   Kind kind = Uninit;
   llvm::APInt i;  ///< Int: the value, width = the type's width (index: 64)
   double f = 0.0; ///< Float
   MemRefDesc m;   ///< MemRef
+  /// Vector: the lanes in row-major order, each a scalar (Int, Float) or
+  /// Uninit ([op.vector.values]).
+  std::vector<RtValue> lanes;
 
   static RtValue makeInt(llvm::APInt v) {
     RtValue r;
@@ -60,6 +65,12 @@ struct RtValue {
     return r;
   }
   static RtValue uninit() { return RtValue(); }
+  static RtValue makeVector(std::vector<RtValue> lanes) {
+    RtValue r;
+    r.kind = Vector;
+    r.lanes = std::move(lanes);
+    return r;
+  }
 
   bool isUninit() const { return kind == Uninit; }
   /// Truth of an i1 value (caller checks kind == Int first).

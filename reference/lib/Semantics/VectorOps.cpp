@@ -1,0 +1,218 @@
+//===- VectorOps.cpp - vector ops (spec/operations.md, [op.vector.*]) -----===//
+//
+// A vector value is its lanes in row-major order ([op.vector.values]), each
+// a scalar or the uninitialized value. arith and math ops on vectors (and
+// vector.fma) run the scalar semantics lane by lane
+// ([op.vector.elementwise]); memory is read and written one element per
+// lane, through the bounds checks of memref.load / store
+// (Machine::elementOffset) after the op's [heap.use] check by its memory
+// effects; which lanes are accessed, skipped or undefined is
+// dealloc/Support/VectorAccess.h's, shared with dealloc-verify.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Support/VectorAccess.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+
+namespace dealloc {
+
+/// [op.vector.values]: an arith.constant of vector type (a dense
+/// attribute, splat or not).
+static bool execVectorConstant(Machine &m, Frame &f, arith::ConstantOp c) {
+  auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+  Type elem = laneType(c.getType());
+  if (!dense)
+    return m.unsupported(c, "constant kind not modelled");
+  std::vector<RtValue> lanes;
+  if (isa<FloatType>(elem))
+    for (const APFloat &x : dense.getValues<APFloat>())
+      lanes.push_back(RtValue::makeFloat(x.convertToDouble()));
+  else
+    for (const APInt &x : dense.getValues<APInt>())
+      lanes.push_back(RtValue::makeInt(x.zextOrTrunc(intWidth(elem))));
+  m.bind(f, c, RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// [op.vector.elementwise]: each lane of the result is the scalar op on
+/// the same lane of each vector operand (scalar operands, e.g. the
+/// condition of an arith.select, in every lane): the vector operands'
+/// values are replaced by one lane at a time, the scalar family runs, and
+/// the values are put back. The lanes are computed in order; the first lane
+/// that stops the run (a division by zero) stops it.
+static bool execElementwise(Machine &m, Frame &f, Operation *op) {
+  auto vt = cast<VectorType>(op->getResult(0).getType());
+  SmallVector<std::pair<Value, RtValue>, 3> saved;
+  for (Value v : op->getOperands()) {
+    if (!isa<VectorType>(v.getType()) ||
+        llvm::any_of(saved, [&](auto &s) { return s.first == v; }))
+      continue;
+    saved.push_back({v, m.lookup(f, v)});
+    if (saved.back().second.kind != RtValue::Vector)
+      return m.unknown(StopKind::Internal,
+                       "internal error: vector operand without lanes",
+                       op->getLoc());
+  }
+  auto family = op->getName().getDialectNamespace() == "arith"
+                    ? &Machine::execArith
+                    : &Machine::execMath;
+  std::vector<RtValue> lanes;
+  bool ok = true;
+  for (int64_t k = 0; k < vt.getNumElements() && ok; ++k) {
+    for (auto &[v, val] : saved)
+      f.values[v] = val.lanes[k];
+    std::optional<bool> done = (m.*family)(op, f);
+    ok = done && *done;
+    if (!done)
+      m.unsupported(op, "op not modelled");
+    if (ok)
+      lanes.push_back(m.lookup(f, op->getResult(0)));
+  }
+  for (auto &[v, val] : saved)
+    f.values[v] = std::move(val);
+  if (!ok)
+    return false;
+  m.bind(f, op->getResult(0), RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// [op.vector.transfer], [op.vector.load]: a lane the op may not access
+/// (VectorAccess.h, laneAccess) is undefined behaviour ([safety.oob]),
+/// checked for every lane first; then, in row-major lane order, a lane past
+/// the end of a dimension not declared in bounds reads the padding or is
+/// not written, every other lane is a memref.load / store of its element.
+static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
+                             const VectorAccessOp &acc) {
+  MemRefDesc d = m.lookup(f, acc.memref).m;
+  auto type = cast<MemRefType>(acc.memref.getType());
+  Type elem = type.getElementType();
+  SmallVector<int64_t, 4> base;
+  for (Value v : acc.indices) {
+    int64_t x;
+    if (!m.decideInt(f, v, op, x))
+      return false;
+    base.push_back(x);
+  }
+  bool read = acc.kind == VectorAccessOp::Read;
+  RtValue pad = acc.padding ? m.lookup(f, acc.padding) : RtValue::uninit();
+  RtValue stored = read ? RtValue() : m.lookup(f, acc.value);
+  if (!read && stored.kind != RtValue::Vector)
+    return m.unknown(StopKind::Internal,
+                     "internal error: vector operand without lanes",
+                     op->getLoc());
+  view::Concrete c;
+  std::vector<LaneAccess<view::Concrete>> access;
+  for (int64_t k = 0; k < laneCount(acc.type); ++k) {
+    access.push_back(
+        laneAccess(c, d, acc, base, laneCoords(acc.type.getShape(), k)));
+    if (access.back().undefined)
+      return m.unknown(StopKind::OutOfBounds, kVectorOutOfBounds,
+                       op->getLoc());
+  }
+  std::vector<RtValue> lanes;
+  for (int64_t k = 0; k < laneCount(acc.type); ++k) {
+    const LaneAccess<view::Concrete> &la = access[k];
+    if (la.skipped) {
+      if (read)
+        lanes.push_back(pad);
+      continue;
+    }
+    int64_t off;
+    if (!m.elementOffset(d, type, la.indices, op, off))
+      return false;
+    if (read)
+      lanes.push_back(m.loadScalar(d.buffer, off, elem));
+    else
+      m.storeScalar(d.buffer, off, elem, stored.lanes[k]);
+  }
+  if (read)
+    m.bind(f, op->getResult(0), RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// The lanes of a vector operand, or a scalar operand as one lane.
+static std::vector<RtValue> lanesOf(Machine &m, Frame &f, Value v) {
+  const RtValue &r = m.lookup(f, v);
+  if (r.kind == RtValue::Vector)
+    return r.lanes;
+  return {r};
+}
+
+/// [op.vector.lanes] vector.broadcast, extract, insert.
+static bool execBroadcast(Machine &m, Frame &f, vector::BroadcastOp b) {
+  std::vector<RtValue> src = lanesOf(m, f, b.getSource()), lanes;
+  VectorType rt = b.getResultVectorType();
+  for (int64_t k = 0; k < rt.getNumElements(); ++k)
+    lanes.push_back(src[broadcastSourceLane(rt, b.getSourceType(), k)]);
+  m.bind(f, b, RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+static bool execExtract(Machine &m, Frame &f, vector::ExtractOp x) {
+  std::vector<RtValue> src = lanesOf(m, f, x.getSource());
+  auto [first, count] =
+      positionLanes(x.getSourceVectorType(), x.getStaticPosition());
+  if (!isa<VectorType>(x.getType())) {
+    m.bind(f, x, src[first]);
+    return true;
+  }
+  m.bind(f, x,
+         RtValue::makeVector(std::vector<RtValue>(
+             src.begin() + first, src.begin() + first + count)));
+  return true;
+}
+
+static bool execInsert(Machine &m, Frame &f, vector::InsertOp x) {
+  std::vector<RtValue> lanes = lanesOf(m, f, x.getDest());
+  std::vector<RtValue> val = lanesOf(m, f, x.getValueToStore());
+  auto [first, count] = positionLanes(x.getDestVectorType(),
+                                      x.getStaticPosition());
+  for (int64_t k = 0; k < count; ++k)
+    lanes[first + k] = val[k];
+  m.bind(f, x, RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// [op.vector.reduction]: the accumulator (or lane 0), combined with each
+/// lane in order as memref.atomic_rmw combines ([op.memref.atomic_rmw]).
+static bool execReduction(Machine &m, Frame &f, vector::ReductionOp r) {
+  std::vector<RtValue> lanes = lanesOf(m, f, r.getVector());
+  Type elem = r.getType();
+  arith::AtomicRMWKind kind = reductionKind(r.getKind(), elem);
+  size_t k = 0;
+  RtValue acc = r.getAcc() ? m.lookup(f, r.getAcc()) : lanes[k++];
+  for (; k < lanes.size(); ++k)
+    acc = combineValues(kind, elem, acc, lanes[k]);
+  m.bind(f, r, acc);
+  return true;
+}
+
+std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op);
+      c && isa<VectorType>(c.getType()))
+    return execVectorConstant(*this, f, c);
+  if (isElementwiseOnVectors(op))
+    return execElementwise(*this, f, op);
+  if (op->getName().getDialectNamespace() != "vector")
+    return std::nullopt;
+  // The support scan refused these before the run.
+  if (std::string why = vectorUnsupportedReason(op); !why.empty())
+    return unsupported(op, why);
+  if (std::optional<VectorAccessOp> acc = asVectorAccess(op))
+    return execVectorAccess(*this, f, op, *acc);
+  if (auto b = dyn_cast<vector::BroadcastOp>(op))
+    return execBroadcast(*this, f, b);
+  if (auto x = dyn_cast<vector::ExtractOp>(op))
+    return execExtract(*this, f, x);
+  if (auto x = dyn_cast<vector::InsertOp>(op))
+    return execInsert(*this, f, x);
+  if (auto r = dyn_cast<vector::ReductionOp>(op))
+    return execReduction(*this, f, r);
+  return std::nullopt;
+}
+
+} // namespace dealloc

@@ -1,0 +1,275 @@
+//===- VectorEncoder.cpp - vector ops in SMT terms ------------------------===//
+//
+// spec/operations.md [op.vector.*] in SMT terms, as dealloc-run runs them
+// (Semantics/VectorOps.cpp). A vector value of n lanes of w bits is one
+// bit-vector of n * w + n bits: lane k's bits at [k * w, k * w + w), and
+// whether lane k is initialized ([buffer.contents.uninit]) at bit
+// n * w + k. Being one term, it merges at joins, is carried by loops and
+// made fresh at a loop header ([verify.induction]) as any scalar is; the
+// lanes are taken apart where an op looks at them. An arith or math op on
+// vectors encodes its scalar semantics lane by lane (ArithEncoder.cpp,
+// MathEncoder.cpp); a memory access is one element access per lane
+// (AccessEncoder.cpp), whose bounds VectorAccess.h computes as dealloc-run
+// does.
+//
+//===----------------------------------------------------------------------===//
+#include "Encoder.h"
+#include "Initialized.h"
+#include "SymbolicArith.h"
+#include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Support/VectorAccess.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+namespace {
+/// The lanes of one vector value.
+using Lanes = std::vector<SymValue>;
+} // namespace
+
+/// A lane (Bool or BV) as a bit-vector.
+static Expr laneBits(smt::Context &c, const SymValue &x) {
+  return x.kind == SymValue::Kind::Bool ? c.boolToBV(x.e, 1) : x.e;
+}
+
+/// The lanes of `s`, a value of vector type `t` (or a scalar: one lane).
+static Lanes unpack(Encoder &E, const SymValue &s, Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  if (!vt)
+    return {s};
+  smt::Context &c = E.ctx;
+  Type elem = vt.getElementType();
+  unsigned w = scalarWidth(elem);
+  int64_t n = vt.getNumElements();
+  Lanes lanes;
+  for (int64_t k = 0; k < n; ++k) {
+    SymValue lane = fromBV(E, elem, c.mkExtract(s.e, k * w + w - 1, k * w));
+    Expr bit = c.mkExtract(s.e, n * w + k, n * w + k);
+    Expr init = bit.bvLiteral() ? c.boolVal(*bit.bvLiteral() != 0)
+                                : c.bvToBool(bit);
+    if (!s.init.isNull())
+      init = c.mkAnd(s.init, init);
+    if (!init.isTrue())
+      lane.init = init;
+    lanes.push_back(std::move(lane));
+  }
+  return lanes;
+}
+
+/// The vector value of `lanes` (lane 0 first).
+static SymValue pack(Encoder &E, const Lanes &lanes) {
+  smt::Context &c = E.ctx;
+  Expr vals, inits;
+  for (const SymValue &x : lanes) {
+    Expr v = laneBits(c, x);
+    Expr i = x.init.isNull() || x.init.isTrue() ? c.bvVal(1, 1)
+             : x.init.isFalse()                 ? c.bvVal(1, 0)
+                                                : c.boolToBV(x.init, 1);
+    vals = vals.isNull() ? v : c.mkConcat(v, vals);
+    inits = inits.isNull() ? i : c.mkConcat(i, inits);
+  }
+  return SymValue::bv(c.simplify(c.mkConcat(inits, vals)));
+}
+
+/// The lanes of operand `v` (recorded as unbound where the encoding did not
+/// define it, as E.get does).
+static Lanes lanesOf(Encoder &E, Value v) {
+  return unpack(E, E.get(v), v.getType());
+}
+
+/// [op.vector.values]: an arith.constant of vector type.
+static bool encodeConstant(Encoder &E, arith::ConstantOp op) {
+  auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+  Type elem = laneType(op.getType());
+  if (!dense)
+    return E.unsupported(op, "constant of this type not modelled");
+  Lanes lanes;
+  unsigned w = scalarWidth(elem);
+  if (isa<FloatType>(elem))
+    for (const APFloat &x : dense.getValues<APFloat>())
+      lanes.push_back(SymValue::bv(E.ctx.bvVal(
+          w, (int64_t)x.bitcastToAPInt().getZExtValue())));
+  else
+    for (const APInt &x : dense.getValues<APInt>())
+      lanes.push_back(fromBV(
+          E, elem, E.ctx.bvVal(w, elem.isInteger(1) ? (int64_t)x.getZExtValue()
+                                                    : x.getSExtValue())));
+  E.bind(op, pack(E, lanes));
+  return true;
+}
+
+/// [op.vector.elementwise]: the scalar encoding on one lane at a time: each
+/// vector operand's entry holds its lane k while the scalar family encodes
+/// the op, then its vector again. The lanes' stops (a division by zero)
+/// are recorded in lane order, as dealloc-run reaches them.
+static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
+  struct Saved {
+    Value v;
+    SymValue whole;
+    Lanes lanes;
+  };
+  std::vector<Saved> saved;
+  for (Value v : op->getOperands()) {
+    if (!isa<VectorType>(v.getType()) ||
+        llvm::any_of(saved, [&](const Saved &s) { return s.v == v; }))
+      continue;
+    const SymValue *bound = E.env().lookup(v);
+    if (!bound) { // unreachable code: recorded, then a placeholder
+      E.get(v);
+      E.bind(op->getResult(0), E.dummyValue(op->getResult(0).getType()));
+      return true;
+    }
+    saved.push_back({v, *bound, unpack(E, *bound, v.getType())});
+  }
+  int64_t n = cast<VectorType>(op->getResult(0).getType()).getNumElements();
+  bool arith = op->getName().getDialectNamespace() == "arith";
+  Lanes out;
+  bool ok = true;
+  for (int64_t k = 0; k < n && ok; ++k) {
+    for (Saved &s : saved)
+      E.env().entry(s.v) = s.lanes[k];
+    bool handled = true;
+    ok = arith ? E.encodeArith(op, st, handled) : encodeMath(E, op);
+    if (ok && !handled)
+      ok = E.unsupported(op, "op not modelled");
+    if (!ok)
+      break;
+    arithInitialized(E, op, st);
+    out.push_back(*E.env().lookup(op->getResult(0)));
+  }
+  for (Saved &s : saved)
+    E.env().entry(s.v) = std::move(s.whole);
+  if (!ok)
+    return false;
+  E.bind(op->getResult(0), pack(E, out));
+  return true;
+}
+
+/// [op.vector.transfer], [op.vector.load]: one element access per lane, in
+/// dealloc-run's order: the index operands decide, an undefined access by
+/// any lane stops the run ([safety.oob]), then per lane, the lanes that
+/// access their element are bounded by the buffer (checkInBuffer) and load
+/// or store it; a skipped lane reads the padding or writes nothing.
+static bool encodeAccess(Encoder &E, State &st, Operation *op,
+                         const VectorAccessOp &acc) {
+  smt::Context &c = E.ctx;
+  Location loc = op->getLoc();
+  View v = E.getView(acc.memref);
+  if (v.retyped && !E.heap.byteContents)
+    return E.unsupported(op, "access through a memref.view result");
+  Type elem = cast<MemRefType>(acc.memref.getType()).getElementType();
+  unsigned eb = elementBytes(elem);
+  bool read = acc.kind == VectorAccessOp::Read;
+  requireInitialized(E, st, acc.indices, loc);
+  std::vector<Expr> base;
+  for (Value i : acc.indices)
+    base.push_back(E.getBV(i));
+  SymValue pad = acc.padding ? E.get(acc.padding) : SymValue();
+  Lanes stored = read ? Lanes() : lanesOf(E, acc.value);
+  SymbolicArith d(E.heap);
+  std::vector<LaneAccess<SymbolicArith>> access;
+  std::vector<Expr> undefined;
+  for (int64_t k = 0; k < laneCount(acc.type); ++k) {
+    access.push_back(
+        laneAccess(d, v, acc, base, laneCoords(acc.type.getShape(), k)));
+    undefined.push_back(access.back().undefined);
+  }
+  E.heap.stop(st, c.mkOr(undefined), loc, StopKind::OutOfBounds,
+              kVectorOutOfBounds);
+  Lanes out;
+  for (int64_t k = 0; k < laneCount(acc.type); ++k) {
+    const LaneAccess<SymbolicArith> &la = access[k];
+    // Where the lane is skipped, the view denotes nothing it accesses.
+    View at = v;
+    if (!la.skipped.isFalse())
+      for (Expr &p : at.pts)
+        p = c.mkAnd(p, c.mkNot(la.skipped));
+    checkInBuffer(E, st, at, la.lin, eb, loc);
+    if (!read) {
+      storeElement(E, st, at, la.lin, elem, stored[k]);
+      continue;
+    }
+    SymValue loaded = loadElement(E, st, v, la.lin, elem);
+    out.push_back(la.skipped.isFalse()
+                      ? loaded
+                      : E.heap.mergeValues({la.skipped, c.mkNot(la.skipped)},
+                                           {&pad, &loaded}));
+  }
+  if (read)
+    E.bind(op->getResult(0), pack(E, out));
+  return true;
+}
+
+/// [op.vector.lanes] vector.broadcast, extract, insert.
+static bool encodeLanes(Encoder &E, Operation *op) {
+  if (auto b = dyn_cast<vector::BroadcastOp>(op)) {
+    Lanes src = lanesOf(E, b.getSource()), out;
+    VectorType rt = b.getResultVectorType();
+    for (int64_t k = 0; k < rt.getNumElements(); ++k)
+      out.push_back(src[broadcastSourceLane(rt, b.getSourceType(), k)]);
+    E.bind(b, pack(E, out));
+    return true;
+  }
+  if (auto x = dyn_cast<vector::ExtractOp>(op)) {
+    Lanes src = lanesOf(E, x.getSource());
+    auto [first, count] =
+        positionLanes(x.getSourceVectorType(), x.getStaticPosition());
+    if (!isa<VectorType>(x.getType()))
+      E.bind(x, src[first]);
+    else
+      E.bind(x, pack(E, Lanes(src.begin() + first,
+                              src.begin() + first + count)));
+    return true;
+  }
+  auto x = cast<vector::InsertOp>(op);
+  Lanes out = lanesOf(E, x.getDest());
+  Lanes val = lanesOf(E, x.getValueToStore());
+  auto [first, count] =
+      positionLanes(x.getDestVectorType(), x.getStaticPosition());
+  for (int64_t k = 0; k < count; ++k)
+    out[first + k] = val[k];
+  E.bind(x, pack(E, out));
+  return true;
+}
+
+/// [op.vector.reduction]: the accumulator (or lane 0) combined with each
+/// lane in order, as memref.atomic_rmw combines.
+static bool encodeReduction(Encoder &E, vector::ReductionOp r) {
+  Lanes lanes = lanesOf(E, r.getVector());
+  Type elem = r.getType();
+  arith::AtomicRMWKind kind = reductionKind(r.getKind(), elem);
+  size_t k = 0;
+  SymValue acc = r.getAcc() ? E.get(r.getAcc()) : lanes[k++];
+  for (; k < lanes.size(); ++k)
+    acc = combineValues(E, kind, elem, acc, lanes[k]);
+  E.bind(r, acc);
+  return true;
+}
+
+bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
+                                   bool &handled) {
+  handled = true;
+  if (auto c = dyn_cast<arith::ConstantOp>(op);
+      c && isa<VectorType>(c.getType()))
+    return encodeConstant(E, c);
+  if (isElementwiseOnVectors(op))
+    return encodeElementwise(E, op, st);
+  if (op->getName().getDialectNamespace() != "vector") {
+    handled = false;
+    return true;
+  }
+  if (std::string why = vectorUnsupportedReason(op); !why.empty())
+    return E.unsupported(op, why);
+  if (std::optional<VectorAccessOp> acc = asVectorAccess(op))
+    return encodeAccess(E, st, op, *acc);
+  if (isa<vector::BroadcastOp, vector::ExtractOp, vector::InsertOp>(op))
+    return encodeLanes(E, op);
+  if (auto r = dyn_cast<vector::ReductionOp>(op))
+    return encodeReduction(E, r);
+  handled = false;
+  return true;
+}
