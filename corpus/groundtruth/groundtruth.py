@@ -56,13 +56,16 @@ RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 # alloc + copy + dealloc of the old buffer; shrink: a view of the old one).
 # --convert-arith-to-llvm before --finalize-memref-to-llvm: the lowering of
 # memref.generic_atomic_rmw (a cmpxchg loop) applies only once its body is
-# LLVM; otherwise the op is left unconverted.
+# LLVM; otherwise the op is left unconverted. The vector ops
+# ([op.vector.*]): n-D transfers become loops of 1-D ones, which become
+# LLVM's masked loads and stores (the mask of the lanes before the end).
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
             "--convert-bufferization-to-memref", "--lower-affine",
-            "--scf-forall-to-for",
+            "--scf-forall-to-for", "--convert-vector-to-scf",
             "--convert-scf-to-cf",
-            "--expand-strided-metadata", "--convert-arith-to-llvm",
+            "--expand-strided-metadata", "--convert-vector-to-llvm",
+            "--convert-arith-to-llvm",
             "--finalize-memref-to-llvm",
             "--convert-math-to-llvm", "--convert-math-to-libm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
