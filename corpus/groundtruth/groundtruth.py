@@ -58,11 +58,13 @@ RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 # memref.generic_atomic_rmw (a cmpxchg loop) applies only once its body is
 # LLVM; otherwise the op is left unconverted. The vector ops
 # ([op.vector.*]): n-D transfers become loops of 1-D ones, which become
-# LLVM's masked loads and stores (the mask of the lanes before the end).
+# LLVM's masked loads and stores (the mask of the lanes before the end);
+# ub.poison becomes LLVM's poison.
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
             "--convert-bufferization-to-memref", "--lower-affine",
-            "--scf-forall-to-for", "--convert-vector-to-scf",
+            "--scf-forall-to-for", "--lower-vector-multi-reduction",
+            "--convert-vector-to-scf",
             "--convert-scf-to-cf",
             "--expand-strided-metadata", "--convert-vector-to-llvm",
             "--convert-arith-to-llvm",
@@ -70,7 +72,7 @@ LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--convert-math-to-llvm", "--convert-math-to-libm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",
-            "--reconcile-unrealized-casts"]
+            "--convert-ub-to-llvm", "--reconcile-unrealized-casts"]
 DEFAULT_CAP = 8
 
 

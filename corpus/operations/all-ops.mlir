@@ -106,6 +106,7 @@ func.func private @arith(%a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32) {
 // vector: values of lanes, element accesses per lane.
 func.func private @vectors(%x: f32) -> f32 {
   %c0 = arith.constant 0 : index
+  %true = arith.constant true
   %m = memref.alloc() : memref<2x8xf32>
   %b = vector.broadcast %x : f32 to vector<8xf32>
   vector.store %b, %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
@@ -116,7 +117,17 @@ func.func private @vectors(%x: f32) -> f32 {
   vector.transfer_write %k, %m[%c0, %c0] {in_bounds = [true]} : vector<8xf32>, memref<2x8xf32>
   %r = vector.transfer_read %m[%c0, %c0], %x : memref<2x8xf32>, vector<8xf32>
   %e = vector.extract %r[3] : f32 from vector<8xf32>
-  %s = vector.reduction <add>, %r, %e : vector<8xf32> into f32
+  %s0 = vector.reduction <add>, %r, %e : vector<8xf32> into f32
+  %p = ub.poison : vector<2x8xf32>
+  %q = vector.transfer_read %m[%c0, %c0], %x {in_bounds = [true, true]} : memref<2x8xf32>, vector<2x8xf32>
+  %t = vector.transpose %q, [1, 0] : vector<2x8xf32> to vector<8x2xf32>
+  %z = arith.constant dense<0.0> : vector<2x2xf32>
+  %mm = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %q, %t, %z : vector<2x8xf32>, vector<8x2xf32> into vector<2x2xf32>
+  %rows = arith.constant dense<0.0> : vector<2xf32>
+  %mr = vector.multi_reduction <add>, %mm, %rows [1] : vector<2x2xf32> to vector<2xf32>
+  %pr = arith.select %true, %q, %p : vector<2x8xf32>
+  %m0 = vector.extract %mr[0] : f32 from vector<2xf32>
+  %s = arith.addf %s0, %m0 : f32
   memref.dealloc %m : memref<2x8xf32>
   return %s : f32
 }

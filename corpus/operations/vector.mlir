@@ -2,14 +2,16 @@
 // lanes, arith / math lane by lane, element accesses per lane with the
 // transfers' padding and skipped writes, undefined out-of-bounds lanes
 // excluded ([safety.defined]); use-after-free and leaks through them, found
-// by both tools. (@lanes: dealloc-run's three inputs miss the free that
-// dealloc-verify finds and replays.)
+// by both tools. (@lanes, @contract: dealloc-run's enumerated inputs miss
+// the violation that dealloc-verify finds and replays.)
 // SPEC: [op.vector.values]
 // SPEC: [op.vector.elementwise]
 // SPEC: [op.vector.transfer]
 // SPEC: [op.vector.load]
 // SPEC: [op.vector.lanes]
 // SPEC: [op.vector.reduction]
+// SPEC: [op.vector.contract]
+// SPEC: [op.ub.poison]
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=EXEC
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s --check-prefix=VERIFY
 
@@ -216,6 +218,72 @@ func.func @reduce(%x: i32) {
   %m = memref.alloc() : memref<4xf32>
   scf.if %c {
     memref.dealloc %m : memref<4xf32>
+  }
+  return
+}
+
+// vector.contract (a 2x2 matrix product of splats: every lane is 2 x^2)
+// decides a free: a leak where x is not 0.
+// EXEC-LABEL: @contract: SAFE (1 input)
+// VERIFY-LABEL: @contract: LEAK on input
+// VERIFY:        replayed by dealloc-run
+func.func @contract(%x: f32) {
+  %z = arith.constant 0.0 : f32
+  %a = vector.broadcast %x : f32 to vector<2x2xf32>
+  %acc = vector.broadcast %z : f32 to vector<2x2xf32>
+  %mm = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %a, %acc : vector<2x2xf32>, vector<2x2xf32> into vector<2x2xf32>
+  %e = vector.extract %mm[1, 0] : f32 from vector<2x2xf32>
+  %c = arith.cmpf oeq, %e, %z : f32
+  %m = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %m : memref<4xf32>
+  }
+  return
+}
+
+// A transpose and a reduction of rows: row sums of [[x, x, x], [1, 2, 3]]
+// transposed back are (3x, 6); the buffer is freed iff 3x == 6.
+// EXEC-LABEL: @transpose_rows: LEAK
+// EXEC-NEXT:     input: 0
+// VERIFY-LABEL: @transpose_rows: LEAK on input 0
+func.func @transpose_rows(%x: i32) {
+  %r = vector.broadcast %x : i32 to vector<2x3xi32>
+  %k = arith.constant dense<[1, 2, 3]> : vector<3xi32>
+  %m2 = vector.insert %k, %r[1] : vector<3xi32> into vector<2x3xi32>
+  %t = vector.transpose %m2, [1, 0] : vector<2x3xi32> to vector<3x2xi32>
+  %zero = arith.constant dense<0> : vector<2xi32>
+  %sums = vector.multi_reduction <add>, %t, %zero [0] : vector<3x2xi32> to vector<2xi32>
+  %s0 = vector.extract %sums[0] : i32 from vector<2xi32>
+  %s1 = vector.extract %sums[1] : i32 from vector<2xi32>
+  %c = arith.cmpi eq, %s0, %s1 : i32
+  %m = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %m : memref<4xf32>
+  }
+  return
+}
+
+// ub.poison pads a read: a lane past the end is uninitialized, and
+// branching on it is [op.uninit.control], excluded; at 0 every lane is in
+// the buffer and the run is defined (and SAFE).
+// EXEC-LABEL: @poison_pad: SAFE (3 inputs, 2 excluded: undefined behaviour)
+// VERIFY-LABEL: @poison_pad: SAFE (on defined inputs
+// VERIFY:        note: excluded: out-of-bounds
+// VERIFY:        note: excluded: uninit-control
+func.func @poison_pad(%i: index) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0 : i32
+  %m = memref.alloc() : memref<8xi32>
+  %zs = vector.broadcast %z : i32 to vector<8xi32>
+  vector.store %zs, %m[%c0] : memref<8xi32>, vector<8xi32>
+  %p = ub.poison : i32
+  %v = vector.transfer_read %m[%i], %p : memref<8xi32>, vector<8xi32>
+  %e = vector.extract %v[7] : i32 from vector<8xi32>
+  %c = arith.cmpi eq, %e, %z : i32
+  scf.if %c {
+    memref.dealloc %m : memref<8xi32>
+  } else {
+    memref.dealloc %m : memref<8xi32>
   }
   return
 }

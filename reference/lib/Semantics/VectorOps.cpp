@@ -142,7 +142,7 @@ static std::vector<RtValue> lanesOf(Machine &m, Frame &f, Value v) {
   return {r};
 }
 
-/// [op.vector.lanes] vector.broadcast, extract, insert.
+/// [op.vector.lanes] vector.broadcast, extract, insert, transpose.
 static bool execBroadcast(Machine &m, Frame &f, vector::BroadcastOp b) {
   std::vector<RtValue> src = lanesOf(m, f, b.getSource()), lanes;
   VectorType rt = b.getResultVectorType();
@@ -191,17 +191,82 @@ static bool execReduction(Machine &m, Frame &f, vector::ReductionOp r) {
   return true;
 }
 
+/// [op.vector.lanes] vector.transpose.
+static bool execTranspose(Machine &m, Frame &f, vector::TransposeOp t) {
+  std::vector<RtValue> src = lanesOf(m, f, t.getVector()), lanes;
+  for (int64_t k = 0; k < t.getResultVectorType().getNumElements(); ++k)
+    lanes.push_back(src[transposeSourceLane(t, k)]);
+  m.bind(f, t, RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// The value of a result of type `t` made of `lanes`.
+static RtValue ofLanes(Type t, std::vector<RtValue> lanes) {
+  if (isa<VectorType>(t))
+    return RtValue::makeVector(std::move(lanes));
+  return lanes.front();
+}
+
+/// [op.vector.reduction] vector.multi_reduction: each source lane, in
+/// row-major order, combined into the accumulator lane of its kept
+/// coordinates.
+static bool execMultiReduction(Machine &m, Frame &f,
+                               vector::MultiDimReductionOp r) {
+  std::vector<RtValue> src = lanesOf(m, f, r.getSource());
+  std::vector<RtValue> acc = lanesOf(m, f, r.getAcc());
+  Type elem = r.getSourceVectorType().getElementType();
+  arith::AtomicRMWKind kind = reductionKind(r.getKind(), elem);
+  for (int64_t k = 0; k < (int64_t)src.size(); ++k) {
+    RtValue &a = acc[multiReductionTarget(r, k)];
+    a = combineValues(kind, elem, a, src[k]);
+  }
+  m.bind(f, r, ofLanes(r.getType(), std::move(acc)));
+  return true;
+}
+
+/// [op.vector.contract]: at each point of the iteration space, in order,
+/// the accumulator lane is combined with the product of the lhs and rhs
+/// lanes (as memref.atomic_rmw's mulf / muli and the op's kind combine).
+static bool execContract(Machine &m, Frame &f, vector::ContractionOp c) {
+  std::vector<RtValue> lhs = lanesOf(m, f, c.getLhs());
+  std::vector<RtValue> rhs = lanesOf(m, f, c.getRhs());
+  std::vector<RtValue> acc = lanesOf(m, f, c.getAcc());
+  Type elem = c.getLhsType().getElementType();
+  arith::AtomicRMWKind mul = reductionKind(vector::CombiningKind::MUL, elem);
+  arith::AtomicRMWKind kind = reductionKind(c.getKind(), elem);
+  for (const ContractPoint &p : contractPoints(c))
+    acc[p.acc] = combineValues(
+        kind, elem, acc[p.acc], combineValues(mul, elem, lhs[p.lhs], rhs[p.rhs]));
+  m.bind(f, c, ofLanes(c.getType(), std::move(acc)));
+  return true;
+}
+
+/// [op.ub.poison]: the uninitialized value, in every lane of a vector.
+static bool execPoison(Machine &m, Frame &f, Operation *op) {
+  Type t = op->getResult(0).getType();
+  if (auto vt = dyn_cast<VectorType>(t))
+    m.bind(f, op->getResult(0),
+           RtValue::makeVector(
+               std::vector<RtValue>(vt.getNumElements(), RtValue::uninit())));
+  else
+    m.bind(f, op->getResult(0), RtValue::uninit());
+  return true;
+}
+
 std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
   if (auto c = dyn_cast<arith::ConstantOp>(op);
       c && isa<VectorType>(c.getType()))
     return execVectorConstant(*this, f, c);
   if (isElementwiseOnVectors(op))
     return execElementwise(*this, f, op);
-  if (op->getName().getDialectNamespace() != "vector")
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect != "vector" && dialect != "ub")
     return std::nullopt;
   // The support scan refused these before the run.
   if (std::string why = vectorUnsupportedReason(op); !why.empty())
     return unsupported(op, why);
+  if (isa<ub::PoisonOp>(op))
+    return execPoison(*this, f, op);
   if (std::optional<VectorAccessOp> acc = asVectorAccess(op))
     return execVectorAccess(*this, f, op, *acc);
   if (auto b = dyn_cast<vector::BroadcastOp>(op))
@@ -212,6 +277,12 @@ std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
     return execInsert(*this, f, x);
   if (auto r = dyn_cast<vector::ReductionOp>(op))
     return execReduction(*this, f, r);
+  if (auto t = dyn_cast<vector::TransposeOp>(op))
+    return execTranspose(*this, f, t);
+  if (auto r = dyn_cast<vector::MultiDimReductionOp>(op))
+    return execMultiReduction(*this, f, r);
+  if (auto c = dyn_cast<vector::ContractionOp>(op))
+    return execContract(*this, f, c);
   return std::nullopt;
 }
 

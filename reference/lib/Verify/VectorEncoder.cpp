@@ -250,6 +250,64 @@ static bool encodeReduction(Encoder &E, vector::ReductionOp r) {
   return true;
 }
 
+/// The value of a result of type `t` made of `lanes`.
+static SymValue ofLanes(Encoder &E, Type t, const Lanes &lanes) {
+  return isa<VectorType>(t) ? pack(E, lanes) : lanes.front();
+}
+
+/// [op.vector.lanes] vector.transpose.
+static bool encodeTranspose(Encoder &E, vector::TransposeOp t) {
+  Lanes src = lanesOf(E, t.getVector()), out;
+  for (int64_t k = 0; k < t.getResultVectorType().getNumElements(); ++k)
+    out.push_back(src[transposeSourceLane(t, k)]);
+  E.bind(t, pack(E, out));
+  return true;
+}
+
+/// [op.vector.reduction] vector.multi_reduction, as dealloc-run combines.
+static bool encodeMultiReduction(Encoder &E, vector::MultiDimReductionOp r) {
+  Lanes src = lanesOf(E, r.getSource()), acc = lanesOf(E, r.getAcc());
+  Type elem = r.getSourceVectorType().getElementType();
+  arith::AtomicRMWKind kind = reductionKind(r.getKind(), elem);
+  for (int64_t k = 0; k < (int64_t)src.size(); ++k) {
+    SymValue &a = acc[multiReductionTarget(r, k)];
+    a = combineValues(E, kind, elem, a, src[k]);
+  }
+  E.bind(r, ofLanes(E, r.getType(), acc));
+  return true;
+}
+
+/// [op.vector.contract], as dealloc-run combines.
+static bool encodeContract(Encoder &E, vector::ContractionOp c) {
+  Lanes lhs = lanesOf(E, c.getLhs()), rhs = lanesOf(E, c.getRhs());
+  Lanes acc = lanesOf(E, c.getAcc());
+  Type elem = c.getLhsType().getElementType();
+  arith::AtomicRMWKind mul = reductionKind(vector::CombiningKind::MUL, elem);
+  arith::AtomicRMWKind kind = reductionKind(c.getKind(), elem);
+  for (const ContractPoint &p : contractPoints(c))
+    acc[p.acc] = combineValues(
+        E, kind, elem, acc[p.acc],
+        combineValues(E, mul, elem, lhs[p.lhs], rhs[p.rhs]));
+  E.bind(c, ofLanes(E, c.getType(), acc));
+  return true;
+}
+
+/// [op.ub.poison]: the uninitialized value (any bits), in every lane.
+static bool encodePoison(Encoder &E, Operation *op) {
+  smt::Context &c = E.ctx;
+  Type t = op->getResult(0).getType();
+  Type elem = laneType(t);
+  auto vt = dyn_cast<VectorType>(t);
+  Lanes lanes;
+  for (int64_t k = 0; k < (vt ? vt.getNumElements() : 1); ++k) {
+    SymValue x = fromBV(E, elem, c.freshBV("poison", scalarWidth(elem)));
+    x.init = c.boolVal(false);
+    lanes.push_back(std::move(x));
+  }
+  E.bind(op->getResult(0), ofLanes(E, t, lanes));
+  return true;
+}
+
 bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
                                    bool &handled) {
   handled = true;
@@ -258,18 +316,27 @@ bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
     return encodeConstant(E, c);
   if (isElementwiseOnVectors(op))
     return encodeElementwise(E, op, st);
-  if (op->getName().getDialectNamespace() != "vector") {
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect != "vector" && dialect != "ub") {
     handled = false;
     return true;
   }
   if (std::string why = vectorUnsupportedReason(op); !why.empty())
     return E.unsupported(op, why);
+  if (isa<ub::PoisonOp>(op))
+    return encodePoison(E, op);
   if (std::optional<VectorAccessOp> acc = asVectorAccess(op))
     return encodeAccess(E, st, op, *acc);
   if (isa<vector::BroadcastOp, vector::ExtractOp, vector::InsertOp>(op))
     return encodeLanes(E, op);
   if (auto r = dyn_cast<vector::ReductionOp>(op))
     return encodeReduction(E, r);
+  if (auto t = dyn_cast<vector::TransposeOp>(op))
+    return encodeTranspose(E, t);
+  if (auto r = dyn_cast<vector::MultiDimReductionOp>(op))
+    return encodeMultiReduction(E, r);
+  if (auto c = dyn_cast<vector::ContractionOp>(op))
+    return encodeContract(E, c);
   handled = false;
   return true;
 }

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Parser/Parser.h"
@@ -39,7 +40,8 @@ struct OpTableTest : ::testing::Test {
                     arith::ArithDialect, memref::MemRefDialect,
                     bufferization::BufferizationDialect, linalg::LinalgDialect,
                     affine::AffineDialect, tensor::TensorDialect,
-                    math::MathDialect, vector::VectorDialect>();
+                    math::MathDialect, vector::VectorDialect,
+                    ub::UBDialect>();
   }
   OwningOpRef<ModuleOp> allOps() {
     std::string path =

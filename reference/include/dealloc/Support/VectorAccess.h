@@ -17,8 +17,10 @@
 
 #include "dealloc/Support/ViewArith.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -47,6 +49,16 @@ struct VectorAccessOp {
   /// Write: the vector stored.
   mlir::Value value;
 };
+
+/// Why a vector.contract is not modelled (element types that differ: the
+/// op would extend them), or empty.
+inline std::string contractUnsupportedReason(mlir::vector::ContractionOp c) {
+  mlir::Type e = c.getLhsType().getElementType();
+  if (c.getRhsType().getElementType() != e ||
+      mlir::getElementTypeOrSelf(c.getAccType()) != e)
+    return "a contraction of mixed element types is not modelled";
+  return "";
+}
 
 /// Why the vector op `op` is not modelled (a mask, a permutation map that
 /// is not a projected permutation with broadcasts, a dynamic or poison
@@ -79,6 +91,11 @@ inline std::string vectorUnsupportedReason(mlir::Operation *op) {
       return "a poison position is not modelled";
     return "";
   };
+  if (auto c = dyn_cast<vector::ContractionOp>(op))
+    return contractUnsupportedReason(c);
+  if (isa<ub::PoisonOp>(op) && !isa<VectorType>(op->getResult(0).getType()) &&
+      !op->getResult(0).getType().isIntOrIndexOrFloat())
+    return "a poison value of this type is not modelled";
   if (auto x = dyn_cast<vector::ExtractOp>(op))
     return position(x.getStaticPosition(), x.hasDynamicPosition());
   if (auto x = dyn_cast<vector::InsertOp>(op))
@@ -222,6 +239,84 @@ inline std::pair<int64_t, int64_t> positionLanes(mlir::VectorType t,
       count *= t.getDimSize(j);
   }
   return {first, count};
+}
+
+/// The row-major lane number of `coords` in `shape`.
+inline int64_t laneNumber(llvm::ArrayRef<int64_t> shape,
+                          llvm::ArrayRef<int64_t> coords) {
+  int64_t k = 0;
+  for (auto [s, c] : llvm::zip(shape, coords))
+    k = k * s + c;
+  return k;
+}
+
+/// [op.vector.lanes] vector.transpose: the source lane of result lane `k`
+/// (result dimension j is source dimension perm[j]).
+inline int64_t transposeSourceLane(mlir::vector::TransposeOp t, int64_t k) {
+  llvm::SmallVector<int64_t, 4> r =
+      laneCoords(t.getResultVectorType().getShape(), k);
+  llvm::SmallVector<int64_t, 4> src(r.size(), 0);
+  for (auto [j, p] : llvm::enumerate(t.getPermutation()))
+    src[p] = r[j];
+  return laneNumber(t.getSourceVectorType().getShape(), src);
+}
+
+/// [op.vector.reduction] vector.multi_reduction: the accumulator lane
+/// (0 for a scalar one) that source lane `k` is combined into: its
+/// coordinates in the dimensions not reduced.
+inline int64_t multiReductionTarget(mlir::vector::MultiDimReductionOp r,
+                                    int64_t k) {
+  mlir::VectorType st = r.getSourceVectorType();
+  llvm::SmallVector<int64_t, 4> c = laneCoords(st.getShape(), k), kept,
+                                   shape;
+  llvm::SmallVector<bool> reduced = r.getReductionMask();
+  for (int64_t j = 0; j < st.getRank(); ++j)
+    if (!reduced[j]) {
+      kept.push_back(c[j]);
+      shape.push_back(st.getDimSize(j));
+    }
+  return laneNumber(shape, kept);
+}
+
+/// [op.vector.contract]: one point of a vector.contract's iteration space:
+/// the lanes of the lhs, rhs and accumulator (0 for a scalar one) it
+/// combines.
+struct ContractPoint {
+  int64_t lhs, rhs, acc;
+};
+
+/// The points of `c`'s iteration space in row-major order of its
+/// dimensions, each with the lanes its indexing maps select.
+inline std::vector<ContractPoint> contractPoints(
+    mlir::vector::ContractionOp c) {
+  llvm::SmallVector<mlir::AffineMap, 4> maps = c.getIndexingMapsArray();
+  unsigned n = maps[0].getNumDims();
+  llvm::SmallVector<int64_t, 4> sizes(n, 1);
+  for (auto [map, t] : {std::pair{maps[0], c.getLhsType()},
+                        std::pair{maps[1], c.getRhsType()}})
+    for (auto [j, e] : llvm::enumerate(map.getResults()))
+      sizes[llvm::cast<mlir::AffineDimExpr>(e).getPosition()] =
+          t.getDimSize(j);
+  auto accType = llvm::dyn_cast<mlir::VectorType>(c.getAccType());
+  auto lane = [](mlir::AffineMap map, llvm::ArrayRef<int64_t> shape,
+                 llvm::ArrayRef<int64_t> point) {
+    llvm::SmallVector<int64_t, 4> coords;
+    for (mlir::AffineExpr e : map.getResults())
+      coords.push_back(
+          point[llvm::cast<mlir::AffineDimExpr>(e).getPosition()]);
+    return laneNumber(shape, coords);
+  };
+  std::vector<ContractPoint> out;
+  int64_t total = 1;
+  for (int64_t s : sizes)
+    total *= s;
+  for (int64_t k = 0; k < total; ++k) {
+    llvm::SmallVector<int64_t, 4> p = laneCoords(sizes, k);
+    out.push_back({lane(maps[0], c.getLhsType().getShape(), p),
+                   lane(maps[1], c.getRhsType().getShape(), p),
+                   accType ? lane(maps[2], accType.getShape(), p) : 0});
+  }
+  return out;
 }
 
 /// [op.vector.reduction]: the kind of `vector.reduction` on lanes of type
