@@ -127,7 +127,21 @@ func.func private @vectors(%x: f32) -> f32 {
   %mr = vector.multi_reduction <add>, %mm, %rows [1] : vector<2x2xf32> to vector<2xf32>
   %pr = arith.select %true, %q, %p : vector<2x8xf32>
   %m0 = vector.extract %mr[0] : f32 from vector<2xf32>
-  %s = arith.addf %s0, %m0 : f32
+  %flat = vector.shape_cast %pr : vector<2x8xf32> to vector<16xf32>
+  %half = vector.extract_strided_slice %flat {offsets = [2], sizes = [4], strides = [1]} : vector<16xf32> to vector<4xf32>
+  %two = vector.from_elements %m0, %x : vector<2xf32>
+  %sh = vector.shuffle %two, %two [0, 3, -1] : vector<2xf32>, vector<2xf32>
+  %back = vector.insert_strided_slice %two, %half {offsets = [1], strides = [1]} : vector<2xf32> into vector<4xf32>
+  %e0, %e1, %e2, %e3 = vector.to_elements %back : vector<4xf32>
+  %st = vector.step : vector<4xindex>
+  %cm = vector.constant_mask [3] : vector<4xi1>
+  %c3 = arith.constant 3 : index
+  %dm = vector.create_mask %c3 : vector<4xi1>
+  %same = arith.cmpi eq, %cm, %dm : vector<4xi1>
+  %lanes = arith.select %same, %back, %half : vector<4xi1>, vector<4xf32>
+  %l1 = vector.extract %lanes[1] : f32 from vector<4xf32>
+  %s1 = arith.addf %s0, %m0 : f32
+  %s = arith.addf %s1, %l1 : f32
   memref.dealloc %m : memref<2x8xf32>
   return %s : f32
 }

@@ -288,6 +288,36 @@ func.func @poison_pad(%i: index) {
   return
 }
 
+// Lanes moved by shape_cast, strided slices, shuffle and to_elements, and
+// masks from create_mask / step: lane 1 of the selected row is x where
+// %n > 1, else the constant 5; the buffer is freed iff that lane is 5.
+// EXEC-LABEL: @moves: LEAK (3 inputs)
+// EXEC-NEXT:     input: 0,2
+// VERIFY-LABEL: @moves: LEAK on input
+// VERIFY:        replayed by dealloc-run
+func.func @moves(%x: i32, %n: index) {
+  %r = vector.broadcast %x : i32 to vector<2x4xi32>
+  %flat = vector.shape_cast %r : vector<2x4xi32> to vector<8xi32>
+  %odd = vector.extract_strided_slice %flat {offsets = [1], sizes = [4], strides = [1]} : vector<8xi32> to vector<4xi32>
+  %five = arith.constant dense<5> : vector<4xi32>
+  %sh = vector.shuffle %odd, %five [4, 5, 2, 3] : vector<4xi32>, vector<4xi32>
+  %mask = vector.create_mask %n : vector<4xi1>
+  %sel = arith.select %mask, %odd, %sh : vector<4xi1>, vector<4xi32>
+  %steps = vector.step : vector<4xindex>
+  %i = vector.extract %steps[1] : index from vector<4xindex>
+  %one = arith.constant 1 : index
+  %ok = arith.cmpi eq, %i, %one : index
+  cf.assert %ok, "step"
+  %e0, %e1, %e2, %e3 = vector.to_elements %sel : vector<4xi32>
+  %c5 = arith.constant 5 : i32
+  %is5 = arith.cmpi eq, %e1, %c5 : i32
+  %m = memref.alloc() : memref<4xf32>
+  scf.if %is5 {
+    memref.dealloc %m : memref<4xf32>
+  }
+  return
+}
+
 // Not modelled: a scalable vector, a masked transfer, a vector argument.
 // EXEC-LABEL: @scalable: UNSUPPORTED 'vector.transfer_read'
 // EXEC-NEXT:     reason: result type vector<[4]xf32> not modelled (a scalable vector)

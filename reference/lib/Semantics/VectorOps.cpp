@@ -200,6 +200,49 @@ static bool execTranspose(Machine &m, Frame &f, vector::TransposeOp t) {
   return true;
 }
 
+/// [op.vector.lanes] The ops that only move lanes (VectorAccess.h,
+/// laneSources); a poison lane is uninitialized.
+static bool execMoveLanes(Machine &m, Frame &f, Operation *op,
+                          const std::vector<LaneSource> &sources) {
+  std::vector<std::vector<RtValue>> in;
+  for (Value v : op->getOperands())
+    in.push_back(lanesOf(m, f, v));
+  std::vector<RtValue> lanes;
+  for (const LaneSource &s : sources)
+    lanes.push_back(s.operand < 0 ? RtValue::uninit() : in[s.operand][s.lane]);
+  m.bind(f, op->getResult(0), RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
+/// [op.vector.lanes] vector.to_elements, step, create_mask, constant_mask.
+static bool execMakeLanes(Machine &m, Frame &f, Operation *op) {
+  if (auto x = dyn_cast<vector::ToElementsOp>(op)) {
+    std::vector<RtValue> lanes = lanesOf(m, f, x.getSource());
+    for (auto [r, v] : llvm::zip(x.getResults(), lanes))
+      m.bind(f, r, v);
+    return true;
+  }
+  auto vt = cast<VectorType>(op->getResult(0).getType());
+  SmallVector<int64_t, 4> bounds;
+  if (auto x = dyn_cast<vector::ConstantMaskOp>(op))
+    bounds.assign(x.getMaskDimSizes().begin(), x.getMaskDimSizes().end());
+  for (Value v : op->getOperands()) { // create_mask
+    int64_t b;
+    if (!m.decideInt(f, v, op, b))
+      return false;
+    bounds.push_back(b);
+  }
+  view::Concrete c;
+  std::vector<RtValue> lanes;
+  for (int64_t k = 0; k < vt.getNumElements(); ++k)
+    lanes.push_back(isa<vector::StepOp>(op)
+                        ? RtValue::makeInt(intWidth(vt.getElementType()), k)
+                        : RtValue::makeBool(maskLane(
+                              c, bounds, laneCoords(vt.getShape(), k))));
+  m.bind(f, op->getResult(0), RtValue::makeVector(std::move(lanes)));
+  return true;
+}
+
 /// The value of a result of type `t` made of `lanes`.
 static RtValue ofLanes(Type t, std::vector<RtValue> lanes) {
   if (isa<VectorType>(t))
@@ -279,6 +322,11 @@ std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
     return execReduction(*this, f, r);
   if (auto t = dyn_cast<vector::TransposeOp>(op))
     return execTranspose(*this, f, t);
+  if (std::optional<std::vector<LaneSource>> sources = laneSources(op))
+    return execMoveLanes(*this, f, op, *sources);
+  if (isa<vector::ToElementsOp, vector::StepOp, vector::CreateMaskOp,
+          vector::ConstantMaskOp>(op))
+    return execMakeLanes(*this, f, op);
   if (auto r = dyn_cast<vector::MultiDimReductionOp>(op))
     return execMultiReduction(*this, f, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))

@@ -250,6 +250,58 @@ static bool encodeReduction(Encoder &E, vector::ReductionOp r) {
   return true;
 }
 
+/// [op.vector.lanes] The ops that only move lanes, as dealloc-run moves
+/// them; a poison lane is uninitialized (any bits).
+static bool encodeMoveLanes(Encoder &E, Operation *op,
+                            const std::vector<LaneSource> &sources) {
+  std::vector<Lanes> in;
+  for (Value v : op->getOperands())
+    in.push_back(lanesOf(E, v));
+  Type elem = laneType(op->getResult(0).getType());
+  Lanes out;
+  for (const LaneSource &s : sources) {
+    if (s.operand >= 0) {
+      out.push_back(in[s.operand][s.lane]);
+      continue;
+    }
+    SymValue x = fromBV(E, elem, E.ctx.freshBV("poison", scalarWidth(elem)));
+    x.init = E.ctx.boolVal(false);
+    out.push_back(std::move(x));
+  }
+  E.bind(op->getResult(0), pack(E, out));
+  return true;
+}
+
+/// [op.vector.lanes] vector.to_elements, step, create_mask, constant_mask.
+static bool encodeMakeLanes(Encoder &E, Operation *op, State &st) {
+  smt::Context &c = E.ctx;
+  if (auto x = dyn_cast<vector::ToElementsOp>(op)) {
+    Lanes lanes = lanesOf(E, x.getSource());
+    for (auto [r, v] : llvm::zip(x.getResults(), lanes))
+      E.bind(r, v);
+    return true;
+  }
+  auto vt = cast<VectorType>(op->getResult(0).getType());
+  std::vector<Expr> bounds;
+  SymbolicArith d(E.heap);
+  if (auto x = dyn_cast<vector::ConstantMaskOp>(op))
+    for (int64_t b : x.getMaskDimSizes())
+      bounds.push_back(d.lit(b));
+  // create_mask: dealloc-run decides its operands first.
+  requireInitialized(E, st, op->getOperands(), op->getLoc());
+  for (Value v : op->getOperands())
+    bounds.push_back(E.getBV(v));
+  Lanes lanes;
+  unsigned w = scalarWidth(vt.getElementType());
+  for (int64_t k = 0; k < vt.getNumElements(); ++k)
+    lanes.push_back(isa<vector::StepOp>(op)
+                        ? SymValue::bv(c.bvVal(w, k))
+                        : SymValue::boolean(c.simplify(maskLane(
+                              d, bounds, laneCoords(vt.getShape(), k)))));
+  E.bind(op->getResult(0), pack(E, lanes));
+  return true;
+}
+
 /// The value of a result of type `t` made of `lanes`.
 static SymValue ofLanes(Encoder &E, Type t, const Lanes &lanes) {
   return isa<VectorType>(t) ? pack(E, lanes) : lanes.front();
@@ -333,6 +385,11 @@ bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
     return encodeReduction(E, r);
   if (auto t = dyn_cast<vector::TransposeOp>(op))
     return encodeTranspose(E, t);
+  if (std::optional<std::vector<LaneSource>> sources = laneSources(op))
+    return encodeMoveLanes(E, op, *sources);
+  if (isa<vector::ToElementsOp, vector::StepOp, vector::CreateMaskOp,
+          vector::ConstantMaskOp>(op))
+    return encodeMakeLanes(E, op, st);
   if (auto r = dyn_cast<vector::MultiDimReductionOp>(op))
     return encodeMultiReduction(E, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))

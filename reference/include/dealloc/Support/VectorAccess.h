@@ -319,6 +319,94 @@ inline std::vector<ContractPoint> contractPoints(
   return out;
 }
 
+/// [op.vector.lanes] Where a result lane of an op that only moves lanes
+/// comes from: lane `lane` of operand `operand`, or nowhere (operand -1, a
+/// poison lane of vector.shuffle).
+struct LaneSource {
+  int operand;
+  int64_t lane;
+};
+
+/// The sources of every result lane of vector.shape_cast, from_elements,
+/// shuffle, extract_strided_slice or insert_strided_slice (row-major), or
+/// nullopt if `op` is none of them.
+inline std::optional<std::vector<LaneSource>>
+laneSources(mlir::Operation *op) {
+  using namespace mlir;
+  std::vector<LaneSource> out;
+  auto attrInts = [](ArrayAttr a) {
+    llvm::SmallVector<int64_t, 4> v;
+    for (Attribute x : a)
+      v.push_back(cast<IntegerAttr>(x).getInt());
+    return v;
+  };
+  if (auto x = dyn_cast<vector::ShapeCastOp>(op)) {
+    for (int64_t k = 0; k < x.getResultVectorType().getNumElements(); ++k)
+      out.push_back({0, k});
+    return out;
+  }
+  if (auto x = dyn_cast<vector::FromElementsOp>(op)) {
+    for (int64_t k = 0; k < (int64_t)x.getElements().size(); ++k)
+      out.push_back({int(k), 0});
+    return out;
+  }
+  if (auto x = dyn_cast<vector::ShuffleOp>(op)) {
+    // Along the leading dimension; a 0-d operand is one element.
+    VectorType t1 = x.getV1VectorType();
+    int64_t n1 = t1.getRank() ? t1.getDimSize(0) : 1;
+    int64_t inner = t1.getRank() ? t1.getNumElements() / n1 : 1;
+    for (int64_t m : x.getMask())
+      for (int64_t i = 0; i < inner; ++i) {
+        if (m == vector::ShuffleOp::kPoisonIndex)
+          out.push_back({-1, 0});
+        else
+          out.push_back(m < n1 ? LaneSource{0, m * inner + i}
+                               : LaneSource{1, (m - n1) * inner + i});
+      }
+    return out;
+  }
+  if (auto x = dyn_cast<vector::ExtractStridedSliceOp>(op)) {
+    VectorType rt = x.getType(), st = x.getSourceVectorType();
+    auto offs = attrInts(x.getOffsets()), steps = attrInts(x.getStrides());
+    for (int64_t k = 0; k < rt.getNumElements(); ++k) {
+      llvm::SmallVector<int64_t, 4> c = laneCoords(rt.getShape(), k);
+      for (size_t j = 0; j < offs.size(); ++j)
+        c[j] = offs[j] + c[j] * steps[j];
+      out.push_back({0, laneNumber(st.getShape(), c)});
+    }
+    return out;
+  }
+  if (auto x = dyn_cast<vector::InsertStridedSliceOp>(op)) {
+    VectorType dt = x.getDestVectorType(), st = x.getSourceVectorType();
+    auto offs = attrInts(x.getOffsets()), steps = attrInts(x.getStrides());
+    for (int64_t k = 0; k < dt.getNumElements(); ++k)
+      out.push_back({1, k});
+    int64_t lead = dt.getRank() - st.getRank();
+    for (int64_t k = 0; k < st.getNumElements(); ++k) {
+      llvm::SmallVector<int64_t, 4> c = laneCoords(st.getShape(), k), d;
+      for (int64_t j = 0; j < lead; ++j)
+        d.push_back(offs[j]);
+      for (int64_t j = 0; j < st.getRank(); ++j)
+        d.push_back(offs[lead + j] + c[j] * steps[j]);
+      out[laneNumber(dt.getShape(), d)] = {0, k};
+    }
+    return out;
+  }
+  return std::nullopt;
+}
+
+/// [op.vector.lanes] vector.create_mask / constant_mask: lane (c...) is
+/// set iff c[j] < bounds[j] in every dimension (signed: a negative bound
+/// sets none).
+template <typename D>
+typename D::Bool maskLane(D &d, llvm::ArrayRef<typename D::Int> bounds,
+                          llvm::ArrayRef<int64_t> coords) {
+  typename D::Bool on = d.sge(d.lit(0), d.lit(0));
+  for (auto [b, c] : llvm::zip(bounds, coords))
+    on = d.both(on, d.slt(d.lit(c), b));
+  return on;
+}
+
 /// [op.vector.reduction]: the kind of `vector.reduction` on lanes of type
 /// `elem` as the memref.atomic_rmw kind that combines two values alike
 /// ([op.memref.atomic_rmw]).
