@@ -339,6 +339,12 @@ void copyContents(Encoder &E, State &st, const View &src, const View &dst,
 /// when its shape is static and small, else makes its contents unconstrained.
 void fillContents(Encoder &E, State &st, const View &dst, Expr value,
                   unsigned elemBytes);
+/// Stores the elements of `dense` (row-major, as `dst`'s shape) into
+/// `dst`, exactly when it is a splat or `dst`'s shape is static and small;
+/// false (nothing stored) otherwise or for elements that are not integers
+/// or floats.
+bool storeDenseContents(Encoder &E, State &st, const View &dst,
+                        mlir::DenseElementsAttr dense, unsigned elemBytes);
 
 /// The index of an element access: the operands it is computed from, the
 /// index per dimension, and when the computation is undefined (a

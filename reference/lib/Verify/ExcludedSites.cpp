@@ -64,7 +64,11 @@ FunctionResult FunctionCheck::listExcluded() {
   } else if (d != smt::Result::Sat) {
     res.definedUndecided = "whether some input is defined was not decided (" +
                            timeoutReason(opts, smt::Budget::spent()) + ")";
-  } else if (abstract) {
+  } else {
+    // A model of either encoding may be no run: the abstract one's exit
+    // headers, and both encodings' over-approximated contents (a linalg
+    // body's or an unmodelled op's outputs), are states no run needs to
+    // reach. Its input is run.
     if (!minimizeInput(E, S, {q}, opts.timeoutMs))
       res.definedUndecided = "whether some input is defined was not "
                              "decided (" +
@@ -204,7 +208,7 @@ ExactWitnesses FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
 }
 
 void FunctionCheck::confirmDefined() {
-  // The abstract model's input, run by dealloc-run.
+  // The model's input, run by dealloc-run.
   std::string input = inputFromModel(E, queries->solver(), fn);
   if (opts.replay) {
     if (auto in = parseInput(input, fn.getFunctionType())) {
@@ -216,6 +220,16 @@ void FunctionCheck::confirmDefined() {
     } else {
       llvm::consumeError(in.takeError());
     }
+  }
+  if (!abstract) {
+    res.definedUndecided =
+        "whether some input is defined was not confirmed: the encoding's "
+        "model (input " +
+        quotedInput(input) + ") " +
+        (opts.replay ? "reaches undefined behaviour in dealloc-run (the "
+                       "encoding over-approximates some contents)"
+                     : "is not run (--no-replay)");
+    return;
   }
   if (exactDefined == smt::Result::Sat)
     return;

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -271,18 +272,39 @@ static bool copyOrFill(Encoder &E, State &st, Operation *op) {
   return false;
 }
 
+/// Whether the body reads operand `o`'s element: its block argument has a
+/// use. Where the body's arguments do not match the operands one to one,
+/// every operand counts as read.
+static bool bodyReads(Operation *op, OpOperand &o) {
+  Block &body = op->getRegion(0).front();
+  if (body.getNumArguments() != op->getNumOperands())
+    return true;
+  return !body.getArgument(o.getOperandNumber()).use_empty();
+}
+
 /// Outputs: whatever the body yields. It yields initialized values when
-/// every element and scalar it reads is initialized and it makes no poison
-/// ([op.uninit.flow]); otherwise initializedness is unconstrained too.
+/// every element and scalar it reads (its operands' elements that its block
+/// arguments pass in, and the values it uses from above) is initialized and
+/// it makes no poison ([op.uninit.flow]); otherwise initializedness is
+/// unconstrained too. An output the body does not read (linalg.map's or a
+/// fill-like generic's `outs`) need not be initialized before.
 static void havocOutputs(Encoder &E, State &st, linalg::LinalgOp lop) {
   Operation *op = lop;
   bool writesInit = true;
-  for (Value v : op->getOperands()) {
+  auto scalarInit = [&](Value v) {
+    return E.get(v).init.isNull() || E.get(v).init.isTrue();
+  };
+  for (OpOperand &o : op->getOpOperands()) {
+    Value v = o.get();
     if (isa<MemRefType>(v.getType()))
-      writesInit &= E.heap.allInitialized(st, E.getView(v));
+      writesInit &= !bodyReads(op, o) || E.heap.allInitialized(st, E.getView(v));
     else
-      writesInit &= E.get(v).init.isNull() || E.get(v).init.isTrue();
+      writesInit &= scalarInit(v);
   }
+  llvm::SetVector<Value> above;
+  getUsedValuesDefinedAbove(op->getRegion(0), above);
+  for (Value v : above)
+    writesInit &= isa<MemRefType>(v.getType()) || scalarInit(v);
   for (Operation &inner : op->getRegion(0).front())
     writesInit &= !isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp,
                        arith::FPToSIOp, arith::FPToUIOp>(inner);

@@ -316,16 +316,24 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
   } else {
     v = freshView(E, slot, g.getType(), E.shapeOf(g.getType(), {}));
   }
-  // [buffer.contents.uninit]: a global without a dense initial value is
-  // uninitialized (its contents are created on first use).
+  // [op.memref.get_global]: the contents are created at the first use,
+  // with the dense initial value (exactly where storeDenseContents can;
+  // else unconstrained, an over-approximation whose counterexamples are
+  // replayed); without one they are uninitialized
+  // ([buffer.contents.uninit]).
   auto global =
       dyn_cast_or_null<memref::GlobalOp>(E.facts().index.lookup(g.getName()));
   bool fresh = (size_t)slot >= st.mem.size() ||
                (st.mem[slot].elems.empty() && st.mem[slot].array.isNull());
-  if (fresh && global &&
-      !isa_and_nonnull<DenseElementsAttr>(global.getInitialValueAttr()))
+  unsigned elemBytes = elementBytes(g.getType().getElementType());
+  auto dense = global ? dyn_cast_or_null<DenseElementsAttr>(
+                            global.getInitialValueAttr())
+                      : DenseElementsAttr();
+  if (fresh && global && !dense)
     E.heap.initContents(st, slot, {E.byteExtent(v, 1)}, /*zero=*/false,
-                        elementBytes(g.getType().getElementType()));
+                        elemBytes);
+  else if (fresh && dense)
+    storeDenseContents(E, st, v, dense, elemBytes);
   E.bind(g, SymValue::memref(v));
   return true;
 }

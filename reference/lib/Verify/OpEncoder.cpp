@@ -326,6 +326,46 @@ void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
   });
 }
 
+/// The 64-bit pattern an element of a dense attribute is stored as (a
+/// scalar zero-extended, a float's bits); none for other element kinds.
+static std::optional<uint64_t> elementPattern(Attribute a) {
+  if (auto i = dyn_cast<IntegerAttr>(a))
+    return i.getValue().getZExtValue();
+  if (auto f = dyn_cast<FloatAttr>(a))
+    return f.getValue().bitcastToAPInt().getZExtValue();
+  return std::nullopt;
+}
+
+bool dealloc::verify::storeDenseContents(Encoder &E, State &st,
+                                         const View &dst,
+                                         DenseElementsAttr dense,
+                                         unsigned elemBytes) {
+  if (dense.isSplat()) {
+    std::optional<uint64_t> p = elementPattern(dense.getSplatValue<Attribute>());
+    if (!p)
+      return false;
+    fillContents(E, st, dst, E.ctx.bvVal(64, int64_t(*p)), elemBytes);
+    return true;
+  }
+  if ((dst.retyped && !E.heap.byteContents) || !smallStaticCount(dst.sizes))
+    return false;
+  std::vector<uint64_t> patterns;
+  for (Attribute a : dense.getValues<Attribute>()) {
+    std::optional<uint64_t> p = elementPattern(a);
+    if (!p)
+      return false;
+    patterns.push_back(*p);
+  }
+  size_t k = 0;
+  forEachElement(E, dst, [&](std::vector<int64_t> &idx) {
+    if (k < patterns.size())
+      E.heap.store(st, dst, linearAt(E, dst, idx),
+                   E.ctx.bvVal(64, int64_t(patterns[k])), elemBytes, Expr());
+    ++k;
+  });
+  return true;
+}
+
 bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
   handled = true;
   Location loc = op->getLoc();
