@@ -43,6 +43,7 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
   EquivResult res = compareVersions(a, b, name, opts, stats,
                                     /*abstract=*/true, abstracted, &suspect);
   if (abstracted && res.verdict != EquivVerdict::Equivalent) {
+    if (getenv("NP_DEBUG")) llvm::errs() << "NPDEBUG abstract: " << res.reason << "\n";
     stats = EquivStats{};
     res = compareVersions(a, b, name, opts, stats, /*abstract=*/false,
                           abstracted);

@@ -110,10 +110,10 @@ bool ForInduction::run(State &st, bool &proved) {
   // [equiv.def] as at the entry, which holds only where no iteration
   // allocates a matched site; other loops are unrolled.
   if (E.sites() && allocatesMatchedSite(E, op)) {
-    // Unless the relational proof of [equiv.loops] is asked for, and the
-    // loop is not inside another loop's abstract iteration (a loop of the
-    // two versions is paired with the other's only at the function level).
-    if (!E.setup()->relational || !E.hints().inductionAssumptions().empty())
+    // Unless the relational proof of [equiv.loops] is asked for: at the
+    // function level, or in the abstract iteration of a loop proved so
+    // (whose record keeps this one's: attempt()).
+    if (!E.setup()->relational)
       return true;
     relational = true;
   }
@@ -295,8 +295,14 @@ bool ForInduction::attempt(State &st, bool &proved) {
     E.hints().inductionAssumptions().push_back(assumed);
     bool lemmas = E.hints().recordingLemmas();
     E.hints().setRecordingLemmas(false);
+    // [equiv.loops]: the loops of the iteration that allocate matched
+    // sites are related inside it if this loop is, else unrolled.
+    inner.clear();
+    std::vector<LoopRecord> *records = E.setup()->relational;
+    E.setup()->relational = relational ? &inner : nullptr;
     Header P;
     bool encoded = iterate(H, P);
+    E.setup()->relational = records;
     E.hints().setRecordingLemmas(lemmas);
     E.hints().inductionAssumptions().pop_back();
     auto give_up = [&]() {
@@ -464,7 +470,9 @@ void ForInduction::record(const Header &H, const Header &P, const Mark &mk) {
   r.slots = h.slots;
   r.entryConstraints = mk.constraints;
   r.entryAddrConstraints = mk.addrConstraints;
+  r.entrySlots = nOuter;
   r.headerSlots = nOuter + H.loop.size();
+  r.inner = std::move(inner);
 }
 
 bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,

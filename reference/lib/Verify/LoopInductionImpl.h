@@ -224,6 +224,8 @@ private:
   /// Keeps the proved iteration from H to P for the relational proof.
   void record(const Header &H, const Header &P, const Mark &mk);
   std::optional<LoopRecord> kept;
+  /// The records of the relational loops the last iteration encoded.
+  std::vector<LoopRecord> inner;
   std::vector<Candidate> cands;
   std::set<std::string> dropped;
   unsigned ms = SolverPolicy::inductionQueryMs;

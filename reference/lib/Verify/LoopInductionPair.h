@@ -54,10 +54,16 @@ struct LoopRecord {
   /// the loop (the later ones define the code after it: not needed).
   size_t entryConstraints = 0, entryAddrConstraints = 0;
   std::vector<Slot> slots;
-  size_t headerSlots = 0;
+  /// The slots before the loop's; [entrySlots, headerSlots) are its
+  /// header's summary slots (at H and at X).
+  size_t entrySlots = 0, headerSlots = 0;
   /// The header the code after the loop continues from.
   State X;
   std::vector<SymValue> Xiters;
+  /// The loops of the iteration (from H to P) that allocate matched sites,
+  /// proved inside it, in encoding order: related as pairs inside this
+  /// loop's pair (their entry and exit states' slots are in `slots`).
+  std::vector<LoopRecord> inner;
 };
 
 /// [equiv.match] and [equiv.def] (2): a heap slot of A and one of B stand
