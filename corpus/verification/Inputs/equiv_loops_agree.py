@@ -11,6 +11,11 @@ Two families, generated with a fixed seed:
     buffer or a temporary in another interval than A in one iteration K
     (sometimes in the same interval: equivalent), K drawn up to 8, beyond
     the unroll bound of 4.
+  - nested pipe / nested hand: the same with an scf.for, scf.while or
+    affine.for inside the loop, its trip count the outer induction variable
+    or %n, whose iterations allocate ([equiv.loops], nested pairs); the
+    hand pairs move a free of the inner loop (or of the outer one after the
+    inner loop) in one inner iteration J of one outer iteration I.
 Every allocation of the input program carries `dealloc.site = N`, so both
 tools name the same buffers. Each version runs under dealloc-run on trip
 counts 0..10 (`--all-inputs --events --input`); per input the verdicts and,
@@ -38,6 +43,8 @@ T = "memref<2xf32>"
 SEED = 20261127
 PIPE = 12
 HAND = 12
+NEST_PIPE = 6
+NEST_HAND = 6
 TRIPS = range(0, 10)
 
 
@@ -148,6 +155,143 @@ def hand_pair(rng, name, sites):
     return a, b
 
 
+def loop_head(kind, iv, bound, var, init, ty, indent):
+    """The opening lines of a loop of `kind` over [0, bound) carrying `var`
+    (from `init`), and its closing lines given the yielded value; scf.while
+    counts with a second carried index."""
+    p = " " * indent
+    if kind == "for":
+        return ([f"{p}%{var}r = scf.for %{iv} = %c0 to {bound} step %c1 "
+                 f"iter_args(%{var} = {init}) -> ({ty}) {{"],
+                lambda out: [f"{p}  scf.yield {out} : {ty}", f"{p}}}"],
+                f"%{var}r")
+    if kind == "affine":
+        return ([f"{p}%{var}r = affine.for %{iv} = 0 to {bound} "
+                 f"iter_args(%{var} = {init}) -> ({ty}) {{"],
+                lambda out: [f"{p}  affine.yield {out} : {ty}", f"{p}}}"],
+                f"%{var}r")
+    head = [f"{p}%{var}r:2 = scf.while (%{var}w = {init}, %{iv}w = %c0) : "
+            f"({ty}, index) -> ({ty}, index) {{",
+            f"{p}  %{var}go = arith.cmpi ult, %{iv}w, {bound} : index",
+            f"{p}  scf.condition(%{var}go) %{var}w, %{iv}w : {ty}, index",
+            f"{p}}} do {{",
+            f"{p}^bb0(%{var}: {ty}, %{iv}: index):"]
+    return (head,
+            lambda out: [f"{p}  %{iv}n = arith.addi %{iv}, %c1 : index",
+                         f"{p}  scf.yield {out}, %{iv}n : {ty}, index",
+                         f"{p}}}"],
+            f"%{var}r#0")
+
+
+def nested_pipe_function(rng, name, sites):
+    """Nested loops without frees, the inner one's iterations allocating."""
+    outer = rng.choice(["for", "for", "while", "affine"])
+    inner = rng.choice(["for", "for", "while"])
+    bound = rng.choice(["%n", "%i"])
+    lines = [f"func.func @{name}(%n: index, %c: i1) -> {T} {{",
+             "  %c0 = arith.constant 0 : index",
+             "  %c1 = arith.constant 1 : index",
+             f"  %init = {sites.alloc()}"]
+    if outer == "affine":
+        # Upstream's pipeline rejects an affine.for carrying a memref
+        # (its ownership flag is appended to the iter_args, not to the
+        # operand segments): the affine loop carries nothing.
+        oh = ["  affine.for %i = 0 to %n {"]
+        oclose = lambda out: ["  }"]  # noqa: E731
+        ores = "%init"
+        carried = "%init"
+    else:
+        oh, oclose, ores = loop_head(outer, "i", "%n", "x", "%init", T, 2)
+        carried = "%x"
+    ih, iclose, ires = loop_head(inner, "j", bound, "y", carried, T, 4)
+    lines += oh + ih
+    vals = ["%y"]
+    for k in range(rng.randint(1, 2)):
+        op = rng.choice(["alloc", "alloc", "select", "copy"])
+        if op == "alloc":
+            lines.append(f"      %a{k} = {sites.alloc()}")
+            vals.append(f"%a{k}")
+        elif op == "select":
+            lines.append(f"      %s{k} = arith.select %c, {rng.choice(vals)}, "
+                         f"{rng.choice(vals)} : {T}")
+            vals.append(f"%s{k}")
+        else:
+            lines.append(f"      memref.copy {rng.choice(vals)}, "
+                         f"{rng.choice(vals)} : {T} to {T}")
+    lines += iclose(rng.choice(vals[1:] or vals))
+    out = ires
+    if rng.random() < 0.5:
+        lines.append(f"    %o = {sites.alloc()}")
+        lines.append(f"    memref.copy {ires}, %o : {T} to {T}")
+        out = rng.choice([ires, "%o"])
+    lines += oclose(out)
+    lines.append(f"  return {ores} : {T}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def nested_hand_pair(rng, name, sites, same):
+    """Nested loops freeing their buffers; B moves one free (of the inner
+    loop's previous buffer, or of the outer loop's after the inner loop)
+    to after the next allocation in inner iteration J of outer iteration I
+    (for the outer free: in outer iteration I), or, with `same`, moves
+    nothing observable."""
+    i, j = rng.randint(0, 8), rng.randint(0, 8)
+    which = rng.choice(["inner", "outer"])
+    outer = rng.choice(["for", "while", "affine"])
+    inner = rng.choice(["for", "while"] if outer != "affine" else ["affine"])
+    head = [f"func.func @{name}(%n: index) {{",
+            "  %c0 = arith.constant 0 : index",
+            "  %c1 = arith.constant 1 : index",
+            f"  %ci = arith.constant {i} : index",
+            f"  %cj = arith.constant {j} : index",
+            f"  %init = {sites.alloc()}"]
+    new_in, new_out = sites.alloc(), sites.alloc()
+    tmp = sites.alloc("memref<4xf32>")
+    oh, oclose, ores = loop_head(outer, "i", "%n", "x", "%init", T, 2)
+    ih, iclose, ires = loop_head(inner, "j", "%n", "y", "%x", T, 4)
+
+    def moved(late, var, indent):
+        p = " " * indent
+        if late is None:
+            return ([f"{p}memref.dealloc {var} : {T}"], [])
+        return ([f"{p}scf.if {late} {{", f"{p}}} else {{",
+                 f"{p}  memref.dealloc {var} : {T}", f"{p}}}"],
+                [f"{p}scf.if {late} {{", f"{p}  memref.dealloc {var} : {T}",
+                 f"{p}}}"])
+
+    def body(late_version):
+        out = list(head) + oh
+        out.append("    %oi = arith.cmpi eq, %i, %ci : index")
+        out += ih
+        out.append("      %ij = arith.cmpi eq, %j, %cj : index")
+        out.append("      %both = arith.andi %oi, %ij : i1")
+        out.append(f"      %t = {tmp}")
+        late = "%both" if late_version and which == "inner" and not same else None
+        before, after = moved(late, "%y", 6)
+        out += before
+        out.append(f"      %b = {new_in}")
+        out += after
+        out.append("      memref.dealloc %t : memref<4xf32>")
+        out += iclose("%b")
+        late = "%oi" if late_version and which == "outer" and not same else None
+        if late_version and same:
+            # The same free through other control flow.
+            out += [f"    scf.if %oi {{", f"      memref.dealloc {ires} : {T}",
+                    "    } else {", f"      memref.dealloc {ires} : {T}", "    }"]
+            after = []
+        else:
+            before, after = moved(late, ires, 4)
+            out += before
+        out.append(f"    %o = {new_out}")
+        out += after
+        out += oclose("%o")
+        out += [f"  memref.dealloc {ores} : {T}", "  return", "}"]
+        return "\n".join(out)
+
+    return body(False), body(True)
+
+
 def runs(path, fn):
     """Per trip count: (verdict, {(site, k): allocations before its free})."""
     out = {}
@@ -204,6 +348,25 @@ def main():
         pairs.append((up, ref))
         ha, hb = zip(*(hand_pair(rng, f"hand{k}", sites) for k in range(HAND)))
         a, b = os.path.join(tmp, "a.mlir"), os.path.join(tmp, "b.mlir")
+        with open(a, "w") as f:
+            f.write("\n".join(ha) + "\n")
+        with open(b, "w") as f:
+            f.write("\n".join(hb) + "\n")
+        pairs.append((a, b))
+        # Nested loops ([equiv.loops]: pairs inside pairs).
+        src = os.path.join(tmp, "nest-in.mlir")
+        with open(src, "w") as f:
+            f.write("\n".join(nested_pipe_function(rng, f"nestpipe{k}", sites)
+                              for k in range(NEST_PIPE)) + "\n")
+        up, ref = os.path.join(tmp, "nup.mlir"), os.path.join(tmp, "nref.mlir")
+        pipeline([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline", src, "-o", up],
+                 "upstream's pipeline")
+        pipeline([OPT, "--reference-buffer-deallocation-pipeline", src, "-o", ref],
+                 "the reference pipeline")
+        pairs.append((up, ref))
+        ha, hb = zip(*(nested_hand_pair(rng, f"nesthand{k}", sites, k % 3 == 2)
+                       for k in range(NEST_HAND)))
+        a, b = os.path.join(tmp, "na.mlir"), os.path.join(tmp, "nb.mlir")
         with open(a, "w") as f:
             f.write("\n".join(ha) + "\n")
         with open(b, "w") as f:

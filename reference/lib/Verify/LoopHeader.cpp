@@ -87,9 +87,12 @@ void ForInduction::build(Header &x) {
   // epoch and the free points of the buffers the loop may free are
   // unconstrained (the relational invariant relates the versions' ones).
   if (relational) {
-    x.st.siteCount.clear();
-    for (size_t i = 0; i < E.sites()->names.size(); ++i)
-      x.st.siteCount.push_back(c.freshBV("header_count", kIndexWidth));
+    // The counts of the sites no op of the loop allocates stay as at the
+    // entry.
+    x.st.siteCount.resize(E.sites()->names.size(), c.bvVal(kIndexWidth, 0));
+    for (int i : loopSites)
+      if (size_t(i) < x.st.siteCount.size())
+        x.st.siteCount[i] = c.freshBV("header_count", kIndexWidth);
     x.st.epoch = c.freshBV("header_epoch", kIndexWidth);
     for (unsigned o : wFlags)
       if (h.slots[o].site >= 0 || !h.slots[o].siteVar.isNull()) {

@@ -64,20 +64,19 @@ void ForInduction::rollback(const Mark &m) {
   h.addrConstraints.resize(m.addrConstraints);
 }
 
-/// [equiv.loops]: whether `loop` (its regions, nested ops and the
-/// functions it calls) has an allocation op of a matched input-program site.
-static bool allocatesMatchedSite(Encoder &E, Operation *loop) {
+/// [equiv.loops]: the matched input-program sites of the allocation ops of
+/// `loop` (its regions, nested ops and the functions it calls).
+static std::set<int> matchedSitesOf(Encoder &E, Operation *loop) {
   std::set<Operation *> seen;
   std::vector<Operation *> work{loop};
-  bool found = false;
-  while (!work.empty() && !found) {
+  std::set<int> found;
+  while (!work.empty()) {
     Operation *root = work.back();
     work.pop_back();
     root->walk([&](Operation *op) {
-      if (E.sites()->siteOf.count(op)) {
-        found = true;
-        return WalkResult::interrupt();
-      }
+      auto it = E.sites()->siteOf.find(op);
+      if (it != E.sites()->siteOf.end())
+        found.insert(it->second);
       if (auto call = dyn_cast<func::CallOp>(op))
         if (auto fn = E.module.lookupSymbol<func::FuncOp>(call.getCallee()))
           if (seen.insert(fn).second)
@@ -109,7 +108,9 @@ bool ForInduction::run(State &st, bool &proved) {
   // [equiv.loops]: the header keeps the site counts and the epoch of
   // [equiv.def] as at the entry, which holds only where no iteration
   // allocates a matched site; other loops are unrolled.
-  if (E.sites() && allocatesMatchedSite(E, op)) {
+  if (E.sites())
+    loopSites = matchedSitesOf(E, op);
+  if (!loopSites.empty()) {
     // Unless the relational proof of [equiv.loops] is asked for: at the
     // function level, or in the abstract iteration of a loop proved so
     // (whose record keeps this one's: attempt()).

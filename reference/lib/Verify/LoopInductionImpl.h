@@ -218,6 +218,9 @@ private:
   /// site counts, epoch and free points are unconstrained, summary slots
   /// have a symbolic site, and the proved iteration is kept (`record`).
   bool relational = false;
+  /// The matched sites the loop's ops allocate (--equiv): the only ones
+  /// whose counts an iteration changes.
+  std::set<int> loopSites;
   /// The continuation condition of the last iteration encoded and the guard
   /// where it is decided (scf.while: after the before region).
   Expr lastCont, lastContGuard;

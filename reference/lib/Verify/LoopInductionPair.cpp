@@ -167,10 +167,14 @@ bool PairProof::run(std::vector<Expr> &facts, std::string &why) {
   // No run allocates 2^64 - 1 buffers of one site: the instance numbers of
   // [equiv.def] (2) are 64-bit, and an iteration's allocation does not
   // wrap its site's count around.
-  std::vector<Expr> finite;
-  for (const Side *x : {&hA, &hB})
-    for (size_t i = 0; i < sites; ++i)
-      finite.push_back(c.mkNe(countOf(*x, i), c.bvVal(kIndexWidth, -1)));
+  auto finiteAt = [&](const Side &x, const Side &y) {
+    std::vector<Expr> out;
+    for (const Side *z : {&x, &y})
+      for (size_t i = 0; i < sites; ++i)
+        out.push_back(c.mkNe(countOf(*z, i), c.bvVal(kIndexWidth, -1)));
+    return out;
+  };
+  std::vector<Expr> finite = finiteAt(hA, hB);
   auto header = [&] {
     return c.mkAnd({both, A.assumed, B.assumed, c.mkAnd(finite),
                     c.mkAnd(eval(hA, hB))});
@@ -200,7 +204,9 @@ bool PairProof::run(std::vector<Expr> &facts, std::string &why) {
   }
   Side xA{&A.X, &sa, &A.Xiters, Expr()};
   Side xB{&B.X, &sb, &B.Xiters, Expr()};
-  facts.push_back(c.mkImplies(both, c.mkAnd(eval(xA, xB))));
+  std::vector<Expr> atExit = eval(xA, xB);
+  llvm::append_range(atExit, finiteAt(xA, xB));
+  facts.push_back(c.mkImplies(both, c.mkAnd(atExit)));
   return true;
 }
 

@@ -210,6 +210,9 @@ bool VersionComparison::relateLoops(std::vector<Expr> &loopFacts,
                                     bool *suspect) {
   if (loops[0].empty() && loops[1].empty())
     return true;
+  for (const auto &list : loops)
+    for (const LoopRecord &r : list)
+      stats.nested = stats.nested || !r.inner.empty();
   std::string why;
   bool differ = false;
   auto began = std::chrono::steady_clock::now();

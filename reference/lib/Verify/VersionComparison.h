@@ -30,6 +30,9 @@ struct EquivStats {
   /// the time their proof took.
   unsigned related = 0;
   double relateSeconds = 0;
+  /// Some loop of a pair had loops that allocate inside its iteration
+  /// (nested pairs): unrolled deeper, their iterations multiply.
+  bool nested = false;
 };
 
 /// With `abstract`, loops that allocate no matched site may be proved by
