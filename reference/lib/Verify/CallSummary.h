@@ -46,6 +46,8 @@ struct CheckSetup {
   /// --equiv ([equiv.loops]): loops whose iterations allocate matched sites
   /// are proved too, and their abstract iterations kept here for the
   /// relational proof (LoopInductionPair.h); null: such loops are unrolled.
+  /// Inside a relational loop's abstract iteration it points to that loop's
+  /// list of nested records, inside any other loop's iteration it is null.
   std::vector<LoopRecord> *relational = nullptr;
   /// Out ([safety.defined], [verify.induction]): the sites of undefined
   /// behaviour that an abstract iteration of a proved loop may reach (its

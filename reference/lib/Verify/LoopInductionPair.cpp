@@ -28,6 +28,13 @@
 // the kept relations; the comparison of [equiv.def] then continues from
 // them.
 //
+// Nested pairs: the loops of A's and B's iterations that allocate matched
+// sites (LoopRecord::inner) are paired by position and proved the same way
+// under the outer pair header with the relations kept so far (the outer
+// induction hypothesis); their exit relations are assumed after the outer
+// iteration, and proved again whenever the outer proof drops a relation.
+// The relations themselves are in LoopPairRelations.cpp.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LoopInductionPair.h"

@@ -10,7 +10,9 @@
 // in lock step): the versions have allocated every matched site equally
 // often, each matched buffer live in one version is represented in the
 // other, and a matched buffer is freed in the same interval in both, or in
-// the current interval in one of them and not yet in the other.
+// the current interval in one of them and not yet in the other. Loops that
+// allocate inside a related loop's iteration are kept in its record and
+// related as pairs inside the outer pair's iteration (LoopPairProof.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTIONPAIR_H
