@@ -331,47 +331,45 @@ def pipeline(argv, what):
         sys.exit(f"equiv-loops-agree: {what} failed: {made.describe()}: {made.stderr}")
 
 
+def pipelined(tmp, stem, functions):
+    """The two pipelines' outputs of a source made of `functions`."""
+    src = os.path.join(tmp, f"{stem}-in.mlir")
+    with open(src, "w") as f:
+        f.write("\n".join(functions) + "\n")
+    up, ref = os.path.join(tmp, f"{stem}-up.mlir"), os.path.join(tmp, f"{stem}-ref.mlir")
+    pipeline([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline", src, "-o", up],
+             "upstream's pipeline")
+    pipeline([OPT, "--reference-buffer-deallocation-pipeline", src, "-o", ref],
+             "the reference pipeline")
+    return up, ref
+
+
+def written(tmp, stem, hand_pairs):
+    """Versions A and B of hand-written (a, b) function pairs, as files."""
+    ha, hb = zip(*hand_pairs)
+    a, b = os.path.join(tmp, f"{stem}-a.mlir"), os.path.join(tmp, f"{stem}-b.mlir")
+    for path, fns in ((a, ha), (b, hb)):
+        with open(path, "w") as f:
+            f.write("\n".join(fns) + "\n")
+    return a, b
+
+
 def main():
     rng = random.Random(SEED)
     sites = Sites()
     with tempfile.TemporaryDirectory() as tmp:
-        pairs = []
-        src = os.path.join(tmp, "pipe-in.mlir")
-        with open(src, "w") as f:
-            f.write("\n".join(pipe_function(rng, f"pipe{k}", sites)
-                              for k in range(PIPE)) + "\n")
-        up, ref = os.path.join(tmp, "up.mlir"), os.path.join(tmp, "ref.mlir")
-        pipeline([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline", src, "-o", up],
-                 "upstream's pipeline")
-        pipeline([OPT, "--reference-buffer-deallocation-pipeline", src, "-o", ref],
-                 "the reference pipeline")
-        pairs.append((up, ref))
-        ha, hb = zip(*(hand_pair(rng, f"hand{k}", sites) for k in range(HAND)))
-        a, b = os.path.join(tmp, "a.mlir"), os.path.join(tmp, "b.mlir")
-        with open(a, "w") as f:
-            f.write("\n".join(ha) + "\n")
-        with open(b, "w") as f:
-            f.write("\n".join(hb) + "\n")
-        pairs.append((a, b))
-        # Nested loops ([equiv.loops]: pairs inside pairs).
-        src = os.path.join(tmp, "nest-in.mlir")
-        with open(src, "w") as f:
-            f.write("\n".join(nested_pipe_function(rng, f"nestpipe{k}", sites)
-                              for k in range(NEST_PIPE)) + "\n")
-        up, ref = os.path.join(tmp, "nup.mlir"), os.path.join(tmp, "nref.mlir")
-        pipeline([toolclient.MLIR_OPT, "--buffer-deallocation-pipeline", src, "-o", up],
-                 "upstream's pipeline")
-        pipeline([OPT, "--reference-buffer-deallocation-pipeline", src, "-o", ref],
-                 "the reference pipeline")
-        pairs.append((up, ref))
-        ha, hb = zip(*(nested_hand_pair(rng, f"nesthand{k}", sites, k % 3 == 2)
-                       for k in range(NEST_HAND)))
-        a, b = os.path.join(tmp, "na.mlir"), os.path.join(tmp, "nb.mlir")
-        with open(a, "w") as f:
-            f.write("\n".join(ha) + "\n")
-        with open(b, "w") as f:
-            f.write("\n".join(hb) + "\n")
-        pairs.append((a, b))
+        pairs = [
+            pipelined(tmp, "pipe", [pipe_function(rng, f"pipe{k}", sites)
+                                    for k in range(PIPE)]),
+            written(tmp, "hand", [hand_pair(rng, f"hand{k}", sites)
+                                  for k in range(HAND)]),
+            # Nested loops ([equiv.loops]: pairs inside pairs).
+            pipelined(tmp, "nest", [nested_pipe_function(rng, f"nestpipe{k}", sites)
+                                    for k in range(NEST_PIPE)]),
+            written(tmp, "nesthand",
+                    [nested_hand_pair(rng, f"nesthand{k}", sites, k % 3 == 2)
+                     for k in range(NEST_HAND)]),
+        ]
         total = equiv = differ = 0
         bad = []
         for a, b in pairs:
