@@ -32,11 +32,10 @@ FunctionResult FunctionCheck::listExcluded() {
   // with a witness dealloc-run replays; then whether any input is defined.
   auto undefined = [&](const Stop &s) { return isUndefinedBehaviour(s.kind); };
   StopScan ub = scanStops(undefined, res.excluded, res.excludedCut);
-  if (ub.result == smt::Result::Unknown)
-    res.excludedCut = "a query timed out before any site was found";
-  else if (ub.inconsistent)
-    res.excludedCut = "a site was not confirmed in the model (solver "
-                      "inconsistency)";
+  if (std::string why = ub.cut("", "the model"); !why.empty())
+    res.excludedCut = ub.result == smt::Result::Unknown
+                          ? why + " before any site was found"
+                          : why;
   if (abstract)
     witnessAbstractSites();
   if (res.excluded.empty() && res.excludedCut.empty())
@@ -187,11 +186,10 @@ ExactWitnesses FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
            wanted.count({printLocation(s.loc), s.reason});
   };
   StopScan scan = scanStops(pick, w.sites, w.cut);
-  if (scan.result == smt::Result::Unknown)
-    w.cut = "a query of the exact encoding timed out";
-  else if (scan.inconsistent)
-    w.cut = "a site was not confirmed in the exact encoding's model (solver "
-            "inconsistency)";
+  if (std::string why = scan.cut(" of the exact encoding",
+                                 "the exact encoding's model");
+      !why.empty())
+    w.cut = why;
   w.bound = queries->anyOf<Stop>(
       [](const Stop &s) { return s.isBound ? s.cond : Expr(); }, E.heap.stops);
   for (const Stop &s : E.heap.stops)

@@ -26,6 +26,16 @@ struct StopScan {
   std::string firstInput;
   bool inconsistent = false; ///< reachable, but no site in the model
   unsigned maxBound = 0;
+  /// Why a listing from this scan may be incomplete ("a query" + `query`
+  /// " timed out", or a site not confirmed in `model`); "" if decided.
+  std::string cut(const std::string &query, const std::string &model) const {
+    if (result == smt::Result::Unknown)
+      return "a query" + query + " timed out";
+    if (inconsistent)
+      return "a site was not confirmed in " + model +
+             " (solver inconsistency)";
+    return "";
+  }
 };
 
 /// The next step of a stop scan: a site found, none left, or why it ends.

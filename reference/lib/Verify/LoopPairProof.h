@@ -71,6 +71,14 @@ private:
   unsigned ms;
   std::vector<Relation> rels;
   bool tooLarge = false;
+  /// Whether a relation over n x m slot pairs exceeds kMaxSlotPairs; if
+  /// so, sets tooLarge (the relation is then false: no proof).
+  bool tooManyPairs(size_t n, size_t m) {
+    if (n * m <= kMaxSlotPairs)
+      return false;
+    tooLarge = true;
+    return true;
+  }
   /// The exit facts of the pairs nested in the iterations, proved under
   /// the pair header with the relations kept when there were `innerFor`
   /// of them (they only shrink), and why they were not.

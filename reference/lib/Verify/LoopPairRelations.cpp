@@ -83,10 +83,8 @@ Expr PairProof::sameIdentity(const Side &a, const View &va, const Side &b,
 Expr PairProof::related(const Side &a, const Side &b) {
   std::vector<Expr> all;
   std::vector<unsigned> ma = matched(a), mb = matched(b);
-  if (ma.size() * mb.size() > kMaxSlotPairs) {
-    tooLarge = true;
+  if (tooManyPairs(ma.size(), mb.size()))
     return c.boolVal(false);
-  }
   for (unsigned i : ma)
     for (unsigned j : mb) {
       Expr same = sameSiteInstance(c, (*a.slots)[i], (*b.slots)[j], sites);
@@ -107,10 +105,8 @@ Expr PairProof::related(const Side &a, const Side &b) {
 Expr PairProof::unique(const Side &x) {
   std::vector<Expr> all;
   std::vector<unsigned> m = matched(x);
-  if (m.size() * m.size() > kMaxSlotPairs) {
-    tooLarge = true;
+  if (tooManyPairs(m.size(), m.size()))
     return c.boolVal(false);
-  }
   for (size_t i = 0; i < m.size(); ++i)
     for (size_t j = i + 1; j < m.size(); ++j) {
       Expr same =
@@ -146,10 +142,8 @@ Expr PairProof::below(const Side &x) {
 Expr PairProof::exists(const Side &a, const Side &b) {
   std::vector<Expr> all;
   std::vector<unsigned> ma = matched(a), mb = matched(b);
-  if (ma.size() * mb.size() > kMaxSlotPairs) {
-    tooLarge = true;
+  if (tooManyPairs(ma.size(), mb.size()))
     return c.boolVal(false);
-  }
   for (unsigned i : ma) {
     std::vector<Expr> some;
     for (unsigned j : mb) {

@@ -118,7 +118,11 @@ static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
         llvm::any_of(saved, [&](const Saved &s) { return s.v == v; }))
       continue;
     const SymValue *bound = E.env().lookup(v);
-    if (!bound) { // unreachable code: recorded, then a placeholder
+    if (!bound) {
+      // Defined in code the encoding skipped: Encoder::get records the use,
+      // which checkUnboundUses() decides ([verify.encoding]); the result is
+      // a placeholder as get()'s. Not unpacked into `saved`: restoring the
+      // entry afterwards would bind `v` and hide its later uses.
       E.get(v);
       E.bind(op->getResult(0), E.dummyValue(op->getResult(0).getType()));
       return true;
