@@ -1,4 +1,4 @@
-//===- VectorOps.cpp - vector ops (spec/operations.md, [op.vector.*]) -----===//
+//===- VectorOps.cpp - vector ops (spec/vector.md, [op.vector.*]) --------===//
 //
 // A vector value is its lanes in row-major order ([op.vector.values]), each
 // a scalar or the uninitialized value. arith and math ops on vectors (and

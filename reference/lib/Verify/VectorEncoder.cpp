@@ -1,6 +1,6 @@
 //===- VectorEncoder.cpp - vector ops in SMT terms ------------------------===//
 //
-// spec/operations.md [op.vector.*] in SMT terms, as dealloc-run runs them
+// spec/vector.md [op.vector.*] in SMT terms, as dealloc-run runs them
 // (Semantics/VectorOps.cpp). A vector value of n lanes of w bits is one
 // bit-vector of n * w + n bits: lane k's bits at [k * w, k * w + w), and
 // whether lane k is initialized ([buffer.contents.uninit]) at bit

@@ -1,6 +1,6 @@
 //===- VectorAccess.h - The vector dialect's lanes, once ---------*- C++ -*-===//
 //
-// spec/operations.md [op.vector.values], [op.vector.transfer],
+// spec/vector.md [op.vector.values], [op.vector.transfer],
 // [op.vector.load], [op.vector.lanes], [op.vector.reduction]: what both
 // tools take from a vector op, written once. dealloc-run
 // (Semantics/VectorOps.cpp) and dealloc-verify (Verify/VectorEncoder.cpp)
