@@ -12,6 +12,8 @@
 
 #include "LoopInductionImpl.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
@@ -25,6 +27,8 @@ View ForInduction::freshView(size_t j, const View &like,
   if (separate) {
     all = outerOf[j];
     all.insert(ownSlot(loop, j));
+    if (stackSummaries)
+      all.insert(ownSlot(loop, j, /*stack=*/true));
   } else {
     all.insert(outer.begin(), outer.end());
     all.insert(loop.begin(), loop.end());
@@ -115,12 +119,22 @@ void ForInduction::build(Header &x) {
   size_t memrefs = 0;
   for (Type t : iterTypes)
     memrefs += isa<MemRefType>(t);
-  for (size_t i = 0; i < memrefs; ++i) {
-    unsigned s = h.newSlot(SlotKind::Heap, op->getLoc(),
-                           "buffer of an earlier iteration", &x.st);
+  // Heap summary slots, then (stackSummaries) stack ones: a stack slot is
+  // released where its scope ends ([op.memref.alloca_scope], the return),
+  // never leaks and is never freed.
+  size_t summaries = stackSummaries ? 2 * memrefs : memrefs;
+  for (size_t i = 0; i < summaries; ++i) {
+    bool stack = i >= memrefs;
+    unsigned s = h.newSlot(stack ? SlotKind::Stack : SlotKind::Heap,
+                           op->getLoc(),
+                           stack ? "stack buffer of an earlier iteration"
+                                 : "buffer of an earlier iteration",
+                           &x.st);
+    if (stack)
+      E.nesting().stackSlots.push_back(s);
     x.st.alloc[s] = c.freshBool("summary_alloc");
     x.st.freed[s] = c.freshBool("summary_freed");
-    h.slots[s].bytes = alive("loopbytes")
+    h.slots[s].bytes = !stack && alive("loopbytes")
                            ? loopBytes
                            : c.freshBV("summary_bytes", kIndexWidth);
     if (s >= x.st.mem.size())
@@ -132,6 +146,20 @@ void ForInduction::build(Header &x) {
     x.st.mem[s] = std::move(cs);
     if (relational) {
       h.slots[s].siteVar = c.freshBV("summary_site", kIdWidth);
+      // A site allocates on the heap or on the stack, never both: a
+      // matched summary's site is one of its kind (else a heap summary of
+      // one version could stand for the other's stack buffer).
+      if (stackSummaries) {
+        std::vector<Expr> ok{c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
+                                     c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
+        std::set<int> kind; // ordered: the same terms on every run
+        for (auto [o, site] : E.sites()->siteOf)
+          if (isa<memref::AllocaOp>(o) == stack)
+            kind.insert(site);
+        for (int site : kind)
+          ok.push_back(c.mkEq(h.slots[s].siteVar, c.bvVal(kIdWidth, site)));
+        x.wellFormed.push_back(c.mkOr(ok));
+      }
       h.slots[s].siteInstance = c.freshBV("summary_instance", kIndexWidth);
       if (s >= x.st.freedAt.size())
         x.st.freedAt.resize(s + 1, c.bvVal(kIndexWidth, 0));
@@ -163,12 +191,15 @@ void ForInduction::build(Header &x) {
   }
 }
 
-unsigned ForInduction::ownSlot(const std::vector<unsigned> &loop,
-                               size_t j) const {
-  size_t m = 0;
-  for (size_t i = 0; i < j; ++i)
-    m += init.iters[i].kind == SymValue::Kind::MemRef;
-  return loop[m];
+unsigned ForInduction::ownSlot(const std::vector<unsigned> &loop, size_t j,
+                               bool stack) const {
+  size_t m = 0, memrefs = 0;
+  for (size_t i = 0; i < init.iters.size(); ++i)
+    if (init.iters[i].kind == SymValue::Kind::MemRef) {
+      m += i < j;
+      ++memrefs;
+    }
+  return loop[stack ? memrefs + m : m];
 }
 
 /// What one iteration from H to P changes beyond the header: the outer

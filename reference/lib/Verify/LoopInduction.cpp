@@ -32,6 +32,7 @@
 #include "ParallelEncoder.h"
 
 #include "dealloc/Support/SolverPolicy.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -165,6 +166,7 @@ bool ForInduction::run(State &st, bool &proved) {
   if (E.opts.timeoutMs)
     ms = std::min(ms, E.opts.timeoutMs);
   nOuter = h.slots.size();
+  op->walk([&](memref::AllocaOp) { stackSummaries = true; });
   guessLoopBytes();
   collectLiveBools();
   init.st = entry;
@@ -317,9 +319,10 @@ bool ForInduction::attempt(State &st, bool &proved) {
     P.ran = c.boolVal(true);
     P.loop = H.loop;
     for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
-      if (h.slots[s].kind == SlotKind::Heap)
+      SlotKind k = h.slots[s].kind;
+      if (k == SlotKind::Heap || (k == SlotKind::Stack && stackSummaries))
         P.loop.push_back(s);
-      else if (h.slots[s].kind != SlotKind::Stack)
+      else if (k != SlotKind::Stack)
         return give_up();
     }
     // What the body changes: grow the header to a fixpoint.

@@ -180,8 +180,10 @@ private:
   bool attempt(State &st, bool &proved);
   std::optional<bool> growHeader(const Header &H, const Header &P);
   bool leaveLoop(State &st);
-  /// The summary slot of memref iter_arg j in `separate` mode.
-  unsigned ownSlot(const std::vector<unsigned> &loop, size_t j) const;
+  /// The summary slot of memref iter_arg j in `separate` mode (`stack`:
+  /// its stack summary slot, where `stackSummaries`).
+  unsigned ownSlot(const std::vector<unsigned> &loop, size_t j,
+                   bool stack = false) const;
 
 private:
   Encoder &E;
@@ -208,6 +210,13 @@ private:
   std::map<size_t, std::set<unsigned>> outerOf;
   /// A counted loop's step (scf.for, scf.parallel).
   Expr step;
+  /// Whether the loop's ops allocate on the stack ([op.memref.alloca]):
+  /// the header then also has a stack summary slot per memref iter_arg
+  /// (after the heap ones, in the same order). Buffers of earlier
+  /// iterations stay allocated there until their scope ends, so a carried
+  /// memref may view the newest of a number of live stack buffers that
+  /// grows with the trip count.
+  bool stackSummaries = false;
   /// The size in bytes of every `memref.alloc` of the loop, where they all
   /// have one static size: the guess of the "loopbytes" candidate (null:
   /// none). Summary slots built while it is kept have this size.
@@ -320,7 +329,9 @@ private:
   /// budget; 0 once it is spent.
   unsigned queryMs() const;
   bool entryHolds();
-  Expr viewsLoop(const Header &x, size_t j);
+  /// Whether iter_arg j views a buffer of the loop (`heapOnly`: a heap
+  /// buffer of the loop) at x.
+  Expr viewsLoop(const Header &x, size_t j, bool heapOnly = false);
   Expr contentsEqual(const State &a, const State &b, unsigned s);
   /// Every cell of slot s initialized in state a (null: no contents yet).
   Expr allInitialized(const State &a, unsigned s);

@@ -23,7 +23,7 @@ using namespace dealloc::verify;
 using namespace dealloc::verify::induction;
 using Cmp = smt::Context::Cmp;
 
-Expr ForInduction::viewsLoop(const Header &x, size_t j) {
+Expr ForInduction::viewsLoop(const Header &x, size_t j, bool heapOnly) {
   // Over the view's candidates, not the loop's slots: a loop with hundreds
   // of memref iter_args has hundreds of slots, and pairs of iter_args ask
   // this of both (x.loop is ascending: summary slots, then the body's).
@@ -31,8 +31,9 @@ Expr ForInduction::viewsLoop(const Header &x, size_t j) {
   bool sorted = llvm::is_sorted(x.loop);
   std::vector<Expr> any;
   for (auto [s, pt] : llvm::zip(v.cands, v.pts))
-    if (sorted ? std::binary_search(x.loop.begin(), x.loop.end(), s)
-               : llvm::is_contained(x.loop, s))
+    if ((!heapOnly || h.slots[s].kind == SlotKind::Heap) &&
+        (sorted ? std::binary_search(x.loop.begin(), x.loop.end(), s)
+                : llvm::is_contained(x.loop, s)))
       any.push_back(pt);
   return c.mkOr(any);
 }
@@ -131,6 +132,10 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
   addCandidate("reach", true, [this, mems](const Header &x) {
     std::vector<Expr> each;
     for (unsigned l : x.loop) {
+      // Stack buffers of earlier iterations live on unviewed until their
+      // scope ends: no leak.
+      if (h.slots[l].kind == SlotKind::Stack)
+        continue;
       std::vector<Expr> seen;
       for (size_t j : mems)
         seen.push_back(h.denotes(x.iters[j].view, l));
@@ -140,10 +145,36 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
     }
     return c.mkAnd(each);
   });
+  // A loop that allocates only on the stack has no live heap buffer of
+  // its own: without this, the heap summary slots an iter_arg may view
+  // would have to be viewed ("reach") once live.
+  if (stackSummaries)
+    addCandidate("noheap", false, [this](const Header &x) {
+      std::vector<Expr> each;
+      for (unsigned l : x.loop)
+        if (h.slots[l].kind == SlotKind::Heap)
+          each.push_back(c.mkNot(
+              c.mkAnd(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l)))));
+      return c.mkAnd(each);
+    });
+  // Stack buffers of earlier iterations are released where their scope
+  // ends: never inside the loop when the alloca is not in a scope of its
+  // own there (canonicalize inlines such scopes).
+  if (stackSummaries)
+    addCandidate("stacklive", false, [this](const Header &x) {
+      std::vector<Expr> each;
+      for (unsigned l : x.loop)
+        if (h.slots[l].kind == SlotKind::Stack)
+          each.push_back(
+              c.mkImplies(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l))));
+      return c.mkAnd(each);
+    });
   if (!loopBytes.isNull())
     addCandidate("loopbytes", false, [this](const Header &x) {
       std::vector<Expr> eq;
       for (unsigned l : x.loop) {
+        if (h.slots[l].kind == SlotKind::Stack)
+          continue;
         const Expr &b = h.slots[l].bytes;
         if (b.isNull())
           return Expr();
@@ -233,6 +264,14 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
     addCandidate("ownedloop" + K + "/" + J, false, [this, j, k](const Header &x) {
       return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
     });
+    // A loop that allocates on the heap and on the stack owns only the
+    // heap buffers it carries.
+    if (stackSummaries)
+      addCandidate("heapowned" + J + "/" + K, false,
+          [this, j, k](const Header &x) {
+            return c.mkImplies(viewsLoop(x, j, /*heapOnly=*/true),
+                               x.iters[k].e);
+          });
   }
   for (size_t l : mems) {
     if (l <= j)
