@@ -145,30 +145,29 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
     }
     return c.mkAnd(each);
   });
-  // A loop that allocates only on the stack has no live heap buffer of
-  // its own: without this, the heap summary slots an iter_arg may view
-  // would have to be viewed ("reach") once live.
-  if (stackSummaries)
-    addCandidate("noheap", false, [this](const Header &x) {
+  // With stack summary slots: every allocated buffer of the loop of one
+  // kind is freed ("noheap": a loop that allocates only on the stack has
+  // no live heap buffer of its own, else the heap summary slots an
+  // iter_arg may view would have to be viewed once live), or none is
+  // ("stacklive": stack buffers of earlier iterations are released where
+  // their scope ends, never inside the loop when the alloca is not in a
+  // scope of its own there; canonicalize inlines such scopes).
+  auto allFreed = [this](SlotKind kind, bool freed) {
+    return [this, kind, freed](const Header &x) {
       std::vector<Expr> each;
       for (unsigned l : x.loop)
-        if (h.slots[l].kind == SlotKind::Heap)
-          each.push_back(c.mkNot(
-              c.mkAnd(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l)))));
-      return c.mkAnd(each);
-    });
-  // Stack buffers of earlier iterations are released where their scope
-  // ends: never inside the loop when the alloca is not in a scope of its
-  // own there (canonicalize inlines such scopes).
-  if (stackSummaries)
-    addCandidate("stacklive", false, [this](const Header &x) {
-      std::vector<Expr> each;
-      for (unsigned l : x.loop)
-        if (h.slots[l].kind == SlotKind::Stack)
+        if (h.slots[l].kind == kind) {
+          Expr f = h.freedOf(x.st, l);
           each.push_back(
-              c.mkImplies(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l))));
+              c.mkImplies(h.allocOf(x.st, l), freed ? f : c.mkNot(f)));
+        }
       return c.mkAnd(each);
-    });
+    };
+  };
+  if (stackSummaries) {
+    addCandidate("noheap", false, allFreed(SlotKind::Heap, true));
+    addCandidate("stacklive", false, allFreed(SlotKind::Stack, false));
+  }
   if (!loopBytes.isNull())
     addCandidate("loopbytes", false, [this](const Header &x) {
       std::vector<Expr> eq;
