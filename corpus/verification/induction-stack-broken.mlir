@@ -11,6 +11,7 @@
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --unroll 10 %s --function late_free 2>/dev/null | FileCheck %s --check-prefix=DEEPF
 // RUN: not dealloc-verify --unroll 10 %s --function late_read 2>/dev/null | FileCheck %s --check-prefix=DEEPR
+// RUN: not dealloc-verify --unroll 9 %s --function late_escape 2>/dev/null | FileCheck %s --check-prefix=DEEPE
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=EXEC
 
 // CHECK-LABEL: @mixed_leak: LEAK on input 2,true,b0
@@ -155,5 +156,27 @@ func.func @late_read(%n: index, %init: memref<4xf32>) -> f32 {
     scf.yield %a : memref<4xf32>
   }
   %f = arith.constant 0.0 : f32
+  return %f : f32
+}
+
+// A stack buffer of a late iteration escapes the scope around the loop:
+// the exit header's stack summary slot is released with the scope.
+// CHECK-LABEL: @late_escape: UNKNOWN (bounded: no violation with loops unrolled 4 times
+// DEEPE-LABEL: @late_escape: USE_AFTER_FREE on input 8,b0
+// DEEPE:         replayed by dealloc-run
+func.func @late_escape(%n: index, %init: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %m = memref.alloca_scope -> memref<4xf32> {
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init) -> memref<4xf32> {
+      %a = memref.alloca() : memref<4xf32>
+      %late = arith.cmpi sgt, %i, %c6 : index
+      %y = arith.select %late, %a, %prev : memref<4xf32>
+      scf.yield %y : memref<4xf32>
+    }
+    memref.alloca_scope.return %r : memref<4xf32>
+  }
+  %f = memref.load %m[%c0] : memref<4xf32>
   return %f : f32
 }

@@ -102,3 +102,42 @@ func.func @swap(%n: index, %init: memref<4xf32>) -> f32 {
   %f = memref.load %r#1[%c0] : memref<4xf32>
   return %f : f32
 }
+
+// The same in an scf.while, and inside a scope around the loop.
+// CHECK-LABEL: @in_scope: SAFE
+// EQUIV-LABEL: @in_scope: EQUIVALENT
+func.func @in_scope(%n: index, %init: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = memref.alloca_scope -> f32 {
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %init) -> memref<4xf32> {
+      %x = memref.load %prev[%c0] : memref<4xf32>
+      %a = memref.alloca() : memref<4xf32>
+      memref.store %x, %a[%c0] : memref<4xf32>
+      scf.yield %a : memref<4xf32>
+    }
+    %v = memref.load %r[%c0] : memref<4xf32>
+    memref.alloca_scope.return %v : f32
+  }
+  return %f : f32
+}
+
+// CHECK-LABEL: @while_carried: SAFE
+// EQUIV-LABEL: @while_carried: EQUIVALENT
+func.func @while_carried(%n: index, %init: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.while (%i = %c0, %prev = %init) : (index, memref<4xf32>) -> (index, memref<4xf32>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %prev : index, memref<4xf32>
+  } do {
+  ^bb0(%j: index, %p: memref<4xf32>):
+    %x = memref.load %p[%c0] : memref<4xf32>
+    %a = memref.alloca() : memref<4xf32>
+    memref.store %x, %a[%c0] : memref<4xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k, %a : index, memref<4xf32>
+  }
+  %f = memref.load %r#1[%c0] : memref<4xf32>
+  return %f : f32
+}
