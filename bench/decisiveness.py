@@ -8,7 +8,11 @@ Runs two deallocation pipelines - upstream's (`mlir-opt
   corpus  every pipeline source of the lit corpus: a file (or an Inputs/ file)
           that a RUN line feeds to a deallocation pipeline, split at
           `// -----`;
-  fuzz    the harness generator's programs, seeds --seeds x --count each.
+  fuzz    the harness generator's programs, seeds --seeds x --count each;
+  files   the .mlir files given by --files (a directory: every .mlir file
+          under it), split at `// -----`; a program with a `tensor<` type
+          is bufferized first with --bufferize (default One-Shot Bufferize
+          across function boundaries).
 
 For each program, `dealloc-verify --json` checks each pipeline's output and
 `dealloc-verify --equiv --json` compares the two outputs. A function is
@@ -20,6 +24,7 @@ with one example each. `--out DIR` also writes every answer as JSON
 (`decisiveness.json`); nothing is written into the checkout.
 
   /usr/bin/python3 bench/decisiveness.py --count 100 -j 2 --out /tmp/decisive
+  /usr/bin/python3 bench/decisiveness.py --sets files --files /tmp/blind
 """
 import argparse
 import collections
@@ -77,6 +82,33 @@ def corpus_sources():
             if "func.func" in chunk:
                 out.append((f"{rel}#{k}" if len(chunks) > 1 else rel, chunk,
                             bufferize))
+    return out
+
+
+DEFAULT_BUFFERIZE = "--one-shot-bufferize=bufferize-function-boundaries"
+
+
+def file_sources(paths, bufferize):
+    """(name, text, bufferize) of every `// -----` chunk with a function in
+    the given files and directories (.mlir files below them, sorted);
+    chunks with a tensor type are bufferized with `bufferize` first."""
+    files = []
+    for p in paths:
+        if os.path.isdir(p):
+            for d, _, names in os.walk(p):
+                files += [os.path.join(d, n) for n in names if n.endswith(".mlir")]
+        elif os.path.isfile(p):
+            files.append(p)
+        else:
+            sys.exit(f"decisiveness: no such file or directory: {p}")
+    out = []
+    for path in sorted(files):
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            chunks = re.split(r"(?m)^// -----\s*$", fh.read())
+        for k, chunk in enumerate(chunks):
+            if "func.func" in chunk:
+                name = f"{path}#{k}" if len(chunks) > 1 else path
+                out.append((name, chunk, bufferize if "tensor<" in chunk else None))
     return out
 
 
@@ -221,7 +253,13 @@ def summarise(title, results, vocab):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default="corpus,fuzz",
-                    help="comma-separated: corpus, fuzz (default both)")
+                    help="comma-separated: corpus, fuzz, files (default: "
+                         "corpus,fuzz)")
+    ap.add_argument("--files", nargs="+", metavar="PATH",
+                    help="files or directories of programs for the set 'files'")
+    ap.add_argument("--bufferize", default=DEFAULT_BUFFERIZE,
+                    help="mlir-opt option applied first to tensor-level programs "
+                         f"of the set 'files' (default {DEFAULT_BUFFERIZE})")
     ap.add_argument("--seeds", default="0,1,2,3")
     ap.add_argument("--count", type=int, default=100,
                     help="programs per fuzz seed (default 100)")
@@ -243,6 +281,10 @@ def main():
         elif s == "fuzz":
             cases = fuzz_sources([int(x) for x in args.seeds.split(",")],
                                  args.count)
+        elif s == "files":
+            if not args.files:
+                ap.error("the set 'files' needs --files PATH...")
+            cases = file_sources(args.files, args.bufferize)
         else:
             ap.error(f"unknown set {s!r}")
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
