@@ -58,6 +58,7 @@ func.func private @arith(%a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32) {
   %ix = arith.index_cast %t10 : i32 to index
   %ux = arith.index_castui %ix : index to i32
   %w = arith.extsi %ux : i32 to i64
+  %wbits = arith.bitcast %w : i64 to f64
   %wu = arith.extui %ux : i32 to i64
   %ws = arith.addi %w, %wu : i64
   %n = arith.trunci %ws : i64 to i32
@@ -219,6 +220,10 @@ func.func @all_ops() -> (i32, f32, index) {
     affine.store %v, %vw[%i] : memref<4xf32>
     %n = arith.addf %acc, %v : f32
     affine.yield %n : f32
+  }
+  affine.parallel (%i, %j) = (0, 0) to (2, symbol(%c1)) {
+    %v = affine.load %vw[%i + %j] : memref<4xf32>
+    affine.store %v, %vw[%i] : memref<4xf32>
   }
   %aif = affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%c1) -> f32 {
     affine.yield %asum : f32

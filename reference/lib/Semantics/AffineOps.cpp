@@ -6,7 +6,8 @@
 // two's complement, as its lowering to arith computes it; `mod`, `floordiv`
 // and `ceildiv` by a non-positive value stop the run as UNKNOWN.
 // [op.affine.for], [op.affine.if], [op.affine.access]: loops, conditions and
-// accesses whose indices are such maps (affine.yield ends their regions).
+// accesses whose indices are such maps (affine.yield ends their regions);
+// [op.affine.parallel]: result-less parallel loops over such bounds.
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
@@ -142,6 +143,64 @@ static bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
   return true;
 }
 
+/// [op.affine.parallel]: a result-less affine.parallel is the scf.parallel
+/// of its bounds: per dimension from the largest lower bound while below the
+/// smallest upper bound (lower bounds first, then upper, each dimension in
+/// order), the iterations in lexicographic order of the induction
+/// variables, the last varying fastest.
+static bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
+                               Frame &f) {
+  if (op.getNumResults() != 0)
+    return m.unsupported(op, "affine.parallel with reductions");
+  unsigned n = op.getNumDims();
+  SmallVector<int64_t, 4> lbs, ubs, vals;
+  for (unsigned d = 0; d < n; ++d) {
+    if (!affineValues(m, f, op, op.getLowerBoundMap(d),
+                      op.getLowerBoundsOperands(), vals))
+      return false;
+    if (vals.empty())
+      return m.unsupported(op, "affine.parallel bound map without results");
+    lbs.push_back(*llvm::max_element(vals));
+  }
+  for (unsigned d = 0; d < n; ++d) {
+    if (!affineValues(m, f, op, op.getUpperBoundMap(d),
+                      op.getUpperBoundsOperands(), vals))
+      return false;
+    if (vals.empty())
+      return m.unsupported(op, "affine.parallel bound map without results");
+    ubs.push_back(*llvm::min_element(vals));
+  }
+  SmallVector<int64_t, 8> steps = op.getSteps();
+  if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
+    return m.unknown(StopKind::NonPositiveStep,
+                     "affine.parallel with a non-positive step (undefined "
+                     "behaviour)",
+                     op.getLoc());
+  for (unsigned d = 0; d < n; ++d)
+    if (lbs[d] >= ubs[d])
+      return true;
+  SmallVector<int64_t, 4> ivs(lbs);
+  while (true) {
+    SmallVector<RtValue, 4> args;
+    for (int64_t iv : ivs)
+      args.push_back(RtValue::makeInt(64, iv));
+    RegionExit exit;
+    if (!m.execRegion(op.getRegion(), args, f, exit))
+      return false;
+    int d = int(n) - 1;
+    for (; d >= 0; --d) {
+      int64_t next;
+      if (!llvm::AddOverflow(ivs[d], steps[d], next) && next < ubs[d]) {
+        ivs[d] = next;
+        break;
+      }
+      ivs[d] = lbs[d];
+    }
+    if (d < 0)
+      return true;
+  }
+}
+
 /// [op.affine.if]: the then region iff every constraint of the set holds
 /// (`= 0` or `>= 0`) on the operands.
 static bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
@@ -169,6 +228,8 @@ std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
     return execAffineFor(*this, forOp, f);
   if (auto ifOp = dyn_cast<affine::AffineIfOp>(op))
     return execAffineIf(*this, ifOp, f);
+  if (auto par = dyn_cast<affine::AffineParallelOp>(op))
+    return execAffineParallel(*this, par, f);
   // [op.affine.access]: memref.load / memref.store at the map's results.
   if (std::optional<ElementAccessOp> acc = asElementAccess(op))
     return execElementAccess(*this, f, op, *acc);

@@ -204,6 +204,29 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
     bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(resTy, operand(0).f)));
     return true;
   }
+  // [op.arith.bitcast]: the same bits read as the result type; a float's
+  // bits are those of its value in its own type (a NaN's: those it holds).
+  if (isa<arith::BitcastOp>(op)) {
+    Type srcTy = laneType(op->getOperand(0).getType());
+    APInt bits = operand(0).i;
+    if (auto ft = dyn_cast<FloatType>(srcTy)) {
+      llvm::APFloat v(operand(0).f);
+      bool lost;
+      v.convert(ft.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      bits = v.bitcastToAPInt();
+    }
+    if (auto ft = dyn_cast<FloatType>(resTy)) {
+      llvm::APFloat v(ft.getFloatSemantics(), bits);
+      bool lost;
+      v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      bind(f, op->getResult(0), RtValue::makeFloat(v.convertToDouble()));
+      return true;
+    }
+    bind(f, op->getResult(0), RtValue::makeInt(bits));
+    return true;
+  }
   return unsupported(op, "op not modelled");
 }
 

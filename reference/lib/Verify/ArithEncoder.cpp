@@ -239,6 +239,25 @@ static bool encodeIntegerCast(Encoder &E, Operation *op) {
   return true;
 }
 
+/// [op.arith.bitcast]: the operand's bits. The bits of a NaN are not
+/// pinned down (dealloc-run's are those of the NaN it holds, IEEE
+/// arithmetic's are the platform's): a NaN operand of a float type gives
+/// any bits, an over-approximation.
+static bool encodeBitcast(Encoder &E, Operation *op) {
+  smt::Context &ctx = E.ctx;
+  Expr a = asBV(E, op->getOperand(0));
+  if (auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()))) {
+    unsigned sbits = ft.getFPMantissaWidth();
+    unsigned ebits = ft.getWidth() - sbits;
+    Expr nan = ctx.mkFloatCmp((unsigned)arith::CmpFPredicate::UNO, a, a,
+                              ebits, sbits);
+    a = ctx.mkIte(nan, ctx.freshBV("nan_bits", a.bvWidth()), a);
+  }
+  E.bind(op->getResult(0),
+         fromBV(E, laneType(op->getResult(0).getType()), a));
+  return true;
+}
+
 /// addf/subf/mulf/divf and cmpf on a modelled float type: IEEE-754 (round to
 /// nearest even; [verify.encoding.float]).
 static bool encodeIEEE(Encoder &E, Operation *op, FloatType ft) {
@@ -299,6 +318,8 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp, arith::TruncIOp>(op))
     return encodeIntegerCast(*this, op);
+  if (isa<arith::BitcastOp>(op))
+    return encodeBitcast(*this, op);
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::CmpFOp>(op)) {
     auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()));

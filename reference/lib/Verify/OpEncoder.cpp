@@ -515,6 +515,8 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
     return encodeParallel(*this, par, st) && !failed;
   if (auto fa = dyn_cast<scf::ForallOp>(op)) // ParallelEncoder.cpp
     return encodeForall(*this, fa, st) && !failed;
+  if (auto ap = dyn_cast<affine::AffineParallelOp>(op)) // ParallelEncoder.cpp
+    return encodeAffineParallel(*this, ap, st) && !failed;
   if (!encodeControl(op, st, handled) || handled)
     return !failed;
   // The vector dialect and arith / math on vectors (VectorEncoder.cpp).

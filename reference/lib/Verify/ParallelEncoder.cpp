@@ -7,7 +7,9 @@
 // regions. Each loop is unrolled like scf.for ([verify.bound]): completely
 // while its condition is a constant (up to 1024 iterations), else `--unroll`
 // times, with a bound stop for runs that iterate more. A 1-D scf.parallel
-// is first proved for every trip count ([verify.induction]).
+// is first proved for every trip count ([verify.induction]). A result-less
+// scf.forall ([op.scf.forall]) and affine.parallel ([op.affine.parallel])
+// are the scf.parallel of their bounds without reductions.
 //
 //===----------------------------------------------------------------------===//
 #include "ParallelEncoder.h"
@@ -56,10 +58,24 @@ static bool encodeForallIteration(Encoder &E, scf::ForallOp op,
   return true;
 }
 
+/// [op.affine.parallel]: one iteration of a result-less affine.parallel.
+static bool encodeAffineParallelIteration(Encoder &E,
+                                          affine::AffineParallelOp op,
+                                          llvm::ArrayRef<Expr> ivs, State &st) {
+  Block &b = op.getRegion().front();
+  for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
+    E.bind(arg, SymValue::bv(iv));
+  for (Operation &o : b.without_terminator())
+    if (!E.encodeOp(&o, st))
+      return false;
+  return true;
+}
+
 namespace {
 struct ParallelEncoding {
   Encoder &E;
-  Operation *op; ///< an scf.parallel or a result-less scf.forall
+  Operation *op; ///< an scf.parallel, a result-less scf.forall or
+                 ///< affine.parallel
   std::vector<Expr> lbs, ubs, steps;
   std::vector<Expr> ivs;
 
@@ -69,6 +85,8 @@ struct ParallelEncoding {
     if (d == lbs.size()) {
       if (auto fa = dyn_cast<scf::ForallOp>(op))
         return encodeForallIteration(E, fa, ivs, st);
+      if (auto ap = dyn_cast<affine::AffineParallelOp>(op))
+        return encodeAffineParallelIteration(E, ap, ivs, st);
       return encodeParallelIteration(E, cast<scf::ParallelOp>(op), ivs, st,
                                      accs);
     }
@@ -196,6 +214,60 @@ bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
     bad.push_back(ctx.mkCmp(Cmp::Sle, s, ctx.bvVal(s.bvWidth(), 0)));
   E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep,
               "scf.forall with a non-positive step (undefined behaviour)");
+  std::vector<SymValue> none;
+  bool ok = pe.loops(0, st, none);
+  if (pushed)
+    E.hints().liveOuter().pop_back();
+  return ok;
+}
+
+bool dealloc::verify::encodeAffineParallel(Encoder &E,
+                                           affine::AffineParallelOp op,
+                                           State &st) {
+  smt::Context &ctx = E.ctx;
+  Location loc = op.getLoc();
+  if (op.getNumResults() != 0)
+    return E.unsupported(op, "affine.parallel with reductions");
+  ParallelEncoding pe{E, op, {}, {}, {}, {}};
+  // As dealloc-run: the lower bounds of every dimension, then the upper
+  // ones; per dimension the largest lower, the smallest upper bound.
+  auto bound = [&](AffineMap map, ValueRange operands, Cmp better,
+                   std::vector<Expr> &out) {
+    ElementIndex b = affineResults(E, map, operands);
+    if (b.indices.empty())
+      return false;
+    requireInitialized(E, st, b.operands, loc);
+    if (!b.badDivisor.isNull())
+      E.heap.stop(st, b.badDivisor, loc, StopKind::AffineDivisor,
+                  "affine mod/floordiv/ceildiv by a non-positive value "
+                  "(undefined behaviour, [op.affine.apply])");
+    Expr r = b.indices.front();
+    for (const Expr &x : llvm::drop_begin(b.indices))
+      r = ctx.mkIte(ctx.mkCmp(better, x, r), x, r);
+    out.push_back(r);
+    return true;
+  };
+  unsigned n = op.getNumDims();
+  for (unsigned d = 0; d < n; ++d)
+    if (!bound(op.getLowerBoundMap(d), op.getLowerBoundsOperands(), Cmp::Sgt,
+               pe.lbs))
+      return E.unsupported(op, "affine.parallel bound map without results");
+  for (unsigned d = 0; d < n; ++d)
+    if (!bound(op.getUpperBoundMap(d), op.getUpperBoundsOperands(), Cmp::Slt,
+               pe.ubs))
+      return E.unsupported(op, "affine.parallel bound map without results");
+  bool nonPositive = false;
+  for (int64_t s : op.getSteps()) {
+    pe.steps.push_back(ctx.bvVal(kIndexWidth, s));
+    nonPositive |= s <= 0;
+  }
+  if (nonPositive)
+    E.heap.stop(st, ctx.boolVal(true), loc, StopKind::NonPositiveStep,
+                "affine.parallel with a non-positive step (undefined "
+                "behaviour)");
+  bool pushed = E.hints().recordingLemmas();
+  if (pushed)
+    E.hints().liveOuter().push_back({op, E.env().clock(), nullptr});
   std::vector<SymValue> none;
   bool ok = pe.loops(0, st, none);
   if (pushed)

@@ -7,6 +7,7 @@
 #define DEALLOC_LIB_VERIFY_PARALLELENCODER_H
 
 #include "Encoder.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace dealloc::verify {
@@ -19,6 +20,11 @@ bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
 /// [op.scf.forall]: a result-less scf.forall as the scf.parallel of its
 /// bounds without reductions (unrolled). Returns false on E.failure().
 bool encodeForall(Encoder &E, mlir::scf::ForallOp op, State &st);
+
+/// [op.affine.parallel]: a result-less affine.parallel as the scf.parallel
+/// of its bounds without reductions (unrolled). Returns false on E.failure().
+bool encodeAffineParallel(Encoder &E, mlir::affine::AffineParallelOp op,
+                          State &st);
 
 /// One iteration of `op`'s body with the induction variables `ivs`, then its
 /// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure().
