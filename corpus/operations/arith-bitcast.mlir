@@ -71,9 +71,26 @@ func.func @sign_of_bits(%x: i64) {
   return
 }
 
+// Only the bits of pi leak. A NaN input's bits are any NaN's, never those
+// of pi, so the counterexample is pi itself (replayed).
+// EXEC-LABEL: @pi_bits: SAFE (1 input)
+// VERIFY-LABEL: @pi_bits: LEAK on input 3.14159
+// VERIFY: replayed by dealloc-run: LEAK
+func.func @pi_bits(%x: f32) {
+  %a = memref.alloc() : memref<2xf32>
+  %b = arith.bitcast %x : f32 to i32
+  %k = arith.constant 1078530011 : i32
+  %pi = arith.cmpi eq, %b, %k : i32
+  scf.if %pi {
+  } else {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}
+
 // 0/0 is a NaN; its bits are those of the platform. dealloc-run holds one
 // NaN; dealloc-verify lets it have any bits, finds a leak and cannot replay
-// it.
+// it (0x7FC00000 is a NaN's bits).
 // EXEC-LABEL: @nan_bits: SAFE (1 input)
 // VERIFY-LABEL: @nan_bits: UNKNOWN (counterexample LEAK
 func.func @nan_bits() -> i32 {

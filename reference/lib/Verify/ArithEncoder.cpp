@@ -242,16 +242,27 @@ static bool encodeIntegerCast(Encoder &E, Operation *op) {
 /// [op.arith.bitcast]: the operand's bits. The bits of a NaN are not
 /// pinned down (dealloc-run's are those of the NaN it holds, IEEE
 /// arithmetic's are the platform's): a NaN operand of a float type gives
-/// any bits, an over-approximation.
+/// the bits of any NaN (all exponent bits set, a mantissa that is not 0),
+/// an over-approximation.
 static bool encodeBitcast(Encoder &E, Operation *op) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0));
   if (auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()))) {
-    unsigned sbits = ft.getFPMantissaWidth();
-    unsigned ebits = ft.getWidth() - sbits;
+    unsigned sbits = ft.getFPMantissaWidth(); // includes the hidden bit
+    unsigned w = ft.getWidth(), ebits = w - sbits, m = sbits - 1;
     Expr nan = ctx.mkFloatCmp((unsigned)arith::CmpFPredicate::UNO, a, a,
                               ebits, sbits);
-    a = ctx.mkIte(nan, ctx.freshBV("nan_bits", a.bvWidth()), a);
+    uint64_t mantMask = (uint64_t(1) << m) - 1;
+    uint64_t expMask = ((uint64_t(1) << ebits) - 1) << m;
+    Expr bits = ctx.mkBin(smt::Context::BinOp::Or,
+                          ctx.freshBV("nan_bits", w),
+                          ctx.bvVal(w, int64_t(expMask)));
+    Expr mant = ctx.mkBin(smt::Context::BinOp::And, bits,
+                          ctx.bvVal(w, int64_t(mantMask)));
+    bits = ctx.mkIte(ctx.mkEq(mant, ctx.bvVal(w, 0)),
+                     ctx.mkBin(smt::Context::BinOp::Or, bits, ctx.bvVal(w, 1)),
+                     bits);
+    a = ctx.mkIte(nan, bits, a);
   }
   E.bind(op->getResult(0),
          fromBV(E, laneType(op->getResult(0).getType()), a));
