@@ -80,6 +80,8 @@ static bool execElementwise(Machine &m, Frame &f, Operation *op) {
   return true;
 }
 
+static std::vector<RtValue> lanesOf(Machine &m, Frame &f, Value v);
+
 /// [op.vector.transfer], [op.vector.load]: a lane the op may not access
 /// (VectorAccess.h, laneAccess) is undefined behaviour ([safety.oob]),
 /// checked for every lane first; then, in row-major lane order, a lane past
@@ -104,11 +106,24 @@ static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
     return m.unknown(StopKind::Internal,
                      "internal error: vector operand without lanes",
                      op->getLoc());
+  // [op.vector.transfer.mask]: the mask's lanes decide which lanes are
+  // accessed.
+  std::vector<RtValue> mask;
+  if (acc.mask) {
+    mask = lanesOf(m, f, acc.mask);
+    for (const RtValue &b : mask)
+      if (b.kind != RtValue::Int)
+        return m.unknown(StopKind::UninitControl,
+                         "uninitialized value decides control flow "
+                         "([op.uninit.control])",
+                         op->getLoc());
+  }
   view::Concrete c;
   std::vector<LaneAccess<view::Concrete>> access;
   for (int64_t k = 0; k < laneCount(acc.type); ++k) {
-    access.push_back(
-        laneAccess(c, d, acc, base, laneCoords(acc.type.getShape(), k)));
+    bool on = mask.empty() || mask[k].isTrue();
+    access.push_back(laneAccess(c, d, acc, base,
+                                laneCoords(acc.type.getShape(), k), on, !on));
     if (access.back().undefined)
       return m.unknown(StopKind::OutOfBounds, kVectorOutOfBounds,
                        op->getLoc());

@@ -174,12 +174,26 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
     base.push_back(E.getBV(i));
   SymValue pad = acc.padding ? E.get(acc.padding) : SymValue();
   Lanes stored = read ? Lanes() : lanesOf(E, acc.value);
+  // [op.vector.transfer.mask]: the mask's lanes, decided after the
+  // indices, say which lanes are accessed.
+  Lanes mask;
+  if (acc.mask) {
+    mask = lanesOf(E, acc.mask);
+    for (const SymValue &b : mask)
+      requireInitialized(E, st, b, loc);
+  }
   SymbolicArith d(E.heap);
   std::vector<LaneAccess<SymbolicArith>> access;
   std::vector<Expr> undefined;
   for (int64_t k = 0; k < laneCount(acc.type); ++k) {
-    access.push_back(
-        laneAccess(d, v, acc, base, laneCoords(acc.type.getShape(), k)));
+    Expr on = c.boolVal(true);
+    if (!mask.empty())
+      on = mask[k].kind == SymValue::Kind::Bool
+               ? mask[k].e
+               : c.mkEq(mask[k].e, c.bvVal(mask[k].e.bvWidth(), 1));
+    access.push_back(laneAccess(d, v, acc, base,
+                                laneCoords(acc.type.getShape(), k), on,
+                                c.mkNot(on)));
     undefined.push_back(access.back().undefined);
   }
   E.heap.stop(st, c.mkOr(undefined), loc, StopKind::OutOfBounds,

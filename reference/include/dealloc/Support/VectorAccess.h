@@ -48,6 +48,10 @@ struct VectorAccessOp {
   mlir::Value padding;
   /// Write: the vector stored.
   mlir::Value value;
+  /// transfer_read / transfer_write: the i1 vector whose false lanes are
+  /// masked off (no mask: null). Only with a minor identity permutation
+  /// map, so that mask lane k is vector lane k.
+  mlir::Value mask;
 };
 
 /// Why a vector.contract is not modelled (element types that differ: the
@@ -60,15 +64,17 @@ inline std::string contractUnsupportedReason(mlir::vector::ContractionOp c) {
   return "";
 }
 
-/// Why the vector op `op` is not modelled (a mask, a permutation map that
-/// is not a projected permutation with broadcasts, a dynamic or poison
-/// position), or empty. Both tools refuse such an op as UNSUPPORTED.
+/// Why the vector op `op` is not modelled (a mask with a permutation map
+/// other than a minor identity, a permutation map that is not a projected
+/// permutation with broadcasts, a dynamic or poison position), or empty.
+/// Both tools refuse such an op as UNSUPPORTED.
 inline std::string vectorUnsupportedReason(mlir::Operation *op) {
   using namespace mlir;
   if (auto xfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    if (xfer.getMask())
-      return "a masked transfer is not modelled";
     AffineMap map = xfer.getPermutationMap();
+    if (xfer.getMask() && !map.isMinorIdentity())
+      return "a masked transfer with a permutation map other than a minor "
+             "identity is not modelled";
     llvm::SmallBitVector seen(map.getNumDims());
     for (AffineExpr e : map.getResults()) {
       if (auto c = dyn_cast<AffineConstantExpr>(e); c && c.getValue() == 0)
@@ -131,7 +137,8 @@ inline std::optional<VectorAccessOp> asVectorAccess(mlir::Operation *op) {
       !vectorUnsupportedReason(op).empty())
     return std::nullopt;
   A a{isa<vector::TransferReadOp>(op) ? A::Read : A::Write,
-      xfer.getBase(), xfer.getIndices(), xfer.getVectorType(), {}, {}, {}, {}};
+      xfer.getBase(), xfer.getIndices(), xfer.getVectorType(), {}, {}, {}, {},
+      xfer.getMask()};
   for (auto [j, e] : llvm::enumerate(xfer.getPermutationMap().getResults())) {
     auto d = dyn_cast<AffineDimExpr>(e);
     a.dimOf.push_back(d ? int64_t(d.getPosition()) : -1);
@@ -163,7 +170,9 @@ inline llvm::SmallVector<int64_t, 4> laneCoords(llvm::ArrayRef<int64_t> shape,
   return c;
 }
 
-/// [op.vector.transfer], [op.vector.load]: one lane's element access. Its
+/// [op.vector.transfer], [op.vector.load]: one lane's element access
+/// (`on`: the lane is not masked off, `off` its negation; a lane masked off
+/// is skipped and never undefined, [op.vector.transfer.mask]). Its
 /// memref indices are the op's plus the lane's coordinate along each
 /// dimension the lane runs along; `lin` is the element's linear index in
 /// the view. `skipped`: the lane is past the end of a dimension the op does
@@ -183,7 +192,8 @@ template <typename D> struct LaneAccess {
 template <typename D, typename Desc>
 LaneAccess<D> laneAccess(D &d, const Desc &v, const VectorAccessOp &acc,
                          llvm::ArrayRef<typename D::Int> base,
-                         llvm::ArrayRef<int64_t> lane) {
+                         llvm::ArrayRef<int64_t> lane, typename D::Bool on,
+                         typename D::Bool off) {
   view::Ints<D> idx(base.begin(), base.end());
   llvm::SmallVector<bool, 4> mayRunPast(idx.size(), false);
   for (auto [j, dim] : llvm::enumerate(acc.dimOf)) {
@@ -207,8 +217,8 @@ LaneAccess<D> laneAccess(D &d, const Desc &v, const VectorAccessOp &acc,
   LaneAccess<D> r;
   r.lin = view::linearIndex(d, v, idx, outside);
   r.indices = idx;
-  r.skipped = d.anyOf(past);
-  r.undefined = d.anyOf(bad);
+  r.skipped = d.either(off, d.anyOf(past));
+  r.undefined = d.both(on, d.anyOf(bad));
   return r;
 }
 
