@@ -21,12 +21,12 @@ func.func @tensor_arg(%t: tensor<2xf32>) {
 
 // A float op the reference semantics does not have is UNSUPPORTED as in
 // dealloc-run, not an uninterpreted function.
-// RUN: not dealloc-run %s --function bitcast | FileCheck %s --check-prefix=EXEC
-// EXEC-LABEL: @bitcast: UNSUPPORTED
-// CHECK-LABEL: @bitcast: UNSUPPORTED
-// CHECK-SAME: ('arith.bitcast': op not modelled at {{.*}}unsupported.mlir:[[@LINE+3]]:8)
-func.func @bitcast(%i: i32) -> f32 {
-  // expected-warning @+1 {{@bitcast: UNSUPPORTED ('arith.bitcast': op not modelled)}}
-  %f = arith.bitcast %i : i32 to f32
+// RUN: not dealloc-run %s --function atan | FileCheck %s --check-prefix=EXEC
+// EXEC-LABEL: @atan: UNSUPPORTED
+// CHECK-LABEL: @atan: UNSUPPORTED
+// CHECK-SAME: ('math.atan': op not modelled at {{.*}}unsupported.mlir:[[@LINE+3]]:8)
+func.func @atan(%x: f32) -> f32 {
+  // expected-warning @+1 {{@atan: UNSUPPORTED ('math.atan': op not modelled)}}
+  %f = math.atan %x : f32
   return %f : f32
 }
