@@ -21,15 +21,17 @@ from . import gen_choices as ch
 
 from .gen_builder import Builder, functions, pick, span
 from .gen_memref_ops import MemrefOpsMixin
+from .gen_vector_ops import VectorOpsMixin
 from .mlir_text import MEMREF as T, ModuleText
 
 
-class MemrefBuilder(MemrefOpsMixin, Builder):
+class MemrefBuilder(MemrefOpsMixin, VectorOpsMixin, Builder):
     TYPE = T
     VALUE_STEM = "m"
     STATEMENTS = (
         "alloc", "store", "alloca", "get_global", "view", "select", "clone",
-        "select2", "copy", "cmp") + MemrefOpsMixin.OPS_STATEMENTS + (
+        "select2", "copy", "cmp") + MemrefOpsMixin.OPS_STATEMENTS + \
+        VectorOpsMixin.VECTOR_STATEMENTS + (
         "if", "for", "while", "execute_region", "index_switch") + \
         MemrefOpsMixin.OPS_STRUCTURED + ("call",)
     STRUCTURED = Builder.STRUCTURED | frozenset(MemrefOpsMixin.OPS_STRUCTURED)

@@ -25,6 +25,7 @@ from . import gen_choices as ch
 
 from .gen_builder import Builder, functions
 from .gen_linalg_ops import LinalgOpsMixin
+from .gen_vector_ops import TensorVectorMixin
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
 
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
@@ -37,12 +38,13 @@ GENERIC_BODIES = ("arith.mulf {in}, %cst : f32", "arith.addf {in}, {out} : f32",
                   "arith.maximumf {in}, {out} : f32")
 
 
-class TensorBuilder(LinalgOpsMixin, Builder):
+class TensorBuilder(LinalgOpsMixin, TensorVectorMixin, Builder):
     TYPE = T
     VALUE_STEM = "t"
     STATEMENTS = (
         "empty", "insert", "extract", "fill", "slice", "map", "generic",
-        "select", "select2") + LinalgOpsMixin.LINALG_STATEMENTS + (
+        "select", "select2") + LinalgOpsMixin.LINALG_STATEMENTS + \
+        TensorVectorMixin.VECTOR_STATEMENTS + (
         "if", "for", "while", "index_switch", "execute_region", "call",
     )
 

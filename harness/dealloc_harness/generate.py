@@ -24,8 +24,10 @@ BUFFER_SIZE = 4096
 # 3: the ops real pipelines emit (gen_memref_ops.py, gen_linalg_ops.py);
 # 4: unranked memrefs (a cast to memref<*xf32> passed to @printMemrefF32);
 # 5: memref iter_args on affine.for (finding F6), clones of unranked memrefs;
-# 6: memref.generic_atomic_rmw ([limit.regions.memref-free]).
-VERSION = 6
+# 6: memref.generic_atomic_rmw ([limit.regions.memref-free]);
+# 7: the vector dialect (gen_vector_ops.py): transfers, loads and stores,
+#    lane ops, at the memref level and on tensors before bufferization.
+VERSION = 7
 
 
 @dataclass

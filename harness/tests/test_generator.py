@@ -117,3 +117,41 @@ def test_generator_emits_the_ops_real_pipelines_emit():
     # memref-level programs; each appears in at least 3.
     assert all(3 <= n <= 0.8 * memref_programs
                for op, n in counts.items() if op in MEMREF_OPS), (memref_programs, counts)
+
+
+# The vector dialect (generator version 7, gen_vector_ops.py): transfers with
+# and without in_bounds, permutation maps, loads, stores and lane ops at the
+# memref level; transfers on tensors that One-Shot Bufferize turns into
+# transfers on memrefs.
+VECTOR_OPS = ("vector.transfer_read", "vector.transfer_write", "vector.load",
+              "vector.store", "vector.broadcast", "vector.reduction",
+              "vector.extract", "vector.insert", "vector.fma",
+              "vector.transpose", "vector.multi_reduction", "vector.contract",
+              "vector.shape_cast", "in_bounds = [true", "in_bounds = [false",
+              "permutation_map", "memref<2x2xf32>, vector<2x2xf32>")
+# What the tools do not model ([op.vector.*]): never emitted.
+UNMODELLED_VECTORS = ("vector.mask", "vector<[", "vector.create_mask",
+                      "vector.maskedload", "vector.gather")
+
+
+def test_generator_emits_vector_ops_the_tools_model():
+    counts = {op: 0 for op in VECTOR_OPS}
+    memref_programs = bufferized = 0
+    for i in range(60):
+        prog = generate.program(7, i)
+        for op in UNMODELLED_VECTORS:
+            assert op not in prog.text + prog.source, (i, op)
+        # No vector at a function boundary.
+        assert not [line for line in (prog.text + prog.source).splitlines()
+                    if "func.func" in line and "vector<" in line], i
+        if prog.level == "memref":
+            memref_programs += 1
+            for op in VECTOR_OPS:
+                counts[op] += op in prog.text
+        elif ": tensor<4xf32>, vector<" in prog.source:
+            assert ": memref<4xf32>, vector<" in prog.text, i
+            bufferized += 1
+    missing = [op for op, n in counts.items() if n == 0]
+    assert not missing, counts
+    assert all(n <= 0.8 * memref_programs for n in counts.values()), counts
+    assert bufferized >= 1
