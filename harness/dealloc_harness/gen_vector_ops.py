@@ -30,7 +30,7 @@ and a `vector.transfer_write` into a new or a visible tensor (or a
 reduction inserted with `tensor.insert`); One-Shot Bufferize turns them
 into transfers on memrefs.
 
-Only what both tools model ([op.vector.*] in spec/operations.md): fixed
+Only what both tools model ([op.vector.*] in spec/vector.md): fixed
 shapes of at most 4 lanes, static positions, no masks, no vector at a
 function boundary. Valid by construction: an `in_bounds` dimension's lanes
 fit its memref dimension at a constant index; any other index is a
