@@ -12,10 +12,10 @@
 // RUN: mlir-opt --one-shot-bufferize="bufferize-function-boundaries allow-return-allocs-from-loops" --buffer-deallocation-pipeline %s -o %t.up.mlir
 // RUN: dealloc-opt --reference-buffer-deallocation-pipeline %t.buf.mlir -o %t.ref.mlir
 // RUN: dealloc-run %t.up.mlir | FileCheck %s --check-prefix=EXEC-UP
-// RUN: not dealloc-verify %t.up.mlir | FileCheck %s --check-prefix=VERIFY-UP
+// RUN: dealloc-verify %t.up.mlir | FileCheck %s --check-prefix=VERIFY-UP
 // RUN: dealloc-run %t.ref.mlir | FileCheck %s --check-prefix=EXEC-REF
-// RUN: not dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY-REF
-// RUN: not dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
+// RUN: dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY-REF
+// RUN: dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
 
 // EXEC-UP-LABEL: @tensor_if_insert: SAFE
 // EXEC-REF-LABEL: @tensor_if_insert: SAFE
@@ -172,9 +172,9 @@ func.func @tensor_reshape(%t: tensor<2x6xf32>) -> tensor<3x4xf32> {
 // -----
 // EXEC-UP-LABEL: @tensor_while: SAFE
 // EXEC-REF-LABEL: @tensor_while: SAFE
-// VERIFY-UP-LABEL: @tensor_while: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input {{.*}} iterates more (loop bound 4 reach
-// VERIFY-REF-LABEL: @tensor_while: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input {{.*}} iterates more (loop bound 4 reach
-// EQUIV-LABEL: @tensor_while: UNKNOWN (no difference found, but input {{.*}} reaches loop bound 4 reached ([verify.bound]) at {{[^ ;)]*}})
+// VERIFY-UP-LABEL: @tensor_while: SAFE
+// VERIFY-REF-LABEL: @tensor_while: SAFE
+// EQUIV-LABEL: @tensor_while: EQUIVALENT
 func.func @tensor_while(%t: tensor<4xi32>, %n: i32) -> tensor<4xi32> {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1 : i32

@@ -121,23 +121,6 @@ func.func @drop_carried(%n: index, %c: i1) -> memref<2xf32> {
   return %r : memref<2xf32>
 }
 
-// An scf.while that never ends once entered (nothing grows or shrinks):
-// no termination argument, so no induction proof; bounded.
-// CHECK-LABEL: @while_forever: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 1 iterates more
-func.func @while_forever(%n: index) {
-  %c0 = arith.constant 0 : index
-  %r = scf.while (%i = %c0) : (index) -> index {
-    %more = arith.cmpi slt, %i, %n : index
-    scf.condition(%more) %i : index
-  } do {
-  ^bb0(%j: index):
-    %a = memref.alloc() : memref<2xf32>
-    memref.dealloc %a : memref<2xf32>
-    scf.yield %j : index
-  }
-  return
-}
-
 // An scf.while that leaks from the sixth iteration on.
 // CHECK-LABEL: @while_leak_past_bound: UNKNOWN (bounded: no violation with loops unrolled 4 times, but input 5 iterates more
 // UNROLL8-LABEL: @while_leak_past_bound: LEAK on input 6 (

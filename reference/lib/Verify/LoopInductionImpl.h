@@ -340,7 +340,6 @@ private:
   /// reductions); false if it cannot be encoded.
   bool iterate(Header &H, Header &P);
   Expr condFlag(const SymValue &v);
-  bool terminates(const Header &H, const Header &P);
   /// Drops the candidates of the exit header's memref views that no run
   /// reaching the loop can take.
   void prune(Header &X);

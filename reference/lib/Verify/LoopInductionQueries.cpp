@@ -4,8 +4,8 @@
 // ForInduction (LoopInductionImpl.h): the candidates' values at a header,
 // the checks on a query's slice first and on all constraints after, the
 // loop's time budget, Houdini's dropping of the candidates a model
-// falsifies (at the entry: entryHolds()), the refutation of an abstract
-// iteration's violations, and scf.while's termination argument.
+// falsifies (at the entry: entryHolds()) and the refutation of an
+// abstract iteration's violations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -143,19 +143,6 @@ bool ForInduction::entryHolds() {
       return true;
     if (r != smt::Result::Sat || !dropFalse())
       return false;
-  }
-  return false;
-}
-
-bool ForInduction::terminates(const Header &H, const Header &P) {
-  for (auto [x, y] : llvm::zip(H.iters, P.iters)) {
-    if (x.kind != SymValue::Kind::BV || y.kind != SymValue::Kind::BV)
-      continue;
-    for (Cmp p : {Cmp::Sgt, Cmp::Slt, Cmp::Ugt, Cmp::Ult})
-      if (check(c.mkAnd(P.st.guard, c.mkNot(c.mkCmp(p, y.e, x.e))),
-                Use::Refute) ==
-          smt::Result::Unsat)
-        return true;
   }
   return false;
 }
