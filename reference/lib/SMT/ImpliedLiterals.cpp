@@ -107,11 +107,111 @@ void ImpliedLiterals::compute(const z3::expr &e, bool neg, unsigned budget,
     }
     return;
   }
+  if (e.is_eq() && e.arg(0).is_bv()) {
+    identityLits(e, neg, budget, out);
+    return;
+  }
   if (e.is_const()) {
     auto d = definitions.find(e.id());
     if (d != definitions.end())
       add(d->second, neg);
   }
+}
+
+void ImpliedLiterals::identityLits(const z3::expr &e, bool neg,
+                                   unsigned budget, Set &out) {
+  // x == v for a literal v, where x is (or is named for) ite(c, a, b): if
+  // `a` is a literal other than v, it implies not c and b == v; if `b` is,
+  // c and a == v. Negated: a literal branch equal to v implies that the
+  // condition does not select it. (The identities of merged views,
+  // [verify.encoding.ids].)
+  z3::expr x = e.arg(0), v = e.arg(1);
+  if (x.is_numeral())
+    std::swap(x, v);
+  if (!v.is_numeral() || x.is_numeral())
+    return;
+  if (x.is_const()) {
+    auto d = definitions.find(x.id());
+    if (d == definitions.end())
+      return;
+    x = d->second;
+  }
+  if (!x.is_ite())
+    return;
+  z3::expr c = x.arg(0), a = x.arg(1), b = x.arg(2);
+  auto add = [&](const z3::expr &t, bool n) {
+    addAll(out, litsOf(t, n, budget - 1));
+  };
+  if (!neg) {
+    if (a.is_numeral() && !z3::eq(a, v)) {
+      add(c, true);
+      if (!b.is_numeral())
+        add(b == v, false);
+    } else if (b.is_numeral() && !z3::eq(b, v)) {
+      add(c, false);
+      if (!a.is_numeral())
+        add(a == v, false);
+    }
+  } else if (a.is_numeral() && z3::eq(a, v)) {
+    add(c, true);
+  } else if (b.is_numeral() && z3::eq(b, v)) {
+    add(c, false);
+  }
+}
+
+bool ImpliedLiterals::valuesUnder(const z3::expr &cond, const z3::expr &x,
+                                  size_t max, std::vector<uint64_t> &out) {
+  out.clear();
+  const Set &s = litsOf(cond, false, SolverPolicy::impliedDepth);
+  if (s.contradictory)
+    return true; // `cond` never holds: no value
+  // 1: `cond` implies g, 0: implies not g, -1: neither.
+  auto decided = [&](z3::expr g) {
+    bool neg = false;
+    while (g.is_not()) {
+      g = g.arg(0);
+      neg = !neg;
+    }
+    for (const Lit &l : s.lits)
+      if (l.atom == g.id())
+        return l.neg == neg ? 1 : 0;
+    return -1;
+  };
+  std::vector<z3::expr> todo{x};
+  std::vector<unsigned> visited;
+  size_t steps = 0;
+  while (!todo.empty()) {
+    z3::expr t = todo.back();
+    todo.pop_back();
+    if (++steps > 4 * max + 8)
+      return false;
+    if (std::find(visited.begin(), visited.end(), t.id()) != visited.end())
+      continue;
+    visited.push_back(t.id());
+    uint64_t v;
+    if (t.is_numeral() && t.is_numeral_u64(v)) {
+      if (std::find(out.begin(), out.end(), v) == out.end())
+        out.push_back(v);
+      if (out.size() > max)
+        return false;
+      continue;
+    }
+    if (t.is_const()) {
+      auto d = definitions.find(t.id());
+      if (d == definitions.end())
+        return false;
+      todo.push_back(d->second);
+      continue;
+    }
+    if (!t.is_ite())
+      return false;
+    int c = decided(t.arg(0));
+    if (c != 0)
+      todo.push_back(t.arg(1));
+    if (c != 1)
+      todo.push_back(t.arg(2));
+  }
+  return true;
 }
 
 bool ImpliedLiterals::excludes(const z3::expr &a, const z3::expr &b) {

@@ -32,6 +32,14 @@ public:
   void define(const z3::expr &name, const z3::expr &def);
   /// Whether `a` and `b` cannot hold together (or one cannot hold at all).
   bool excludes(const z3::expr &a, const z3::expr &b);
+  /// The literal values the bit-vector term `x` can take where `cond`
+  /// holds, in `out`: `x` is followed through definitions and if-then-else
+  /// terms, each `ite(c, a, b)` to `a` only where `cond` implies `c`, to `b`
+  /// only where it implies `not c`. False (nothing proved) where a term
+  /// reached is not a literal, an `ite` or a defined constant, or where
+  /// there are more than `max` values or steps.
+  bool valuesUnder(const z3::expr &cond, const z3::expr &x, size_t max,
+                   std::vector<uint64_t> &out);
   /// Forgets every definition and memoised set (the context is cleared).
   void clear();
   size_t memoised() const { return memo.size(); }
@@ -52,6 +60,8 @@ private:
   /// more steps.
   const Set &litsOf(const z3::expr &e, bool neg, unsigned budget);
   void compute(const z3::expr &e, bool neg, unsigned budget, Set &out);
+  /// compute() for an equality of a bit-vector term with a literal.
+  void identityLits(const z3::expr &e, bool neg, unsigned budget, Set &out);
   /// Adds `from`'s literals one step deeper to `into` (capped, shallowest
   /// kept; a complementary pair marks `into` contradictory).
   static void addAll(Set &into, const Set &from);

@@ -568,6 +568,14 @@ bool Context::excludes(Expr a, Expr b) {
   return impl->implied.excludes(TERM(a), TERM(b));
 }
 
+std::optional<std::vector<uint64_t>> Context::valuesUnder(Expr cond, Expr x,
+                                                          size_t max) {
+  std::vector<uint64_t> out;
+  if (!impl->implied.valuesUnder(TERM(cond), TERM(x), max, out))
+    return std::nullopt;
+  return out;
+}
+
 Expr Context::mkUF(const std::string &name, const std::vector<Expr> &args,
                    unsigned width) {
   z3::sort_vector domain(impl->z3);

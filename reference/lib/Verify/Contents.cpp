@@ -425,6 +425,7 @@ View SymbolicHeap::uncoveredCandidates(const View &v) const {
   View r = v;
   r.cands.clear();
   r.pts.clear();
+  r.id = Expr();
   for (auto [i, s] : llvm::enumerate(v.cands))
     if (!coversSlot(slots[s], v)) {
       r.cands.push_back(s);

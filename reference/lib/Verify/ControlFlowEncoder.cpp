@@ -106,12 +106,12 @@ static bool enterBlock(Encoder &E, Region &region, Block *b,
   }
   Location loc = b->empty() ? region.getLoc() : b->front().getLoc();
   if (E.fusing() && edges.size() > 1 && b->getNumArguments() > 0) {
-    std::vector<View> others;
+    std::vector<const View *> others;
     for (Value v : E.liveValues(b, nullptr)) {
       auto a = dyn_cast<BlockArgument>(v);
       const SymValue &sv = *E.env().lookup(v);
       if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
-        others.push_back(sv.view);
+        others.push_back(&sv.view);
     }
     E.fuseMerged(st, SmallVector<Value>(b->getArguments()), others, loc);
   }

@@ -250,7 +250,8 @@ public:
   /// the `merged` memref values may view, and no other view may, to one
   /// slot per value. `others`: the views of the other values live there.
   void fuseMerged(State &st, llvm::ArrayRef<mlir::Value> merged,
-                  const std::vector<View> &others, mlir::Location loc);
+                  const std::vector<const View *> &others,
+                  mlir::Location loc);
   /// Whether fuseMerged may rename here: only where every view that may
   /// still be used is known (liveOuter is kept while lemmas are recorded),
   /// not inside loops, whose encodings are compared across iterations
@@ -269,8 +270,9 @@ public:
   /// the recorded version; null otherwise.
   const View *viewOf(const std::pair<mlir::Value, unsigned> &ref) const;
   /// The views of the memref values live at the entry of `b` (`after` null)
-  /// or after its op `after`, without liveOuter.
-  std::vector<View> liveViews(mlir::Block *b, mlir::Operation *after,
+  /// or after its op `after`, without liveOuter (pointers into the value
+  /// environment, valid until a value is bound).
+  std::vector<const View *> liveViews(mlir::Block *b, mlir::Operation *after,
                               bool includeResults = true);
   /// The memref and i1 values live there that the encoding defined (in a
   /// deterministic order).

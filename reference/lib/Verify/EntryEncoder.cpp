@@ -51,6 +51,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
     // The choice is a fresh identity; its equalities are the one-hot
     // literals (exactly one holds by construction).
     Expr id = ctx.freshBV("arg" + std::to_string(i) + "_buffer", kIdWidth);
+    v.id = id;
     for (unsigned c : cands)
       v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
     std::vector<Expr> choice;

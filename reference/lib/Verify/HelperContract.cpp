@@ -336,17 +336,25 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
     }
     if (byViews) {
       const View &w = *baseViews[i];
+      // The candidates base i may view under conds[i], where its
+      // identity's values there are known; all of them otherwise.
+      std::vector<size_t> under = heap.candidatesUnder(w, conds[i]);
       std::vector<Expr> earlier;
-      for (auto [c, pt] : llvm::zip(w.cands, w.pts)) {
-        auto s = seen.find(c);
-        if (s != seen.end() && !ctx.excludes(conds[i], pt))
-          earlier.push_back(ctx.mkAnd(pt, seenOf(s->second)));
+      for (size_t k : under) {
+        auto s = seen.find(w.cands[k]);
+        if (s != seen.end() && !ctx.excludes(conds[i], w.pts[k]))
+          earlier.push_back(ctx.mkAnd(w.pts[k], seenOf(s->second)));
       }
       keep.push_back(ctx.mkNot(ctx.mkOr(earlier)));
-      for (auto [c, pt] : llvm::zip(w.cands, w.pts))
-        if (!spec.earlierOwnedOnly || !ctx.excludes(conds[i], pt))
-          seen[c].pending.push_back(
-              spec.earlierOwnedOnly ? ctx.mkAnd(pt, conds[i]) : pt);
+      if (spec.earlierOwnedOnly) {
+        for (size_t k : under)
+          if (!ctx.excludes(conds[i], w.pts[k]))
+            seen[w.cands[k]].pending.push_back(
+                ctx.mkAnd(w.pts[k], conds[i]));
+      } else {
+        for (auto [c, pt] : llvm::zip(w.cands, w.pts))
+          seen[c].pending.push_back(pt);
+      }
     } else {
       for (int64_t k = 0; k < i; ++k) {
         Expr same = sameUnder(k, i);

@@ -52,13 +52,13 @@ Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
   return &s->view;
 }
 
-std::vector<View> Encoder::liveViews(Block *b, Operation *after,
-                                     bool includeResults) {
-  std::vector<View> out;
+std::vector<const View *> Encoder::liveViews(Block *b, Operation *after,
+                                             bool includeResults) {
+  std::vector<const View *> out;
   for (Value v : liveValues(b, after, includeResults)) {
     const SymValue &s = *valueEnv.lookup(v);
     if (s.kind == SymValue::Kind::MemRef)
-      out.push_back(s.view);
+      out.push_back(&s.view);
   }
   return out;
 }

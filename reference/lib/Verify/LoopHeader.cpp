@@ -288,6 +288,7 @@ void ForInduction::prune(Header &X) {
     View kept = w;
     kept.cands.clear();
     kept.pts.clear();
+    kept.id = Expr();
     for (auto [k, s] : llvm::enumerate(w.cands)) {
       if (!reached[j][k])
         continue;

@@ -95,6 +95,7 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
   View r = v;
   r.cands.clear();
   r.pts.clear();
+  r.id = Expr();
   for (auto [k, c] : llvm::enumerate(v.cands))
     if (!llvm::is_contained(group, c)) {
       r.cands.push_back(c);
@@ -107,19 +108,14 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
 }
 
 void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
-                         const std::vector<View> &others, Location loc) {
+                         const std::vector<const View *> &others,
+                         Location loc) {
   // The views that may still be used: `others`, the values live after the
   // ops and calls around this point (liveOuter), the buffers lent to public
   // calls, and the merged values themselves.
   if (!fusing() || st.path.isFalse())
     return;
-  llvm::DenseMap<unsigned, unsigned> seen;
-  auto count = [&](const View &v) {
-    for (unsigned c : v.cands)
-      ++seen[c];
-  };
-  for (const View &v : others)
-    count(v);
+  std::vector<const View *> all = others;
   // An outer value encoded again since it was recorded (a recursive
   // callee inlined in itself) has an unknown view there: no renaming.
   for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
@@ -127,32 +123,68 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
       const View *v = viewOf(ref);
       if (!v)
         return;
-      count(*v);
+      all.push_back(v);
     }
   for (const View &v : calls.borrowed)
-    count(v);
+    all.push_back(&v);
+  // A candidate of a merged value is fused if no other view (nor another
+  // merged value) has it. Only the merged values' heap candidates are
+  // counted, and the other views are read largest first until no merged
+  // value has two such candidates left: in a chain of joins each live
+  // value's candidates include the previous one's, so reading every live
+  // view at every join would be cubic.
   std::vector<Value> views;
+  llvm::DenseMap<unsigned, unsigned> seen; // candidate -> views having it
+  llvm::DenseMap<unsigned, size_t> owner;  // candidate -> merged value
   for (Value m : merged) {
     const SymValue *s = valueEnv.lookup(m);
-    if (s && s->kind == SymValue::Kind::MemRef) {
-      views.push_back(m);
-      count(s->view);
+    if (!s || s->kind != SymValue::Kind::MemRef)
+      continue;
+    for (unsigned c : s->view.cands)
+      if (heap.slots[c].kind == SlotKind::Heap && heap.slots[c].site < 0) {
+        ++seen[c];
+        owner[c] = views.size();
+      }
+    views.push_back(m);
+  }
+  std::vector<size_t> open(views.size(), 0); // per merged value
+  for (const auto &[c, n] : seen)
+    if (n == 1)
+      ++open[owner[c]];
+  size_t fusible = llvm::count_if(open, [](size_t n) { return n >= 2; });
+  llvm::stable_sort(all, [](const View *a, const View *b) {
+    return a->cands.size() > b->cands.size();
+  });
+  for (const View *v : all) {
+    if (fusible == 0)
+      break;
+    for (unsigned c : v->cands) {
+      auto it = seen.find(c);
+      if (it == seen.end() || it->second++ != 1)
+        continue;
+      if (open[owner[c]]-- == 2)
+        --fusible;
     }
   }
   std::vector<bool> fused(heap.slots.size(), false);
-  for (Value m : views) {
+  bool anyFused = false;
+  for (auto [k, m] : llvm::enumerate(views)) {
+    if (open[k] < 2)
+      continue;
     View &v = valueEnv.entry(m).view;
     std::vector<unsigned> group;
     for (unsigned c : v.cands)
-      if (heap.slots[c].kind == SlotKind::Heap && seen.lookup(c) == 1 &&
-          heap.slots[c].site < 0)
+      if (seen.lookup(c) == 1)
         group.push_back(c);
     if (group.size() < 2 || !heap.fuse(st, v, group, loc))
       continue;
     valueEnv.renamed(m);
     for (unsigned c : group)
       fused[c] = true;
+    anyFused = true;
   }
+  if (!anyFused)
+    return;
   // [verify.encoding.addr]: an address taken of a renamed buffer is no
   // longer its identity; comparisons fall back to the address terms, which
   // the new slot shares.

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/SymbolicHeap.h"
 #include "SymbolicArith.h"
+#include "dealloc/Support/SolverPolicy.h"
 
 #include <algorithm>
 
@@ -102,6 +103,8 @@ Expr SymbolicHeap::denotes(const View &v, unsigned s) {
 }
 
 Expr SymbolicHeap::idOf(const View &v) {
+  if (!v.id.isNull())
+    return v.id;
   if (v.cands.empty())
     return ctx.bvVal(kIdWidth, 0);
   Expr r = slots[v.cands.back()].idConst;
@@ -110,7 +113,29 @@ Expr SymbolicHeap::idOf(const View &v) {
   return r;
 }
 
+std::vector<size_t> SymbolicHeap::candidatesUnder(const View &v, Expr cond) {
+  std::vector<size_t> out;
+  std::optional<std::vector<uint64_t>> values;
+  if (!v.id.isNull())
+    values = ctx.valuesUnder(cond, v.id, SolverPolicy::impliedLiterals);
+  if (!values) {
+    for (size_t i = 0; i < v.cands.size(); ++i)
+      out.push_back(i);
+    return out;
+  }
+  llvm::sort(*values);
+  for (uint64_t s : *values) {
+    auto it = std::lower_bound(v.cands.begin(), v.cands.end(), s);
+    if (it != v.cands.end() && *it == s)
+      out.push_back(it - v.cands.begin());
+  }
+  return out;
+}
+
 Expr SymbolicHeap::sameBuffer(const View &a, const View &b) {
+  // Identities are candidates of their views: equal iff both view one.
+  if (!a.id.isNull() && !b.id.isNull())
+    return ctx.mkEq(a.id, b.id);
   std::vector<Expr> alts;
   size_t i = 0, j = 0;
   while (i < a.cands.size() && j < b.cands.size()) {
@@ -175,10 +200,13 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond,
                         mlir::Location loc, const std::vector<View> &borrowed) {
   // The first failing check ends the run; check order follows dealloc-run:
   // double free, invalid free (non-heap, then borrowed by a public call).
-  for (unsigned s : v.cands) {
-    Expr is = ctx.mkAnd(cond, denotes(v, s));
-    // [verify.encoding.prune]: a candidate the path excludes is not freed
-    // on it (every term of the state is read under the path).
+  // [verify.encoding.prune]: a candidate the path excludes is not freed
+  // on it (every term of the state is read under the path); with an
+  // identity term, those its values under the path rule out are not even
+  // looked at.
+  for (size_t i : candidatesUnder(v, ctx.mkAnd(st.path, cond))) {
+    unsigned s = v.cands[i];
+    Expr is = ctx.mkAnd(cond, v.pts[i]);
     if (is.isFalse() || ctx.excludes(st.path, is))
       continue;
     const Slot &slot = slots[s];
@@ -234,6 +262,17 @@ Expr SymbolicHeap::name(Expr def, const std::string &n) {
   if (def.isFalse() || def.isTrue())
     return def;
   Expr v = ctx.freshBool(n);
+  ctx.define(v, def);
+  definitions[v.termId()] = constraints.size();
+  definitionOrder.push_back(v.termId());
+  constraints.push_back(ctx.mkEq(v, def));
+  return v;
+}
+
+Expr SymbolicHeap::nameBV(Expr def, const std::string &n) {
+  if (def.bvLiteral())
+    return def;
+  Expr v = ctx.freshBV(n, def.bvWidth());
   ctx.define(v, def);
   definitions[v.termId()] = constraints.size();
   definitionOrder.push_back(v.termId());
@@ -410,6 +449,26 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
     });
   m.cands = all;
   m.pts.clear();
+  m.id = Expr();
+  // [verify.encoding.ids]: with many candidates, one named identity (the
+  // merge of the incoming identities) and its equalities as the flags,
+  // instead of a named merge per candidate. Every incoming identity is one
+  // of its view's candidates, so the merged one is one of `all`.
+  bool byId = all.size() > SolverPolicy::idViewCands &&
+              llvm::all_of(vals, [](const SymValue *v) {
+                return !v->view.cands.empty();
+              });
+  if (byId) {
+    m.id = field([&](const SymValue &v) { return idOf(v.view); });
+    if (!m.id.bvLiteral() &&
+        llvm::none_of(vals, [&](const SymValue *v) {
+          return !v->view.id.isNull() && v->view.id.same(m.id);
+        }))
+      m.id = nameBV(m.id, "id");
+    for (unsigned s : all)
+      m.pts.push_back(ctx.mkEq(m.id, slots[s].idConst));
+    return r;
+  }
   for (unsigned s : all)
     m.pts.push_back(field([&](const SymValue &v) { return denotes(v.view, s); }));
   return r;

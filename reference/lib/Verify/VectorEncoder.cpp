@@ -203,6 +203,7 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
     const LaneAccess<SymbolicArith> &la = access[k];
     // Where the lane is skipped, the view denotes nothing it accesses.
     View at = v;
+    at.id = Expr();
     if (!la.skipped.isFalse())
       for (Expr &p : at.pts)
         p = c.mkAnd(p, c.mkNot(la.skipped));

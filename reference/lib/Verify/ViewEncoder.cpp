@@ -141,6 +141,7 @@ static bool encodeView(Encoder &E, State &st, memref::ViewOp vw) {
   View r = freshView(E, v.cands[0], vw.getType(), E.shapeOf(vw.getType(), dyn));
   r.cands = v.cands;
   r.pts = v.pts;
+  r.id = v.id;
   Expr shift = E.getBV(vw.getByteShift());
   r.addr = v.addr + shift;
   // [view.view.shift]: the aligned address moves by the shift; contents

@@ -131,6 +131,13 @@ public:
   /// lib/SMT/ImpliedLiterals.h). True is a proof (given the definitions);
   /// false proves nothing ([verify.encoding.prune]).
   bool excludes(Expr a, Expr b);
+  /// The literal values the bit-vector term `x` can take where `cond`
+  /// holds, found through definitions and if-then-else terms whose
+  /// conditions `cond`'s literals (as for excludes()) decide; nullopt
+  /// where that does not bound them to at most `max` literals. A proof
+  /// given the definitions, as excludes() is.
+  std::optional<std::vector<uint64_t>> valuesUnder(Expr cond, Expr x,
+                                                   size_t max);
 
   // Arrays.
   /// The array mapping every index of `idxWidth` bits to `val`.

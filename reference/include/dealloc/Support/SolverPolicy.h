@@ -95,6 +95,10 @@ struct SolverPolicy {
   /// byte mode); larger ones leave the new contents unconstrained.
   static constexpr int64_t explicitCopyElements = 64;
   static constexpr int64_t explicitCopyBytes = 256;
+  /// Candidates above which a merged memref value's identity is one named
+  /// bit-vector term, its flags equalities with it, rather than a named
+  /// merge per candidate ([verify.encoding.ids]).
+  static constexpr size_t idViewCands = 8;
   /// Shared candidates of pairs of bases above which the helper contract
   /// encodes "no earlier base has this buffer" per candidate, not per pair
   /// ([verify.encoding.helper]).

@@ -74,6 +74,12 @@ struct View {
   std::vector<Expr> sizes, strides;
   std::vector<unsigned> cands; ///< slots the view may denote, sorted
   std::vector<Expr> pts;       ///< per candidate: the view denotes it
+  /// Where not null, the identity as one bit-vector term (the slot number
+  /// of the buffer viewed, always one of `cands`), and `pts[i]` is
+  /// `id == cands[i]` ([verify.encoding.ids]): a merged value with many
+  /// candidates gets one named identity instead of a named flag per
+  /// candidate. Code that changes `cands` or `pts` of a copy resets it.
+  Expr id;
   bool retyped = false;        ///< produced by memref.view (element type changed)
   /// Bytes from the buffer's base to the aligned address ([view.view.shift]);
   /// null means 0.
@@ -277,6 +283,8 @@ public:
   /// A fresh Boolean constrained equal to `def` (literals stay literals):
   /// names cut the formula at joins, so a query's cone stays local.
   Expr name(Expr def, const std::string &n);
+  /// The same for a bit-vector term (literals stay literals).
+  Expr nameBV(Expr def, const std::string &n);
   /// Per Boolean that mergeExprs made or kept (by term id): a guard outside
   /// which it is false (its "gate"), so that merging it again under a guard
   /// its gate implies keeps it as it is.
@@ -337,6 +345,11 @@ public:
   /// The identity of `v`'s buffer as a bit-vector (the slot number); for
   /// memory keys and for reading aliasing off a model.
   Expr idOf(const View &v);
+  /// The positions in `v.cands` of the candidates `v` may denote where
+  /// `cond` holds: where `v` has an identity term whose values under `cond`
+  /// are known (Context::valuesUnder), only those; otherwise all of them
+  /// ([verify.encoding.prune]).
+  std::vector<size_t> candidatesUnder(const View &v, Expr cond);
   /// `a` and `b` view the same buffer.
   Expr sameBuffer(const View &a, const View &b);
   /// The buffer of `v` is a live heap buffer.
