@@ -51,6 +51,11 @@ struct Context::Impl {
   /// Per (width, value), the index in `terms` of that bit-vector literal
   /// (making a Z3 numeral goes through its big-number arithmetic).
   std::unordered_map<uint64_t, unsigned> literals[129];
+  /// Per Z3 AST id of a bit-vector literal read by bvLiteral(), its value
+  /// (Z3_get_numeral_uint64 converts through a rational: a seventh of the
+  /// encoding of a chain of joins whose identity flags compare with
+  /// literals, docs/bench-verify.md session 25).
+  std::unordered_map<unsigned, int64_t> literalValues;
   /// Per Z3 AST id of a non-literal extension made by mkSExt / mkZExt: the
   /// extended term and whether the extension is signed (Z3's simplifier
   /// writes a sign extension as a concat of extracts: not recognizable
@@ -75,6 +80,7 @@ struct Context::Impl {
     nameCounts.clear();
     functions.clear();
     extensions.clear();
+    literalValues.clear();
     implied.clear();
     for (auto &l : literals)
       l.clear();
@@ -162,12 +168,17 @@ std::optional<int64_t> Expr::bvLiteral() const {
   z3::expr &t = termOf(*this);
   if (!t.is_numeral() || !t.is_bv())
     return std::nullopt;
+  auto &known = ctx->impl->literalValues;
+  auto it = known.find(termId());
+  if (it != known.end())
+    return it->second;
   unsigned w = t.get_sort().bv_size();
   uint64_t u = 0;
   if (!Z3_get_numeral_uint64(t.ctx(), t, &u))
     return std::nullopt;
   if (w < 64 && (u >> (w - 1)) & 1)
     u |= ~uint64_t(0) << w;
+  known.emplace(termId(), static_cast<int64_t>(u));
   return static_cast<int64_t>(u);
 }
 std::string Expr::str() const { return termOf(*this).to_string(); }
