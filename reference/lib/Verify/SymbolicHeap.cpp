@@ -464,7 +464,10 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
         llvm::none_of(vals, [&](const SymValue *v) {
           return !v->view.id.isNull() && v->view.id.same(m.id);
         }))
+    {
       m.id = nameBV(m.id, "id");
+      ++identityTerms;
+    }
     for (unsigned s : all)
       m.pts.push_back(ctx.mkEq(m.id, slots[s].idConst));
     return r;

@@ -285,6 +285,8 @@ public:
   Expr name(Expr def, const std::string &n);
   /// The same for a bit-vector term (literals stay literals).
   Expr nameBV(Expr def, const std::string &n);
+  /// Merged views given an identity term ([verify.encoding.ids]).
+  unsigned identityTerms = 0;
   /// Per Boolean that mergeExprs made or kept (by term id): a guard outside
   /// which it is false (its "gate"), so that merging it again under a guard
   /// its gate implies keeps it as it is.
