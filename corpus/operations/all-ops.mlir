@@ -104,6 +104,39 @@ func.func private @arith(%a: i32, %b: i32, %x: f32, %y: f32) -> (i32, f32) {
   return %r, %f13 : i32, f32
 }
 
+// index ([op.index.*]): the arith ops on index.
+func.func private @index_ops(%a: index, %b: index) -> index {
+  %k = index.constant 3
+  %t = index.bool.constant true
+  %sz = index.sizeof
+  %s0 = index.add %a, %k
+  %s1 = index.sub %s0, %b
+  %s2 = index.mul %s1, %k
+  %s3 = index.divs %s2, %k
+  %s4 = index.divu %s3, %k
+  %s5 = index.ceildivs %s4, %k
+  %s6 = index.ceildivu %s5, %k
+  %s7 = index.floordivs %s6, %k
+  %s8 = index.rems %s7, %k
+  %s9 = index.remu %s8, %k
+  %t0 = index.maxs %s9, %a
+  %t1 = index.maxu %t0, %b
+  %t2 = index.mins %t1, %sz
+  %t3 = index.minu %t2, %sz
+  %t4 = index.shl %t3, %k
+  %t5 = index.shrs %t4, %k
+  %t6 = index.shru %t5, %k
+  %t7 = index.and %t6, %a
+  %t8 = index.or %t7, %b
+  %t9 = index.xor %t8, %k
+  %c = index.cmp slt(%t9, %a)
+  %both = arith.andi %c, %t : i1
+  %n = index.casts %t9 : index to i32
+  %u = index.castu %n : i32 to index
+  %r = arith.select %both, %u, %t9 : index
+  return %r : index
+}
+
 // vector: values of lanes, element accesses per lane.
 func.func private @vectors(%x: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -288,7 +321,9 @@ func.func @all_ops() -> (i32, f32, index) {
   %x4 = arith.addi %x3, %mx : index
   %x5 = arith.addi %x4, %sw : index
   %x6 = arith.addi %x5, %red : index
-  %x7 = arith.subi %p, %p : index
+  %xi = func.call @index_ops(%c4, %c2) : (index, index) -> index
+  %x7a = arith.subi %p, %p : index
+  %x7 = arith.addi %x7a, %xi : index
   %x8 = arith.addi %x6, %x7 : index
   %r0 = arith.addi %ar#0, %gv : i32
   %r1a = arith.addf %ar#1, %bl : f32

@@ -148,11 +148,11 @@ func.func @math_in_loop(%n: index, %x: f32) -> memref<8xf32> {
 }
 
 // -----
-// EXEC-UP-LABEL: @index_dialect: UNSUPPORTED
-// EXEC-REF-LABEL: @index_dialect: UNSUPPORTED
-// VERIFY-UP-LABEL: @index_dialect: UNSUPPORTED ('index.add': op not modelled at {{[^ ;)]*}})
-// VERIFY-REF-LABEL: @index_dialect: UNSUPPORTED ('index.add': op not modelled at {{[^ ;)]*}})
-// EQUIV-LABEL: @index_dialect: UNKNOWN (A: 'index.add': op not modelled at {{[^ ;)]*}})
+// EXEC-UP-LABEL: @index_dialect: SAFE (9 inputs)
+// EXEC-REF-LABEL: @index_dialect: SAFE (9 inputs)
+// VERIFY-UP-LABEL: @index_dialect: SAFE (on defined inputs: undefined behaviour excluded, [safety.defined])
+// VERIFY-REF-LABEL: @index_dialect: SAFE (on defined inputs: undefined behaviour excluded, [safety.defined])
+// EQUIV-LABEL: @index_dialect: EQUIVALENT (on defined inputs: undefined behaviour excluded, [safety.defined])
 func.func @index_dialect(%a: index, %b: index) -> memref<?xi8> {
   %s = index.add %a, %b
   %m = index.maxs %s, %a

@@ -1,5 +1,5 @@
 // Two programs for decisiveness-files.test: one both tools decide, one
-// with an op no tool models (the index dialect).
+// with an op no tool models (math.atan).
 func.func @decided(%c: i1) -> memref<2xf32> {
   %a = memref.alloc() : memref<2xf32>
   %b = memref.alloc() : memref<2xf32>
@@ -9,8 +9,10 @@ func.func @decided(%c: i1) -> memref<2xf32> {
 
 // -----
 
-func.func @not_modelled(%a: index, %b: index) -> memref<?xi8> {
-  %s = index.add %a, %b
-  %r = memref.alloc(%s) : memref<?xi8>
-  return %r : memref<?xi8>
+func.func @not_modelled(%x: f32) -> memref<2xf32> {
+  %y = math.atan %x : f32
+  %r = memref.alloc() : memref<2xf32>
+  %c0 = arith.constant 0 : index
+  memref.store %y, %r[%c0] : memref<2xf32>
+  return %r : memref<2xf32>
 }

@@ -1,6 +1,8 @@
-//===- ArithOps.cpp - arith ops (spec/operations.md, [op.arith.*]) --------===//
+//===- ArithOps.cpp - arith and index ops ([op.arith.*], [op.index.*]) ----===//
 //
 // Integers are two's-complement APInts of the type's width (index: 64).
+// The index dialect's ops are their arith counterparts on index
+// ([op.index.ops], IntOps.h).
 // Uninitialized operands give uninitialized results ([op.uninit.flow]);
 // division by zero and signed division overflow are undefined behaviour and
 // stop the run as UNKNOWN ([op.arith.ub]); shifts by the width or more give
@@ -8,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/IntOps.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include <cmath>
@@ -21,61 +24,51 @@ namespace {
 enum class IntUB { None, DivZero, Overflow };
 } // namespace
 
-/// Integer binary ops; sets `ub` for undefined behaviour.
-static std::optional<APInt> intBinary(Operation *op, const APInt &a,
-                                      const APInt &b, IntUB &ub) {
+/// Integer binary ops (arith's and index's, IntOps.h); sets `ub` for
+/// undefined behaviour.
+static std::optional<APInt> intBinary(IntOp k, const APInt &a, const APInt &b,
+                                      IntUB &ub) {
   ub = IntUB::None;
-  auto divCheck = [&](bool isSigned) {
+  unsigned w = a.getBitWidth();
+  if (isDivision(k)) {
     if (b.isZero()) {
       ub = IntUB::DivZero;
-      return false;
+      return std::nullopt;
     }
-    if (isSigned && a.isMinSignedValue() && b.isAllOnes()) {
+    if (isSignedDivision(k) && a.isMinSignedValue() && b.isAllOnes()) {
       ub = IntUB::Overflow;
-      return false;
+      return std::nullopt;
     }
-    return true;
-  };
-  unsigned w = a.getBitWidth();
-  if (isa<arith::AddIOp>(op)) return a + b;
-  if (isa<arith::SubIOp>(op)) return a - b;
-  if (isa<arith::MulIOp>(op)) return a * b;
-  if (isa<arith::AndIOp>(op)) return a & b;
-  if (isa<arith::OrIOp>(op)) return a | b;
-  if (isa<arith::XOrIOp>(op)) return a ^ b;
-  if (isa<arith::MaxSIOp>(op)) return a.sge(b) ? a : b;
-  if (isa<arith::MaxUIOp>(op)) return a.uge(b) ? a : b;
-  if (isa<arith::MinSIOp>(op)) return a.sle(b) ? a : b;
-  if (isa<arith::MinUIOp>(op)) return a.ule(b) ? a : b;
-  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
+  }
+  using R = APInt::Rounding;
+  switch (k) {
+  case IntOp::Add: return a + b;
+  case IntOp::Sub: return a - b;
+  case IntOp::Mul: return a * b;
+  case IntOp::And: return a & b;
+  case IntOp::Or: return a | b;
+  case IntOp::Xor: return a ^ b;
+  case IntOp::MaxS: return a.sge(b) ? a : b;
+  case IntOp::MaxU: return a.uge(b) ? a : b;
+  case IntOp::MinS: return a.sle(b) ? a : b;
+  case IntOp::MinU: return a.ule(b) ? a : b;
+  case IntOp::Shl:
+  case IntOp::ShrS:
+  case IntOp::ShrU: {
     if (b.uge(w))
       return std::nullopt; // poison
     unsigned s = static_cast<unsigned>(b.getZExtValue());
-    if (isa<arith::ShLIOp>(op)) return a.shl(s);
-    if (isa<arith::ShRSIOp>(op)) return a.ashr(s);
-    return a.lshr(s);
+    return k == IntOp::Shl ? a.shl(s) : k == IntOp::ShrS ? a.ashr(s) : a.lshr(s);
   }
-  if (isa<arith::DivSIOp>(op)) return divCheck(true) ? std::optional(a.sdiv(b)) : std::nullopt;
-  if (isa<arith::DivUIOp>(op)) return divCheck(false) ? std::optional(a.udiv(b)) : std::nullopt;
-  if (isa<arith::RemSIOp>(op)) return divCheck(true) ? std::optional(a.srem(b)) : std::nullopt;
-  if (isa<arith::RemUIOp>(op)) return divCheck(false) ? std::optional(a.urem(b)) : std::nullopt;
-  if (isa<arith::CeilDivSIOp>(op))
-    return divCheck(true) ? std::optional(llvm::APIntOps::RoundingSDiv(a, b, APInt::Rounding::UP)) : std::nullopt;
-  if (isa<arith::CeilDivUIOp>(op))
-    return divCheck(false) ? std::optional(llvm::APIntOps::RoundingUDiv(a, b, APInt::Rounding::UP)) : std::nullopt;
-  if (isa<arith::FloorDivSIOp>(op))
-    return divCheck(true) ? std::optional(llvm::APIntOps::RoundingSDiv(a, b, APInt::Rounding::DOWN)) : std::nullopt;
-  ub = IntUB::Overflow; // not an integer binary op; caller checks first
-  return std::nullopt;
-}
-
-static bool isIntBinary(Operation *op) {
-  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
-             arith::OrIOp, arith::XOrIOp, arith::MaxSIOp, arith::MaxUIOp,
-             arith::MinSIOp, arith::MinUIOp, arith::ShLIOp, arith::ShRSIOp,
-             arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
-             arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
-             arith::FloorDivSIOp>(op);
+  case IntOp::DivS: return a.sdiv(b);
+  case IntOp::DivU: return a.udiv(b);
+  case IntOp::RemS: return a.srem(b);
+  case IntOp::RemU: return a.urem(b);
+  case IntOp::CeilDivS: return llvm::APIntOps::RoundingSDiv(a, b, R::UP);
+  case IntOp::CeilDivU: return llvm::APIntOps::RoundingUDiv(a, b, R::UP);
+  case IntOp::FloorDivS: return llvm::APIntOps::RoundingSDiv(a, b, R::DOWN);
+  }
+  llvm_unreachable("unknown integer op");
 }
 
 static std::optional<double> floatBinary(Operation *op, double a, double b) {
@@ -92,8 +85,9 @@ static std::optional<double> floatBinary(Operation *op, double a, double b) {
 }
 
 std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
-  if (op->getDialect() == nullptr ||
-      op->getDialect()->getNamespace() != arith::ArithDialect::getDialectNamespace())
+  StringRef ns = op->getName().getDialectNamespace();
+  if (ns != arith::ArithDialect::getDialectNamespace() &&
+      ns != index::IndexDialect::getDialectNamespace())
     return std::nullopt;
   // On vectors, one lane at a time ([op.vector.elementwise], VectorOps.cpp).
   Type resTy =
@@ -130,15 +124,35 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
     bind(f, sel, lookup(f, c.isTrue() ? sel.getTrueValue() : sel.getFalseValue()));
     return true;
   }
+  // [op.index.constant]; index.sizeof: the bits of `index` (64).
+  if (auto c = dyn_cast<index::ConstantOp>(op)) {
+    bind(f, c, RtValue::makeInt(c.getValue().zextOrTrunc(64)));
+    return true;
+  }
+  if (auto c = dyn_cast<index::BoolConstantOp>(op)) {
+    bind(f, c, RtValue::makeBool(c.getValue()));
+    return true;
+  }
+  if (isa<index::SizeOfOp>(op)) {
+    bind(f, op->getResult(0), RtValue::makeInt(APInt(64, 64)));
+    return true;
+  }
   if (!resTy || !isSupportedScalar(resTy))
     return unsupported(op, "result type not modelled");
   if (anyUninit()) { // [op.uninit.flow]
     bind(f, op->getResult(0), RtValue::uninit());
     return true;
   }
-  if (isIntBinary(op)) {
+  // [op.index.ops]: index.cmp is arith.cmpi on index.
+  if (auto cmp = dyn_cast<index::CmpOp>(op)) {
+    bind(f, cmp, RtValue::makeBool(arith::applyCmpPredicate(
+                     cmpPredicateOf(cmp.getPred()), operand(0).i,
+                     operand(1).i)));
+    return true;
+  }
+  if (std::optional<IntOp> k = intOpOf(op)) {
     IntUB ub;
-    std::optional<APInt> r = intBinary(op, operand(0).i, operand(1).i, ub);
+    std::optional<APInt> r = intBinary(*k, operand(0).i, operand(1).i, ub);
     if (ub == IntUB::DivZero)
       return unknown(StopKind::DivisionUB, "division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
     if (ub == IntUB::Overflow)
@@ -168,11 +182,12 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
   }
   // [op.arith.cast]
   unsigned w = intWidth(resTy);
-  if (isa<arith::IndexCastOp, arith::ExtSIOp>(op)) {
+  if (isa<arith::IndexCastOp, arith::ExtSIOp, index::CastSOp>(op)) {
     bind(f, op->getResult(0), RtValue::makeInt(operand(0).i.sextOrTrunc(w)));
     return true;
   }
-  if (isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
+  if (isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::TruncIOp,
+          index::CastUOp>(op)) {
     bind(f, op->getResult(0), RtValue::makeInt(operand(0).i.zextOrTrunc(w)));
     return true;
   }

@@ -1,6 +1,6 @@
 //===- ArithEncoder.cpp - Symbolic semantics of arith ops -----------------===//
 //
-// spec/operations.md [op.arith.*] in SMT terms (spec/verification.md
+// spec/operations.md [op.arith.*] and [op.index.*] in SMT terms (spec/verification.md
 // [verify.encoding], [verify.encoding.float], [verify.encoding.addr]):
 // integers are bit-vectors of their width, i1 Booleans, floats bit patterns
 // with IEEE-754 add/sub/mul/div/cmp and uninterpreted other float ops.
@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "dealloc/Semantics/IntOps.h"
 #include "dealloc/Semantics/TypeSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -100,19 +101,19 @@ static bool encodeSelect(Encoder &E, arith::SelectOp s) {
   return true;
 }
 
-static bool encodeCmpI(Encoder &E, arith::CmpIOp cmp) {
-  Expr a = asBV(E, cmp.getLhs()), b = asBV(E, cmp.getRhs());
+/// arith.cmpi, and index.cmp with its predicate as arith's.
+static bool encodeCmpI(Encoder &E, Operation *cmp, arith::CmpIPredicate p) {
+  Expr a = asBV(E, cmp->getOperand(0)), b = asBV(E, cmp->getOperand(1));
   // [verify.encoding.addr]: comparing the aligned addresses of two views
   // (also after they went through memory) is comparing their buffers.
-  if (cmp.getPredicate() == arith::CmpIPredicate::eq ||
-      cmp.getPredicate() == arith::CmpIPredicate::ne) {
+  if (p == arith::CmpIPredicate::eq || p == arith::CmpIPredicate::ne) {
     Expr same = E.indexEq(a, b);
-    E.bind(cmp, SymValue::boolean(cmp.getPredicate() == arith::CmpIPredicate::eq
-                                      ? same
-                                      : E.ctx.mkNot(same)));
+    E.bind(cmp->getResult(0),
+           SymValue::boolean(p == arith::CmpIPredicate::eq ? same
+                                                           : E.ctx.mkNot(same)));
     return true;
   }
-  E.bind(cmp, SymValue::boolean(E.ctx.mkCmp(cmpOf(cmp.getPredicate()), a, b)));
+  E.bind(cmp->getResult(0), SymValue::boolean(E.ctx.mkCmp(cmpOf(p), a, b)));
   return true;
 }
 
@@ -128,32 +129,32 @@ static bool encodeBoolean(Encoder &E, Operation *op) {
 }
 
 /// The bit-vector operation of an integer binary op that has one.
-static std::optional<BinOp> binOpOf(Operation *op) {
-  return llvm::TypeSwitch<Operation *, std::optional<BinOp>>(op)
-      .Case([](arith::AddIOp) { return BinOp::Add; })
-      .Case([](arith::SubIOp) { return BinOp::Sub; })
-      .Case([](arith::MulIOp) { return BinOp::Mul; })
-      .Case([](arith::AndIOp) { return BinOp::And; })
-      .Case([](arith::OrIOp) { return BinOp::Or; })
-      .Case([](arith::XOrIOp) { return BinOp::Xor; })
-      .Case([](arith::ShLIOp) { return BinOp::Shl; })
-      .Case([](arith::ShRUIOp) { return BinOp::LShr; })
-      .Case([](arith::ShRSIOp) { return BinOp::AShr; })
-      .Case([](arith::DivSIOp) { return BinOp::SDiv; })
-      .Case([](arith::DivUIOp) { return BinOp::UDiv; })
-      .Case([](arith::RemSIOp) { return BinOp::SRem; })
-      .Case([](arith::RemUIOp) { return BinOp::URem; })
-      .Default([](Operation *) { return std::nullopt; });
+static std::optional<BinOp> binOpOf(IntOp k) {
+  switch (k) {
+  case IntOp::Add: return BinOp::Add;
+  case IntOp::Sub: return BinOp::Sub;
+  case IntOp::Mul: return BinOp::Mul;
+  case IntOp::And: return BinOp::And;
+  case IntOp::Or: return BinOp::Or;
+  case IntOp::Xor: return BinOp::Xor;
+  case IntOp::Shl: return BinOp::Shl;
+  case IntOp::ShrU: return BinOp::LShr;
+  case IntOp::ShrS: return BinOp::AShr;
+  case IntOp::DivS: return BinOp::SDiv;
+  case IntOp::DivU: return BinOp::UDiv;
+  case IntOp::RemS: return BinOp::SRem;
+  case IntOp::RemU: return BinOp::URem;
+  default: return std::nullopt;
+  }
 }
 
 /// [op.arith.ub], as dealloc-run: division or remainder by zero, and
 /// MIN / -1 for every signed division and remainder, stop the run.
-static void divisionStops(Encoder &E, State &st, Operation *op, Expr a,
-                          Expr b) {
+static void divisionStops(Encoder &E, State &st, Operation *op, IntOp k,
+                          Expr a, Expr b) {
   smt::Context &ctx = E.ctx;
   unsigned w = a.bvWidth();
-  bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
-                      arith::CeilDivSIOp>(op);
+  bool isSigned = isSignedDivision(k);
   Expr ub = ctx.mkEq(b, ctx.bvVal(w, 0));
   if (isSigned) {
     Expr min = w == 1 ? ctx.bvVal(1, 1)
@@ -171,10 +172,10 @@ static void divisionStops(Encoder &E, State &st, Operation *op, Expr a,
 /// floordivsi, ceildivsi, ceildivui: the truncating quotient, corrected by
 /// one where the remainder is not zero and the exact quotient is negative
 /// (floor) / positive (ceil).
-static Expr roundedQuotient(Encoder &E, Operation *op, Expr a, Expr b) {
+static Expr roundedQuotient(Encoder &E, IntOp k, Expr a, Expr b) {
   smt::Context &ctx = E.ctx;
   unsigned w = a.bvWidth();
-  if (isa<arith::CeilDivUIOp>(op)) {
+  if (k == IntOp::CeilDivU) {
     Expr q = ctx.mkBin(BinOp::UDiv, a, b);
     Expr rem = ctx.mkBin(BinOp::URem, a, b);
     return ctx.mkIte(ctx.mkEq(rem, ctx.bvVal(w, 0)), q,
@@ -186,23 +187,23 @@ static Expr roundedQuotient(Encoder &E, Operation *op, Expr a, Expr b) {
   Expr negative =
       ctx.mkNe(ctx.mkCmp(Cmp::Slt, rem, zero), ctx.mkCmp(Cmp::Slt, b, zero));
   Expr inexact = ctx.mkNe(rem, zero);
-  if (isa<arith::FloorDivSIOp>(op))
+  if (k == IntOp::FloorDivS)
     return ctx.mkIte(ctx.mkAnd(inexact, negative),
                      ctx.mkBin(BinOp::Sub, q, ctx.bvVal(w, 1)), q);
   return ctx.mkIte(ctx.mkAnd(inexact, ctx.mkNot(negative)),
                    ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)), q);
 }
 
-/// Integer binary ops (`bin`; null: a rounding division).
+/// Integer binary ops of arith and index (IntOps.h) but min and max.
 static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op,
-                                std::optional<BinOp> bin) {
+                                IntOp k) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0)), b = asBV(E, op->getOperand(1));
   unsigned w = a.bvWidth();
-  if (!bin || *bin == BinOp::SDiv || *bin == BinOp::UDiv ||
-      *bin == BinOp::SRem || *bin == BinOp::URem)
-    divisionStops(E, st, op, a, b);
-  Expr r = bin ? ctx.mkBin(*bin, a, b) : roundedQuotient(E, op, a, b);
+  if (isDivision(k))
+    divisionStops(E, st, op, k, a, b);
+  std::optional<BinOp> bin = binOpOf(k);
+  Expr r = bin ? ctx.mkBin(*bin, a, b) : roundedQuotient(E, k, a, b);
   if (bin &&
       (*bin == BinOp::Shl || *bin == BinOp::LShr || *bin == BinOp::AShr)) {
     // dealloc-run: a shift by the width or more yields the uninitialized
@@ -214,13 +215,13 @@ static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op,
   return true;
 }
 
-static bool encodeMinMax(Encoder &E, Operation *op) {
+static bool encodeMinMax(Encoder &E, Operation *op, IntOp k) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0)), b = asBV(E, op->getOperand(1));
-  Cmp p = isa<arith::MaxSIOp>(op)   ? Cmp::Sgt
-          : isa<arith::MinSIOp>(op) ? Cmp::Slt
-          : isa<arith::MaxUIOp>(op) ? Cmp::Ugt
-                                    : Cmp::Ult;
+  Cmp p = k == IntOp::MaxS   ? Cmp::Sgt
+          : k == IntOp::MinS ? Cmp::Slt
+          : k == IntOp::MaxU ? Cmp::Ugt
+                             : Cmp::Ult;
   E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()),
                                   ctx.mkIte(ctx.mkCmp(p, a, b), a, b)));
   return true;
@@ -231,7 +232,7 @@ static bool encodeIntegerCast(Encoder &E, Operation *op) {
   Expr a = asBV(E, op->getOperand(0));
   Type rt = laneType(op->getResult(0).getType());
   unsigned w = scalarWidth(rt);
-  bool sign = isa<arith::IndexCastOp, arith::ExtSIOp>(op);
+  bool sign = isa<arith::IndexCastOp, arith::ExtSIOp, index::CastSOp>(op);
   Expr r = w <= a.bvWidth() ? ctx.mkTrunc(a, w)
            : sign           ? ctx.mkSExt(a, w)
                             : ctx.mkZExt(a, w);
@@ -316,18 +317,33 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
   if (auto s = dyn_cast<arith::SelectOp>(op))
     return encodeSelect(*this, s);
   if (auto cmp = dyn_cast<arith::CmpIOp>(op))
-    return encodeCmpI(*this, cmp);
+    return encodeCmpI(*this, cmp, cmp.getPredicate());
+  // [op.index.ops]: the index dialect's constants and comparison.
+  if (auto cmp = dyn_cast<index::CmpOp>(op))
+    return encodeCmpI(*this, cmp, cmpPredicateOf(cmp.getPred()));
+  if (auto c = dyn_cast<index::ConstantOp>(op)) {
+    bind(c, SymValue::bv(ctx.bvVal(64, (int64_t)c.getValue().getZExtValue())));
+    return true;
+  }
+  if (auto c = dyn_cast<index::BoolConstantOp>(op)) {
+    bind(c, SymValue::boolean(ctx.boolVal(c.getValue())));
+    return true;
+  }
+  if (isa<index::SizeOfOp>(op)) {
+    bind(op->getResult(0), SymValue::bv(ctx.bvVal(64, 64)));
+    return true;
+  }
   if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
       isI1(laneType(op->getResult(0).getType())))
     return encodeBoolean(*this, op);
-  std::optional<BinOp> bin = binOpOf(op);
-  if (bin ||
-      isa<arith::FloorDivSIOp, arith::CeilDivSIOp, arith::CeilDivUIOp>(op))
-    return encodeIntegerBinary(*this, st, op, bin);
-  if (isa<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op))
-    return encodeMinMax(*this, op);
+  if (std::optional<IntOp> k = intOpOf(op)) {
+    if (*k == IntOp::MaxS || *k == IntOp::MinS || *k == IntOp::MaxU ||
+        *k == IntOp::MinU)
+      return encodeMinMax(*this, op, *k);
+    return encodeIntegerBinary(*this, st, op, *k);
+  }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp, arith::TruncIOp>(op))
+          arith::ExtUIOp, arith::TruncIOp, index::CastSOp, index::CastUOp>(op))
     return encodeIntegerCast(*this, op);
   if (isa<arith::BitcastOp>(op))
     return encodeBitcast(*this, op);

@@ -18,6 +18,7 @@
 #include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -276,7 +277,8 @@ void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
   }
   std::vector<Expr> inits{operandsInitialized(E, op)};
   // Poison is the uninitialized value ([op.uninit.flow]).
-  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op)) {
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, index::ShlOp,
+          index::ShrSOp, index::ShrUOp>(op)) {
     Expr b = asBV(E, op->getOperand(1));
     unsigned w = b.bvWidth();
     auto lit = b.bvLiteral();
@@ -523,7 +525,7 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   if (!encodeVector(*this, op, st, handled) || handled)
     return !failed;
   StringRef dialect = op->getName().getDialectNamespace();
-  if (dialect == "arith") {
+  if (dialect == "arith" || dialect == "index") { // ArithEncoder.cpp
     if (!encodeArith(op, st, handled))
       return !failed;
     if (handled) {
