@@ -154,51 +154,28 @@ static bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
     return m.unsupported(op, "affine.parallel with reductions");
   unsigned n = op.getNumDims();
   SmallVector<int64_t, 4> lbs, ubs, vals;
-  for (unsigned d = 0; d < n; ++d) {
-    if (!affineValues(m, f, op, op.getLowerBoundMap(d),
-                      op.getLowerBoundsOperands(), vals))
-      return false;
-    if (vals.empty())
-      return m.unsupported(op, "affine.parallel bound map without results");
-    lbs.push_back(*llvm::max_element(vals));
-  }
-  for (unsigned d = 0; d < n; ++d) {
-    if (!affineValues(m, f, op, op.getUpperBoundMap(d),
-                      op.getUpperBoundsOperands(), vals))
-      return false;
-    if (vals.empty())
-      return m.unsupported(op, "affine.parallel bound map without results");
-    ubs.push_back(*llvm::min_element(vals));
-  }
+  // Dimension d's bound: the largest of its lower bound map's results, the
+  // smallest of its upper bound map's.
+  for (bool lower : {true, false})
+    for (unsigned d = 0; d < n; ++d) {
+      if (!affineValues(m, f, op,
+                        lower ? op.getLowerBoundMap(d) : op.getUpperBoundMap(d),
+                        lower ? op.getLowerBoundsOperands()
+                              : op.getUpperBoundsOperands(),
+                        vals))
+        return false;
+      if (vals.empty())
+        return m.unsupported(op, "affine.parallel bound map without results");
+      (lower ? lbs : ubs)
+          .push_back(lower ? *llvm::max_element(vals) : *llvm::min_element(vals));
+    }
   SmallVector<int64_t, 8> steps = op.getSteps();
   if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
     return m.unknown(StopKind::NonPositiveStep,
                      "affine.parallel with a non-positive step (undefined "
                      "behaviour)",
                      op.getLoc());
-  for (unsigned d = 0; d < n; ++d)
-    if (lbs[d] >= ubs[d])
-      return true;
-  SmallVector<int64_t, 4> ivs(lbs);
-  while (true) {
-    SmallVector<RtValue, 4> args;
-    for (int64_t iv : ivs)
-      args.push_back(RtValue::makeInt(64, iv));
-    RegionExit exit;
-    if (!m.execRegion(op.getRegion(), args, f, exit))
-      return false;
-    int d = int(n) - 1;
-    for (; d >= 0; --d) {
-      int64_t next;
-      if (!llvm::AddOverflow(ivs[d], steps[d], next) && next < ubs[d]) {
-        ivs[d] = next;
-        break;
-      }
-      ivs[d] = lbs[d];
-    }
-    if (d < 0)
-      return true;
-  }
+  return runEveryPoint(m, f, op.getRegion(), lbs, ubs, steps);
 }
 
 /// [op.affine.if]: the then region iff every constraint of the set holds

@@ -141,6 +141,12 @@ static bool execForall(Machine &m, scf::ForallOp op, Frame &f) {
     return m.unknown(StopKind::NonPositiveStep,
                      "scf.forall with a non-positive step (undefined behaviour)",
                      op.getLoc());
+  return runEveryPoint(m, f, op.getRegion(), lbs, ubs, steps);
+}
+
+bool runEveryPoint(Machine &m, Frame &f, Region &body,
+                   ArrayRef<int64_t> lbs, ArrayRef<int64_t> ubs,
+                   ArrayRef<int64_t> steps) {
   SmallVector<int64_t, 4> ivs(lbs.begin(), lbs.end());
   for (auto [lb, ub] : llvm::zip(lbs, ubs))
     if (lb >= ub)
@@ -150,7 +156,7 @@ static bool execForall(Machine &m, scf::ForallOp op, Frame &f) {
     for (int64_t iv : ivs)
       args.push_back(RtValue::makeInt(64, iv));
     RegionExit exit;
-    if (!m.execRegion(op.getRegion(), args, f, exit))
+    if (!m.execRegion(body, args, f, exit))
       return false;
     // The next point: the last dimension varies fastest.
     int d = int(ivs.size()) - 1;

@@ -71,6 +71,14 @@ bool resolveMixed(Machine &m, Frame &f, mlir::Operation *op,
                   llvm::ArrayRef<mlir::OpFoldResult> values,
                   llvm::SmallVectorImpl<int64_t> &out);
 
+/// [op.scf.forall], [op.affine.parallel]: runs `body` (no results) at every
+/// point of the box from `lbs` to `ubs` (exclusive) by positive `steps`,
+/// the last dimension varying fastest, the point's coordinates as its
+/// index arguments (ControlOps.cpp); false when the run stopped.
+bool runEveryPoint(Machine &m, Frame &f, mlir::Region &body,
+                   llvm::ArrayRef<int64_t> lbs, llvm::ArrayRef<int64_t> ubs,
+                   llvm::ArrayRef<int64_t> steps);
+
 /// [op.memref.atomic_rmw]: `old <kind> val` as the arith op of the same
 /// name computes it (MemRefOps.cpp; vector.reduction combines lanes alike).
 RtValue combineValues(mlir::arith::AtomicRMWKind kind, mlir::Type elem,
