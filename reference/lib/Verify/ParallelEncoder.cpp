@@ -45,24 +45,12 @@ bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
   return true;
 }
 
-/// [op.scf.forall]: one iteration of a forall's body (its in_parallel
-/// terminator is empty: the op has no shared outputs).
-static bool encodeForallIteration(Encoder &E, scf::ForallOp op,
-                                  llvm::ArrayRef<Expr> ivs, State &st) {
-  Block &b = op.getRegion().front();
-  for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
-    E.bind(arg, SymValue::bv(iv));
-  for (Operation &o : b.without_terminator())
-    if (!E.encodeOp(&o, st))
-      return false;
-  return true;
-}
-
-/// [op.affine.parallel]: one iteration of a result-less affine.parallel.
-static bool encodeAffineParallelIteration(Encoder &E,
-                                          affine::AffineParallelOp op,
-                                          llvm::ArrayRef<Expr> ivs, State &st) {
-  Block &b = op.getRegion().front();
+/// [op.scf.forall], [op.affine.parallel]: one iteration of a result-less
+/// forall or affine.parallel (a forall's in_parallel terminator is empty:
+/// the op has no shared outputs).
+static bool encodePointIteration(Encoder &E, Region &body,
+                                 llvm::ArrayRef<Expr> ivs, State &st) {
+  Block &b = body.front();
   for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
     E.bind(arg, SymValue::bv(iv));
   for (Operation &o : b.without_terminator())
@@ -83,10 +71,8 @@ struct ParallelEncoding {
   /// `accs` are those after them.
   bool loops(unsigned d, State &st, std::vector<SymValue> &accs) {
     if (d == lbs.size()) {
-      if (auto fa = dyn_cast<scf::ForallOp>(op))
-        return encodeForallIteration(E, fa, ivs, st);
-      if (auto ap = dyn_cast<affine::AffineParallelOp>(op))
-        return encodeAffineParallelIteration(E, ap, ivs, st);
+      if (isa<scf::ForallOp, affine::AffineParallelOp>(op))
+        return encodePointIteration(E, op->getRegion(0), ivs, st);
       return encodeParallelIteration(E, cast<scf::ParallelOp>(op), ivs, st,
                                      accs);
     }
