@@ -120,9 +120,11 @@ static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
     const SymValue *bound = E.env().lookup(v);
     if (!bound) {
       // Defined in code the encoding skipped: Encoder::get records the use,
-      // which checkUnboundUses() decides ([verify.encoding]); the result is
-      // a placeholder as get()'s. Not unpacked into `saved`: restoring the
-      // entry afterwards would bind `v` and hide its later uses.
+      // and checkUnboundUses() answers UNKNOWN where a run reaches it
+      // ([verify.encoding]); the result is an unconstrained value of its
+      // type (dummyValue), as get() gives for such a use. Not unpacked into
+      // `saved`: restoring the entry afterwards would bind `v` and hide its
+      // later uses.
       E.get(v);
       E.bind(op->getResult(0), E.dummyValue(op->getResult(0).getType()));
       return true;
