@@ -6,7 +6,7 @@
 // dominate them, not in textual order); the ops of a block in order. Both
 // passes run on the same file; -verify-diagnostics fails on any other or
 // any further error.
-// SPEC: [limit.free] [limit.unknown-effects] [limit.loops] [limit.existing-dealloc]
+// SPEC: [limit.free] [limit.unknown-effects] [limit.loops] [limit.existing-dealloc] [limit.order.walk] [limit.order.op]
 // RUN: dealloc-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --reference-buffer-deallocation
 // RUN: mlir-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --ownership-based-buffer-deallocation
 

@@ -4,7 +4,7 @@
 // before the undefined behaviour on the same run still counts; no defined
 // input at all is UNKNOWN, not a vacuous SAFE; a failed cf.assert is
 // defined. --strict-ub keeps the strict reading (UNKNOWN).
-// SPEC: [safety.defined] [safety.verdicts]
+// SPEC: [safety.defined] [safety.verdicts] [safety.defined.run]
 // RUN: not dealloc-run %s | FileCheck %s
 // RUN: not dealloc-run --json %s | FileCheck %s --check-prefix=JSON
 // RUN: not dealloc-run --strict-ub %s | FileCheck %s --check-prefix=STRICT

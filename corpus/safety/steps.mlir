@@ -1,5 +1,5 @@
 // Runs are bounded: beyond --max-steps the run is UNKNOWN, never SAFE.
-// SPEC: [safety.steps]
+// SPEC: [safety.steps] [safety.verdicts]
 // RUN: not dealloc-run --max-steps 50 %s | FileCheck %s
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=DEFAULT
 

@@ -1,12 +1,12 @@
 // Which violation upstream MLIR 22's ownership pass reports when a function
-// violates several limitations (spec/limitations.md, the intro): loops on the
+// violates several limitations (spec/limitations.md [limit.order.walk], [limit.order.op]): loops on the
 // whole function first; then blocks in post-order (blocks nested in a
 // block's ops before the block, the blocks of a region after the blocks
 // that dominate them, not in textual order); the ops of a block in order.
 // -verify-diagnostics fails on any other or any further error.
 // The reference pass checks in the same order and reports the same errors
 // (spec/limitations.md).
-// SPEC: [limit.free] [limit.unknown-effects] [limit.loops] [limit.regions]
+// SPEC: [limit.free] [limit.unknown-effects] [limit.loops] [limit.regions] [limit.reject] [limit.order.walk] [limit.order.op]
 // RUN: mlir-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --ownership-based-buffer-deallocation
 // RUN: dealloc-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect --reference-buffer-deallocation
 

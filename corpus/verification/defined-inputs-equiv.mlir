@@ -4,7 +4,7 @@
 // dealloc-run replays; --strict-ub keeps the strict reading, where such a
 // run is a stop and the answer UNKNOWN. A difference on a defined input is
 // still DIFFERENT.
-// SPEC: [safety.defined] [equiv.def]
+// SPEC: [safety.defined] [equiv.def] [safety.defined.verify]
 // RUN: mlir-opt --buffer-deallocation-pipeline --mlir-print-debuginfo %s -o %t.a.mlir
 // RUN: mlir-opt --canonicalize --mlir-print-debuginfo %t.a.mlir -o %t.b.mlir
 // RUN: dealloc-verify --equiv --function sized %t.a.mlir %t.b.mlir | FileCheck %s

@@ -4,7 +4,7 @@
 // dealloc-run replays; a violation before the undefined behaviour on the
 // same run is still reported; no defined input is UNKNOWN. --strict-ub
 // keeps the strict reading: a stop, UNKNOWN ([verify.stops]).
-// SPEC: [safety.defined] [verify.verdict]
+// SPEC: [safety.defined] [verify.verdict] [safety.defined.verify]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: not dealloc-verify --strict-ub %s 2>/dev/null | FileCheck %s --check-prefix=STRICT

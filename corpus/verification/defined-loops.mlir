@@ -5,7 +5,7 @@
 // are listed with witness inputs of the exact encoding, replayed by
 // dealloc-run. A violation before the undefined behaviour on the same run
 // stays the answer. --strict-ub keeps the strict reading: UNKNOWN.
-// SPEC: [safety.defined]
+// SPEC: [safety.defined] [safety.defined.limits]
 // SPEC: [verify.induction]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-verify --json %s 2>/dev/null | FileCheck %s --check-prefix=JSON

@@ -8,7 +8,7 @@
 // freeing fails the induction's required invariant (a live buffer of the
 // iteration that no iter_arg views): bounded UNKNOWN, never a LEAK nobody
 // can replay, nor SAFE.
-// SPEC: [verify.induction] [safety.steps]
+// SPEC: [verify.induction] [safety.steps] [safety.verdicts]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=EXEC
 

@@ -5,7 +5,7 @@
 // never terminates: SAFE, while dealloc-run reaches its call depth limit).
 // A violation found under the hypothesis is reported when dealloc-run
 // replays it.
-// SPEC: [verify.encoding.calls.recursive]
+// SPEC: [verify.encoding.calls.recursive] [safety.verdicts]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s 2>/dev/null | FileCheck %s --check-prefix=EXEC
 

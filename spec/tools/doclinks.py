@@ -19,6 +19,8 @@ import sys
 from traceability import DEFINITION
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+# A link reference definition, `[label]: target` (traceability.py's clause links).
+REFDEF = re.compile(r"^\[[^\]]+\]: (\S*\.md(?:#\S*)?|#\S+)$")
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 
@@ -65,7 +67,7 @@ def check(repo):
             if fence:
                 continue
             line = re.sub(r"`[^`]*`", "", line)
-            for target in LINK.findall(line):
+            for target in LINK.findall(line) + REFDEF.findall(line):
                 if re.match(r"[a-z][a-z0-9+.-]*:", target):
                     continue
                 path, _, frag = target.partition("#")

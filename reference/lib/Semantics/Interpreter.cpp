@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/CallDepth.h"
 #include "dealloc/Support/OpTable.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,9 +18,8 @@ using namespace mlir;
 
 namespace dealloc {
 
-/// Nested calls beyond this depth stop the run as UNKNOWN (the interpreter
-/// recurses natively per call).
-static constexpr unsigned kMaxCallDepth = 512;
+// Nested calls beyond kMaxCallDepth (Semantics/CallDepth.h) stop the run as
+// UNKNOWN (the interpreter recurses natively per call).
 
 std::string printLoc(Location loc) {
   std::string s;

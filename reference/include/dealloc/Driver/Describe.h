@@ -21,8 +21,9 @@ constexpr int kDescribeSchema = 1;
 /// Prints the description of `tool` (e.g. "dealloc-verify") as one JSON
 /// line: `tool`, `schema`, `verdicts` (report order: `name`, `violation`,
 /// `exit_code`, `clause`), `equiv_verdicts` (`name`, `exit_code`),
-/// `exit_codes` (code -> meaning) and `stop_kinds` (`name`, `class`: "ub"
-/// or "limit"). Returns ExitOk (the driver's finishStandardOutput reports a
+/// `exit_codes` (code -> meaning), `stop_kinds` (`name`, `class`: "ub"
+/// or "limit") and `limits` (name -> value: the buffer size, step, call
+/// depth, input, unroll and time limits, spec/safety.md [safety.limits]). Returns ExitOk (the driver's finishStandardOutput reports a
 /// failed write).
 int printDescription(llvm::raw_ostream &os, llvm::StringRef tool);
 
