@@ -44,8 +44,11 @@ def main(mode, path):
         return out.returncode
     result = out.stdout
     if mode == "generic":
-        result = re.sub(r"dealloc\.site = \d+ : i64(, )?", "", result)
-        result = re.sub(r"\s*\{\}", "", result)
+        site = r"dealloc\.site = \d+ : i64"
+        result = re.sub(r", " + site, "", result)
+        result = re.sub(site + r"(, )?", "", result)
+        result = result.replace(" {}", "")
+        result = result.replace('sym_name = "make"', 'sym_name = "renamed_private_make"')
         result = result.replace("@make", "@renamed_private_make")
     else:
         lines = result.rstrip("\n").split("\n")
