@@ -27,7 +27,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, interrupt, process, \
+from . import check, findings, generate, interface, interrupt, process, \
     report as report_mod, shrink, textreduce
 from .scheduler import make_executor
 from .tally import Tally
@@ -68,7 +68,8 @@ def check_index(seed, index, cfg):
         return {"index": index, "error": f"check failed: {exc!r}"[:1000]}
     outcome.seconds["generation"] = gen
     outcome.impl_output = ""
-    return {"index": index, "level": prog.level, "outcome": outcome}
+    return {"index": index, "level": prog.level, "outcome": outcome,
+            "functions": interface.public_functions(prog.text)}
 
 
 def _deterministic(cfg, text, runs):
@@ -226,7 +227,7 @@ def _phase1(camp, executor, state, start):
             continue
         out = res["outcome"]
         with interrupt.shielded():
-            tally.add(f"program {res['index']}", out)
+            tally.add(f"program {res['index']}", out, res.get("functions", ()))
             for stage, secs in out.seconds.items():
                 if stage in state.timing:
                     state.timing[stage] += secs
@@ -288,6 +289,8 @@ def _phase2(camp, executor, state):
         path = findings.write(os.path.join(camp.out, "reproducers"), sig, out,
                               prog, camp.cfg, origin)
         if camp.regressions:
+            # A lit.cfg.py unless the folder is in a lit suite already.
+            findings.ensure_lit_config(camp.regressions, camp.cfg.tools)
             path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
                                   origin)
         state.final.append(findings.entry(

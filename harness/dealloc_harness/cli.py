@@ -90,6 +90,16 @@ def _common(p):
     p.add_argument("-q", "--quiet", action="store_true", help="no progress")
 
 
+def _baseline_options(p):
+    p.add_argument("--baseline", metavar="FILE",
+                   help="known findings (a file written by --write-baseline): "
+                   "they are listed, not failures; new ones fail; entries not "
+                   "seen are reported (docs/conformance-reference.md#baseline)")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="write this run's findings to FILE as known findings "
+                   "(entries of other campaigns in FILE are kept)")
+
+
 def _parser():
     ap = argparse.ArgumentParser(prog="dealloc-harness", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -99,6 +109,7 @@ def _parser():
     budget = fz.add_mutually_exclusive_group()
     budget.add_argument("--count", type=NATURAL, help="number of programs")
     budget.add_argument("--time", type=SECONDS, help="seconds of generation")
+    _baseline_options(fz)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("-j", "--jobs", type=POSITIVE, default=1)
     fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
@@ -118,6 +129,7 @@ def _parser():
                     "(stage_campaign.py)")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
+    _baseline_options(cf)
     cf.add_argument("dirs", nargs="*", help=".mlir files and folders: plain "
                     "programs or lit tests (default: corpus/ of this checkout)")
     rp = sub.add_parser("report", help="print the report of a previous run")
@@ -238,6 +250,46 @@ def _summary(rep):
     print(report_mod.markdown(rep), end="")
 
 
+def _baseline(args):
+    """Read --baseline and check --write-baseline's folder before the run
+    (a bad file is a usage error now, not after the run); returns the
+    function that applies them to the finished report and rewrites it."""
+    from . import baseline, junit
+    entries = None
+    if args.baseline:
+        try:
+            entries = baseline.load(args.baseline)
+        except baseline.BaselineError as exc:
+            raise UsageError(f"--baseline {exc}") from None
+    if args.write_baseline:
+        if os.path.isdir(args.write_baseline):
+            raise UsageError(f"--write-baseline {args.write_baseline}: is a directory")
+        _output_dir(os.path.dirname(os.path.abspath(args.write_baseline)),
+                    "--write-baseline", create=False)
+        if os.path.exists(args.write_baseline):
+            try:
+                baseline.load(args.write_baseline)
+            except baseline.BaselineError as exc:
+                raise UsageError(f"--write-baseline {exc} (not overwritten)") from None
+
+    def finish(rep):
+        if entries is not None:
+            baseline.apply(rep, args.baseline, entries)
+            junit.mark_known(rep)
+            report_mod.recount(rep)
+            report_mod.write(args.out, rep)
+        if args.write_baseline:
+            if rep.get("interrupted"):
+                print(f"dealloc-harness: {args.write_baseline} not written: the "
+                      "run was interrupted", file=sys.stderr)
+            else:
+                n = baseline.write(args.write_baseline, rep)
+                print(f"dealloc-harness: {n} findings written to "
+                      f"{args.write_baseline}", file=sys.stderr)
+        return rep
+    return finish
+
+
 def _executor(args):
     """The campaign's executor, made before the campaign: an unreachable
     --scheduler is a usage error, not a traceback after the run."""
@@ -253,10 +305,11 @@ def cmd_fuzz(args):
     interrupt.install()     # a Ctrl-C from now on gives a report
     if args.stage:
         from .stage_campaign import cmd_fuzz_stage
-        return cmd_fuzz_stage(args)
+        return cmd_fuzz_stage(args, _baseline(args))
     from .campaign import Campaign, run
     if args.count is None and args.time is None:
         args.count = 100
+    finish = _baseline(args)
     cfg = _config(args)
     _output_dir(args.out, "--out")
     if args.regressions:
@@ -269,7 +322,7 @@ def cmd_fuzz(args):
                     shrink_per_class=args.shrink_per_class,
                     stop_after=args.stop_after, progress=not args.quiet,
                     executor=executor)
-    rep = run(camp)
+    rep = finish(run(camp))
     _summary(rep)
     return rep["exit_code"]
 
@@ -281,9 +334,10 @@ def cmd_conformance(args):
     missing = [d for d in dirs if not os.path.exists(d)]
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    finish = _baseline(args)
     cfg = _config(args)
     _output_dir(args.out, "--out")
-    rep = conformance.run(cfg, dirs, args.out, progress=not args.quiet)
+    rep = finish(conformance.run(cfg, dirs, args.out, progress=not args.quiet))
     _summary(rep)
     return rep["exit_code"]
 

@@ -273,16 +273,20 @@ def write_lit_config(out, tools):
 def ensure_lit_config(directory, tools):
     """Write directory/lit.cfg.py unless the directory is already in a lit
     suite (a lit.cfg.py or lit.site.cfg.py in it or above it)."""
+    if not in_lit_suite(directory):
+        write_lit_config(directory, tools)
+
+
+def in_lit_suite(directory):
     here = os.path.abspath(directory)
     while True:
         if any(os.path.exists(os.path.join(here, n))
                for n in ("lit.cfg.py", "lit.site.cfg.py")):
-            return
+            return True
         parent = os.path.dirname(here)
         if parent == here:
-            break
+            return False
         here = parent
-    write_lit_config(directory, tools)
 
 
 def _atomic_write(path, text):
