@@ -23,6 +23,7 @@ raw reproducers, and says it was interrupted.
 import dataclasses
 import itertools
 import os
+import shlex
 import sys
 import time
 from dataclasses import dataclass
@@ -149,16 +150,29 @@ class Progress:
         self.start = time.monotonic()
         self.last = 0.0
 
-    def show(self, programs, nfind, counts, force=False):
+    def show(self, programs, nfind, counts, force=False, last=""):
+        """`last`: the latest finding (line()), named until the next."""
         now = time.monotonic()
+        self.latest = last or getattr(self, "latest", "")
         if not self.enabled or (not force and now - self.last < 2.0):
             return
         self.last = now
         rate = programs / max(now - self.start, 1e-9)
         unsure = counts.get("unsupported", 0) + counts.get("unknown", 0)
         print(f"[dealloc-harness] {programs} programs, {rate:.1f}/s, "
-              f"{nfind} finding programs, {unsure} unsupported/unknown",
+              f"{nfind} finding programs, {unsure} unsupported/unknown"
+              + (f"; last finding: {self.latest}" if self.latest else ""),
               file=sys.stderr, flush=True)
+
+    @staticmethod
+    def line(case, outcome):
+        """`program 7: impl-unsafe LEAK @f` of an outcome with a finding."""
+        found = outcome.findings()
+        if not found:
+            return ""
+        entry = outcome.entry(*found[0])
+        fn = f" @{entry.function}" if entry.function else ""
+        return f"{case}: {entry.kind} {entry.verdict}{fn}"
 
 
 @dataclass
@@ -178,7 +192,7 @@ def run(camp):
     so far, raw findings not shrunk yet with their raw reproducers."""
     start = time.monotonic()
     state = _State(timing={s: 0.0 for s in STAGES})
-    params = {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
+    params = {"impl": shlex.join(camp.cfg.impl), "seed": camp.seed,
               "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
               "scheduler": camp.scheduler, "out": camp.out,
               "regressions": camp.regressions, "shrink_budget": camp.shrink_budget,
@@ -235,7 +249,8 @@ def _phase1(camp, executor, state, start):
             state.finding_programs += bool(found)
             for kind, verdict in found:
                 _save_raw(camp, state, res["index"], out.entry(kind, verdict))
-        progress.show(tally.programs, state.finding_programs, tally.counts)
+        progress.show(tally.programs, state.finding_programs, tally.counts,
+                      last=Progress.line(f"program {res['index']}", out))
         interrupt.poll()
         if camp.stop_after and state.finding_programs >= camp.stop_after:
             break

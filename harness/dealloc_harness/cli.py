@@ -27,6 +27,7 @@ Exit codes of fuzz, conformance and report:
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -70,6 +71,10 @@ def _common(p):
                    help="implementation command (split like a shell; the input "
                         "file is appended; the deallocated module on stdout); "
                         f"default: {DEFAULT_IMPL}")
+    p.add_argument("--impl-shell", metavar="SCRIPT", default=None,
+                   help="implementation as a shell command (bash -o pipefail "
+                        "-c SCRIPT; the input file is \"$1\"), for pipelines "
+                        "and redirections: --impl runs without a shell")
     p.add_argument("--tools", help="directory with dealloc-opt, dealloc-run, "
                    "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
     p.add_argument("--out", default="dealloc-harness-out",
@@ -165,17 +170,45 @@ def _parser():
     return ap
 
 
-def _config(args):
-    if args.impl is None:
-        args.impl = DEFAULT_IMPL
+# Tokens a shell would read as operators; --impl passes them to the
+# program as arguments.
+SHELL_OPERATORS = ("|", "||", "&&", ";", "&", "|&")
+SHELL_PREFIXES = ("|", ">", "<", "2>", "&>", "$(", "`")
+
+
+def implementation_argv(impl, impl_shell):
+    """The implementation's argv from --impl or --impl-shell (UsageError
+    on a shell operator in --impl, which runs without a shell)."""
+    if impl_shell is not None:
+        if impl is not None:
+            raise UsageError("--impl and --impl-shell exclude each other")
+        if not re.search(r'\$(1\b|\{1\}|@)', impl_shell):
+            raise UsageError('--impl-shell: the script must read the input file '
+                             'as "$1" (e.g. --impl-shell \'my-opt "$1" | my-fix\')')
+        bash = shutil.which("bash") or "/bin/bash"
+        return [bash, "-o", "pipefail", "-c", impl_shell, "dealloc-impl"]
+    if impl is None:
+        impl = DEFAULT_IMPL
     try:
-        impl = shlex.split(args.impl)
+        argv = shlex.split(impl)
     except ValueError as exc:
-        raise UsageError(f"--impl {args.impl!r}: {exc}") from None
-    if not impl:
+        raise UsageError(f"--impl {impl!r}: {exc}") from None
+    if not argv:
         raise UsageError("--impl is empty")
-    impl = [_absolute(a, n) for n, a in enumerate(impl)]
-    _check_executable(impl[0])
+    bad = [a for a in argv[1:] if a in SHELL_OPERATORS or a.startswith(SHELL_PREFIXES)]
+    if bad:
+        raise UsageError(f"--impl {impl!r}: {bad[0]!r} would be an argument of "
+                         f"{argv[0]}: --impl runs the command without a shell. Use "
+                         "--impl-shell 'SCRIPT' (the input file is \"$1\") or a "
+                         "wrapper script")
+    argv = [_absolute(a, n) for n, a in enumerate(argv)]
+    _check_executable(argv[0])
+    return argv
+
+
+def _config(args):
+    impl = implementation_argv(args.impl, getattr(args, "impl_shell", None))
+    args.impl, args.impl_shell = shlex.join(impl), None
     checks = tuple(c for c in args.checks.split(",") if c)
     bad = [c for c in checks if c not in CHECKS]
     if bad or not checks:
@@ -247,7 +280,11 @@ def _output_dir(path, option, create=True):
 
 
 def _summary(rep):
-    print(report_mod.markdown(rep), end="")
+    try:
+        print(report_mod.markdown(rep), end="")
+        sys.stdout.flush()
+    except BrokenPipeError:         # `fuzz ... | head`: the files are written
+        _quiet_stdout()
 
 
 def _baseline(args):
@@ -348,11 +385,23 @@ def cmd_report(args):
     except (OSError, ValueError) as exc:
         print(f"dealloc-harness: no report in {args.dir}: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(rep, indent=1, sort_keys=True))
-    else:
-        _summary(rep)
-    return rep.get("exit_code", report_mod.exit_code(rep))
+    code = rep.get("exit_code", report_mod.exit_code(rep))
+    try:
+        if args.json:
+            print(json.dumps(rep, indent=1, sort_keys=True))
+        else:
+            _summary(rep)
+        sys.stdout.flush()
+    except BrokenPipeError:         # `report --json | head`: not an error
+        _quiet_stdout()
+    return code
+
+
+def _quiet_stdout():
+    """After a closed pipe: stdout to /dev/null, so that Python's flush at
+    exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def cmd_show(args):
@@ -536,3 +585,7 @@ def main(argv=None):
     except UsageError as exc:
         print(f"dealloc-harness {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The summary into a closed pipe: the report files are written.
+        _quiet_stdout()
+        return 0

@@ -28,6 +28,7 @@ implementation and reference can be compared.
 import glob
 import os
 import re
+import shlex
 import sys
 import time
 
@@ -163,7 +164,7 @@ def run(cfg, dirs, out, progress=True):
                                                os.path.dirname(d) or ".")
                                for d in dirs])
     findings.write_lit_config(out, cfg.tools)
-    params = {"impl": " ".join(cfg.impl), "dirs": list(dirs),
+    params = {"impl": shlex.join(cfg.impl), "dirs": list(dirs),
               "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
               "require_equivalence": cfg.require_equivalence}
 
@@ -218,5 +219,6 @@ def _check_case(cfg, tally, name, text, root, out, progress, found):
                                         file=re.sub(r":\d+$", "", short),
                                         base_signature=base))
     if progress:
+        fn = f" @{outcome.function}" if outcome.function else ""
         print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
-              .rstrip(), file=sys.stderr, flush=True)
+              .rstrip() + fn, file=sys.stderr, flush=True)

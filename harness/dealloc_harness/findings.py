@@ -182,6 +182,10 @@ def write(directory, sig, outcome, prog, cfg, origin):
     lines += [f"// SPEC: [{c}]" for c in cited]
     for msg in (outcome.message or "").splitlines()[:12]:
         lines.append(f"// | {msg}"[:200])
+    stderr = getattr(outcome, "impl_stderr", "")
+    if stderr and stderr.strip() != (outcome.message or "").strip():
+        lines.append("// The implementation's stderr:")
+        lines += [f"// ! {s}"[:200] for s in stderr.splitlines()[:20]]
     if prog.level == "tensor":
         lines.append("// Tensor-level source (bufferized with One-Shot Bufferize):")
         lines += [f"// | {s}" for s in prog.source.splitlines()]
@@ -220,6 +224,8 @@ def entry(outcome, sig, reproducer, **extra):
            "message": (outcome.message or "")[:2000],
            "loc": normalize_loc(fields.get("loc", "")),
            "input": fields.get("input", "")}
+    if getattr(outcome, "impl_stderr", ""):
+        out["stderr"] = outcome.impl_stderr
     out.update(extra)
     return out
 

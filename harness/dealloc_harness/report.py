@@ -284,7 +284,7 @@ OPTIONAL = {"stage": str, "levels": dict, "skipped_cases": list, "baseline": dic
 FINDING = {"kind": str, "verdict": str, "signature": str, "clause": str,
            "reproducer": str, "function": str, "detector": str, "message": str,
            "loc": str, "input": str, "implementation": bool}
-FINDING_OPTIONAL = {"known": bool, "case": str, "file": str, "base_signature": str,
+FINDING_OPTIONAL = {"known": bool, "stderr": str, "case": str, "file": str, "base_signature": str,
                     "seed": int, "index": int, "level": str}
 CASE = {"case": str, "function": str, "status": str, "kind": str, "verdict": str,
         "detector": str, "clause": str, "input": str, "message": str}

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from . import findings as findings_mod, generate, interface, interrupt, \
     report as report_mod, shrink
+from .campaign import Progress
 from .scheduler import make_executor
 from .stage_check import ALIASES, ORDER, OURS, STAGE_FINDINGS, STAGES, check_stage
 from .stage_repro import save as _save
@@ -154,24 +155,19 @@ def _phase1(camp, executor, state, start):
             _count(state["levels"], res["level"])
             found = out.findings()
             state["finding_programs"] += bool(found)
+            state["latest"] = Progress.line(f"program {res['index']}", out) or \
+                state.get("latest", "")
             for kind, verdict in found:
                 _save_raw(camp, state, res["index"], out.entry(kind, verdict))
         if camp.progress and time.monotonic() - last > 2.0:
             last = time.monotonic()
             print(f"[dealloc-harness] {tally.programs} programs, "
                   f"{state['finding_programs']} with findings"
-                  + _last_finding(out), file=sys.stderr, flush=True)
+                  + (f"; last finding: {state['latest']}" if state.get("latest") else ""),
+                  file=sys.stderr, flush=True)
         interrupt.poll()
         if camp.stop_after and state["finding_programs"] >= camp.stop_after:
             break
-
-
-def _last_finding(out):
-    found = out.findings()
-    if not found:
-        return ""
-    entry = out.entry(*found[0])
-    return f" (last: {entry.kind} {entry.verdict} @{entry.function})".replace(" @)", ")")
 
 
 def _save_raw(camp, state, index, entry):
@@ -230,8 +226,8 @@ def cmd_fuzz_stage(args, finish):
     if stage is None:
         raise cli.UsageError(f"--stage {args.stage!r}: expected one of "
                              f"{', '.join(sorted(STAGE_NAMES))}")
-    if args.impl is None:
-        args.impl = " ".join(default_impl(stage))
+    if args.impl is None and args.impl_shell is None:
+        args.impl = shlex.join(default_impl(stage))
     if args.count is None and args.time is None:
         args.count = 100
     base = cli._config(args)

@@ -64,3 +64,30 @@ def test_canonical_drops_timing_and_placement():
     b["parameters"]["jobs"] = 7
     b["findings"][0]["reproducer"] = "/elsewhere/impl-unsafe-leak-alloc.mlir"
     assert report.canonical(a) == report.canonical(b)
+
+
+def test_unsure_reasons_group_with_names_and_numbers_blanked():
+    a = ["unknown", "UNKNOWN", "f", "verify",
+         "bounded: @f loop at %12 unrolled 4 times loc: x.mlir:3:5"]
+    b = ["unknown", "UNKNOWN", "g", "verify",
+         "bounded: @g loop at %7 unrolled 8 times loc: y.mlir:9:1"]
+    assert report.unsure_reason(a) == report.unsure_reason(b) == \
+        "unknown (verify): bounded: @? loop at %? unrolled ? times"
+    long = ["unsupported", "UNSUPPORTED", "f", "run", "word " * 100]
+    assert report.unsure_reason(long).endswith("word ...")
+
+
+def test_the_readme_lists_every_exit_code_of_the_harness():
+    import os
+    from harness_helpers import REPO
+    text = " ".join(open(os.path.join(REPO, "docs", "README.md")).read().split())
+    at = text.index("`dealloc-harness` (`fuzz`, `conformance`, `report`): 0 ")
+    assert all(f", {n} " in text[at:at + 400] for n in (1, 2, 3))
+
+
+def test_the_progress_line_and_the_findings_table_name_the_function():
+    from dealloc_harness.campaign import Progress
+    out = outcome(("impl-unsafe", "LEAK", "f", "run", "clause: [heap.leak]"))
+    assert Progress.line("program 7", out) == "program 7: impl-unsafe LEAK @f"
+    assert Progress.line("program 8", outcome()) == ""
+    assert "| @f | [heap.leak] |" in report.markdown(sample())
