@@ -125,3 +125,15 @@ def test_report_json_into_a_closed_pipe_is_not_a_traceback(tmp_path):
     proc = subprocess.run(f"/usr/bin/python3 {SCRIPT} report --json {tmp_path} | head -1",
                           shell=True, capture_output=True, text=True, timeout=60)
     assert proc.stdout == "{\n" and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_a_relative_tools_folder_is_made_absolute(tmp_path, monkeypatch):
+    """The tools run in a temporary folder: `--tools build/bin` must not
+    turn every check into not-run."""
+    from dealloc_harness import tools
+    (tmp_path / "bin").mkdir()
+    tool = tmp_path / "bin" / "dealloc-run"
+    tool.write_text("#!/bin/sh\n")
+    tool.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    assert tools.locate("bin")["dealloc-run"] == str(tool)
