@@ -8,9 +8,9 @@ import subprocess
 
 import pytest
 
-from dealloc_harness import baseline, check, junit, report
+from dealloc_harness import baseline, check, junit, report, tools
 from dealloc_harness.tally import Tally
-from harness_helpers import REPO, SCRIPT
+from harness_helpers import IMPLS, REPO, SCRIPT, TOOLS
 
 SHIPPED = os.path.join(REPO, "harness", "baselines", "upstream-mlir22.json")
 
@@ -123,3 +123,55 @@ def test_a_bad_baseline_is_a_usage_error_before_the_run(tmp_path, content, why):
                            str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and why in proc.stderr, proc.stderr
     assert not (tmp_path / "out" / "report.json").exists()
+
+
+# Upstream's pipeline with its first memref.dealloc dropped.
+WRAPPED_BUG = """import sys
+sys.path.insert(0, {impls!r})
+from seeded_bug import main
+
+
+def drop_first(src, lines):
+    for n, line in enumerate(lines):
+        if "memref.dealloc " in line:
+            return lines[:n] + lines[n + 1:]
+    return lines
+
+
+main(drop_first, base="upstream")
+"""
+
+needs_tools = pytest.mark.skipif(
+    not (TOOLS["dealloc-run"] and TOOLS["dealloc-opt"]),
+    reason="dealloc-run / dealloc-opt not built")
+
+
+def _conformance(tmp_path, impl_cmd, *extra):
+    out = tmp_path / "out"
+    cases = [os.path.join(REPO, "corpus", "regressions",
+                          "impl-unsafe-abi_violation-alloc.mlir"),
+             os.path.join(REPO, "corpus", "pipeline", "conformance-case.mlir")]
+    proc = subprocess.run(["/usr/bin/python3", SCRIPT, "conformance", "-q", "--checks",
+                           "run", "--impl", impl_cmd, "--out", str(out), *extra, *cases],
+                          capture_output=True, text=True, timeout=900)
+    return proc.returncode, json.loads((out / "report.json").read_text())
+
+
+@needs_tools
+def test_upstreams_baseline_passes_and_a_seeded_bug_is_the_only_new_finding(tmp_path):
+    """The acceptance of issue 37: a baseline written from a run against
+    upstream's pipeline makes the same run exit 0; upstream wrapped with a
+    seeded bug exits 1 naming only the new finding."""
+    upstream = f"{tools.MLIR_OPT} --buffer-deallocation-pipeline"
+    known = str(tmp_path / "known.json")
+    rc, rep = _conformance(tmp_path, upstream, "--write-baseline", known)
+    assert rc == 1 and rep["findings"], rep
+    rc, rep = _conformance(tmp_path, upstream, "--baseline", known)
+    assert rc == 0 and rep["baseline"]["known"] and not rep["baseline"]["new"], rep
+    wrapper = tmp_path / "buggy.py"
+    wrapper.write_text(WRAPPED_BUG.format(impls=IMPLS))
+    rc, rep = _conformance(tmp_path, f"/usr/bin/python3 {wrapper}", "--baseline", known)
+    assert rc == 1, rep
+    new = [f for f in rep["findings"] if not f["known"]]
+    assert new and rep["baseline"]["new"] == [f["signature"] for f in new]
+    assert all(f["case"].endswith("conformance-case.mlir") for f in new), new
