@@ -137,3 +137,17 @@ def test_a_relative_tools_folder_is_made_absolute(tmp_path, monkeypatch):
     tool.chmod(0o755)
     monkeypatch.chdir(tmp_path)
     assert tools.locate("bin")["dealloc-run"] == str(tool)
+
+
+@pytest.mark.skipif(not __import__("harness_helpers").TOOLS["dealloc-run"],
+                    reason="dealloc-run is not built")
+def test_the_implementation_line_keeps_shell_quoting(tmp_path):
+    from harness_helpers import REPO
+    out = tmp_path / "out"
+    case = os.path.join(REPO, "corpus", "pipeline", "conformance-case.mlir")
+    assert cli.main(["conformance", "-q", "--checks", "run", "--impl",
+                     "sh -c 'exit 3'", "--out", str(out), case]) == 1
+    md = (out / "report.md").read_text()
+    assert "- implementation: `sh -c 'exit 3'`" in md, md
+    [finding] = __import__("json").loads((out / "report.json").read_text())["findings"]
+    assert "// implementation: sh -c 'exit 3'\n" in open(finding["reproducer"]).read()
