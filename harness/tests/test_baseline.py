@@ -175,3 +175,11 @@ def test_upstreams_baseline_passes_and_a_seeded_bug_is_the_only_new_finding(tmp_
     new = [f for f in rep["findings"] if not f["known"]]
     assert new and rep["baseline"]["new"] == [f["signature"] for f in new]
     assert all(f["case"].endswith("conformance-case.mlir") for f in new), new
+
+
+def test_the_shipped_upstream_baseline_loads_and_is_sorted():
+    entries = baseline.load(SHIPPED)
+    assert entries
+    assert entries == sorted(entries, key=baseline._sort_key)
+    assert {e["campaign"] for e in entries} >= {"fuzz", "conformance"}
+    assert all(e["kind"].startswith(("impl-", "stage-", "different")) for e in entries)
