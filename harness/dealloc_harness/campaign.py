@@ -199,6 +199,8 @@ def run(camp):
               "checks": list(camp.cfg.checks),
               "memory_mb": camp.cfg.memory // (1024 * 1024),
               "require_equivalence": camp.cfg.require_equivalence}
+    if camp.cfg.free_functions:
+        params["free_functions"] = list(camp.cfg.free_functions)
     findings.write_lit_config(camp.out, camp.cfg.tools)
     executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
     interrupted = False

@@ -37,7 +37,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from . import interface, interrupt, process, server, tools as tools_mod
+from . import free_calls, interface, interrupt, process, server, tools as tools_mod
 
 # Findings about the implementation whatever the question; "different" is
 # one only when equivalence is required (impl_findings()).
@@ -81,6 +81,9 @@ class Config:
     # The question ([pipeline.conformance]): refinement (safe output that
     # keeps the ABI) by default; equivalence with the reference if set.
     require_equivalence: bool = False
+    # Runtime free functions (--free-function): their calls in the output
+    # are read as memref.dealloc (free_calls.py).
+    free_functions: tuple = ()
 
 
 @dataclass
@@ -338,7 +341,7 @@ def _check(text, cfg, wanted, pool, held):
                        f"{impl.returncode - 128}\n" + message)
         _add(classes, (kind, verdict, "", "impl", message))
         return _outcome(classes, not_run, seconds, impl.stdout, cfg)
-    impl_text = impl.stdout
+    impl_text = free_calls.rewrite(impl.stdout, cfg.free_functions)
     if wanted in ("impl-crash", "impl-rejected", "impl-timeout"):
         return _outcome(classes, not_run, seconds, impl_text, cfg)
     # The interface: every public function of the input is still there and

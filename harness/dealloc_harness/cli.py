@@ -75,6 +75,10 @@ def _common(p):
                    help="implementation as a shell command (bash -o pipefail "
                         "-c SCRIPT; the input file is \"$1\"), for pipelines "
                         "and redirections: --impl runs without a shell")
+    p.add_argument("--free-function", action="append", default=[], metavar="NAME",
+                   help="a runtime free function of the implementation: its "
+                   "calls in the output are read as memref.dealloc "
+                   "(free_calls.py; repeatable)")
     p.add_argument("--tools", help="directory with dealloc-opt, dealloc-run, "
                    "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
     p.add_argument("--out", default="dealloc-harness-out",
@@ -228,9 +232,14 @@ def _config(args):
     if missing and not args.quiet:
         print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
               "are reported as not run", file=sys.stderr)
+    bad = [n for n in args.free_function if not re.fullmatch(r"[\w$.-]+", n)]
+    if bad:
+        raise UsageError(f"--free-function {bad[0]!r}: expected a symbol name "
+                         "without @")
     return check.Config(impl=impl, tools=tools, timeout=args.timeout,
                         memory=args.memory_mb * 1024 * 1024, checks=checks,
-                        require_equivalence=args.require_equivalence)
+                        require_equivalence=args.require_equivalence,
+                        free_functions=tuple(args.free_function))
 
 
 def _absolute(arg, n):

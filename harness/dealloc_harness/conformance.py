@@ -167,6 +167,8 @@ def run(cfg, dirs, out, progress=True):
     params = {"impl": shlex.join(cfg.impl), "dirs": list(dirs),
               "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
               "require_equivalence": cfg.require_equivalence}
+    if cfg.free_functions:
+        params["free_functions"] = list(cfg.free_functions)
 
     def check_all():
         for name, text, reason in cases(dirs):

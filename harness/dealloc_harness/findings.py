@@ -165,6 +165,12 @@ def write(directory, sig, outcome, prog, cfg, origin):
     impl_argv = list(cfg.impl)
     impl_cmd = command_for_lit(impl_argv)
     runs, checks = run_lines(outcome, impl_cmd, _limits(cfg))
+    names = getattr(cfg, "free_functions", ())
+    if names:      # the output as the harness read it (free_calls.py)
+        pipe = " | %python %repo/harness/dealloc_harness/free_calls.py " + \
+            " ".join(shlex.quote(n) for n in names)
+        runs = [r.replace(" %s > %t", " %s" + pipe + " > %t") if impl_cmd in r else r
+                for r in runs]
     header = [f"Finding {sig}",
               f"kind: {outcome.kind}; verdict: {outcome.verdict}"
               + (f"; function: @{outcome.function}" if outcome.function else "")

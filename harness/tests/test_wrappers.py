@@ -151,3 +151,54 @@ def test_the_implementation_line_keeps_shell_quoting(tmp_path):
     assert "- implementation: `sh -c 'exit 3'`" in md, md
     [finding] = __import__("json").loads((out / "report.json").read_text())["findings"]
     assert "// implementation: sh -c 'exit 3'\n" in open(finding["reproducer"]).read()
+
+
+def test_calls_of_a_runtime_free_function_read_as_memref_dealloc():
+    from dealloc_harness import free_calls
+    text = ("module {\n  func.func private @rt_free(memref<4xf32>)\n"
+            "  func.func @f() {\n    %0 = memref.alloc() : memref<4xf32>\n"
+            "    func.call @rt_free(%0) : (memref<4xf32>) -> ()\n"
+            "    call @rt_free(%0) : (memref<4xf32, strided<[1], offset: ?>>) -> ()\n"
+            "    %r = func.call @rt_free(%0) : (memref<4xf32>) -> i32\n"
+            "    return\n  }\n}\n")
+    out = free_calls.rewrite(text, ["rt_free"])
+    assert "    memref.dealloc %0 : memref<4xf32>\n" in out
+    assert "memref.dealloc %0 : memref<4xf32, strided<[1], offset: ?>>" in out
+    assert "%r = func.call @rt_free" in out          # a result: left alone
+    assert "func.func private @rt_free" in out       # still used: kept
+    alone = free_calls.rewrite(text.replace(
+        "    %r = func.call @rt_free(%0) : (memref<4xf32>) -> i32\n", ""), ["rt_free"])
+    assert "@rt_free" not in alone
+    assert free_calls.rewrite(text, []) == text
+
+
+@pytest.mark.skipif(not (__import__("harness_helpers").TOOLS["dealloc-run"] and
+                         __import__("harness_helpers").TOOLS["dealloc-opt"]),
+                    reason="dealloc-run / dealloc-opt not built")
+def test_a_declared_runtime_free_function_is_checked_like_memref_dealloc(tmp_path):
+    import json
+    from harness_helpers import REPO, impl, lit
+    case = os.path.join(REPO, "corpus", "pipeline", "conformance-case.mlir")
+    runtime = impl("runtime_free")
+
+    def conformance(out, *extra):
+        rc = cli.main(["conformance", "-q", "--checks", "run", "--impl", runtime,
+                       "--out", str(out), *extra, case])
+        return rc, json.loads((out / "report.json").read_text())
+    rc, rep = conformance(tmp_path / "plain")
+    assert rc == 1 and {f["verdict"] for f in rep["findings"]} == {"LEAK"}, rep
+    rc, rep = conformance(tmp_path / "declared", "--free-function", "rt_free")
+    assert rc == 0 and rep["parameters"]["free_functions"] == ["rt_free"], rep
+
+
+def test_a_reproducer_reads_the_output_as_the_harness_did(tmp_path):
+    from dealloc_harness import generate
+    cfg = check.Config(impl=["/usr/bin/python3", "x.py"], tools=None,
+                       free_functions=("rt_free",))
+    out = check.Outcome(kind="impl-unsafe", verdict="LEAK", function="f", detector="run",
+                        message="clause: [heap.leak]")
+    path = findings.write(str(tmp_path), "sig", out,
+                          generate.Program(0, 0, "memref", "func.func @f() { return }\n"),
+                          cfg, "test")
+    assert "x.py %s | %python %repo/harness/dealloc_harness/free_calls.py rt_free " \
+        "> %t.mlir\n" in open(path).read()
