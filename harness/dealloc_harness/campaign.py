@@ -23,11 +23,12 @@ raw reproducers, and says it was interrupted.
 import dataclasses
 import itertools
 import os
+import shlex
 import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, interrupt, process, \
+from . import check, findings, generate, interface, interrupt, process, \
     report as report_mod, shrink, textreduce
 from .scheduler import make_executor
 from .tally import Tally
@@ -68,7 +69,8 @@ def check_index(seed, index, cfg):
         return {"index": index, "error": f"check failed: {exc!r}"[:1000]}
     outcome.seconds["generation"] = gen
     outcome.impl_output = ""
-    return {"index": index, "level": prog.level, "outcome": outcome}
+    return {"index": index, "level": prog.level, "outcome": outcome,
+            "functions": interface.public_functions(prog.text)}
 
 
 def _deterministic(cfg, text, runs):
@@ -148,16 +150,29 @@ class Progress:
         self.start = time.monotonic()
         self.last = 0.0
 
-    def show(self, programs, nfind, counts, force=False):
+    def show(self, programs, nfind, counts, force=False, last=""):
+        """`last`: the latest finding (line()), named until the next."""
         now = time.monotonic()
+        self.latest = last or getattr(self, "latest", "")
         if not self.enabled or (not force and now - self.last < 2.0):
             return
         self.last = now
         rate = programs / max(now - self.start, 1e-9)
         unsure = counts.get("unsupported", 0) + counts.get("unknown", 0)
         print(f"[dealloc-harness] {programs} programs, {rate:.1f}/s, "
-              f"{nfind} finding programs, {unsure} unsupported/unknown",
+              f"{nfind} finding programs, {unsure} unsupported/unknown"
+              + (f"; last finding: {self.latest}" if self.latest else ""),
               file=sys.stderr, flush=True)
+
+    @staticmethod
+    def line(case, outcome):
+        """`program 7: impl-unsafe LEAK @f` of an outcome with a finding."""
+        found = outcome.findings()
+        if not found:
+            return ""
+        entry = outcome.entry(*found[0])
+        fn = f" @{entry.function}" if entry.function else ""
+        return f"{case}: {entry.kind} {entry.verdict}{fn}"
 
 
 @dataclass
@@ -177,13 +192,15 @@ def run(camp):
     so far, raw findings not shrunk yet with their raw reproducers."""
     start = time.monotonic()
     state = _State(timing={s: 0.0 for s in STAGES})
-    params = {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
+    params = {"impl": shlex.join(camp.cfg.impl), "seed": camp.seed,
               "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
               "scheduler": camp.scheduler, "out": camp.out,
               "regressions": camp.regressions, "shrink_budget": camp.shrink_budget,
               "checks": list(camp.cfg.checks),
               "memory_mb": camp.cfg.memory // (1024 * 1024),
               "require_equivalence": camp.cfg.require_equivalence}
+    if camp.cfg.free_functions:
+        params["free_functions"] = list(camp.cfg.free_functions)
     findings.write_lit_config(camp.out, camp.cfg.tools)
     executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
     interrupted = False
@@ -226,7 +243,7 @@ def _phase1(camp, executor, state, start):
             continue
         out = res["outcome"]
         with interrupt.shielded():
-            tally.add(f"program {res['index']}", out)
+            tally.add(f"program {res['index']}", out, res.get("functions", ()))
             for stage, secs in out.seconds.items():
                 if stage in state.timing:
                     state.timing[stage] += secs
@@ -234,7 +251,8 @@ def _phase1(camp, executor, state, start):
             state.finding_programs += bool(found)
             for kind, verdict in found:
                 _save_raw(camp, state, res["index"], out.entry(kind, verdict))
-        progress.show(tally.programs, state.finding_programs, tally.counts)
+        progress.show(tally.programs, state.finding_programs, tally.counts,
+                      last=Progress.line(f"program {res['index']}", out))
         interrupt.poll()
         if camp.stop_after and state.finding_programs >= camp.stop_after:
             break
@@ -288,6 +306,8 @@ def _phase2(camp, executor, state):
         path = findings.write(os.path.join(camp.out, "reproducers"), sig, out,
                               prog, camp.cfg, origin)
         if camp.regressions:
+            # A lit.cfg.py unless the folder is in a lit suite already.
+            findings.ensure_lit_config(camp.regressions, camp.cfg.tools)
             path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
                                   origin)
         state.final.append(findings.entry(

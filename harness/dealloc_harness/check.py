@@ -32,11 +32,12 @@ Checks whose tool is not built are listed in `not_run` and counted.
 """
 
 import re
+import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from . import interface, interrupt, process, server, tools as tools_mod
+from . import free_calls, interface, interrupt, process, server, tools as tools_mod
 
 # Findings about the implementation whatever the question; "different" is
 # one only when equivalence is required (impl_findings()).
@@ -45,7 +46,9 @@ IMPL_ALWAYS = ("impl-crash", "impl-rejected", "impl-timeout", "impl-invalid-outp
 IMPL_FINDINGS = IMPL_ALWAYS + ("different",)
 OUR_FINDINGS = ("reference-error", "reference-unsafe", "tool-error")
 FINDING_KINDS = IMPL_FINDINGS + OUR_FINDINGS
-UNDECIDED = ("unsupported", "unknown", "not-run")
+# input-rejected: the implementation's own parser or verifier refuses the
+# input (another MLIR version): nothing about its deallocation is known.
+UNDECIDED = ("unsupported", "unknown", "input-rejected", "not-run")
 # Every class, for counting; `order()` gives the precedence of a program's
 # kind under either question.
 ORDER = FINDING_KINDS + UNDECIDED + ("pass",)
@@ -78,6 +81,9 @@ class Config:
     # The question ([pipeline.conformance]): refinement (safe output that
     # keeps the ABI) by default; equivalence with the reference if set.
     require_equivalence: bool = False
+    # Runtime free functions (--free-function): their calls in the output
+    # are read as memref.dealloc (free_calls.py).
+    free_functions: tuple = ()
 
 
 @dataclass
@@ -104,6 +110,7 @@ class Outcome:
     # checks answer the question. [function, detector, message] each.
     notes: list = field(default_factory=list)
     require_equivalence: bool = False
+    impl_stderr: str = ""           # kept_stderr() of the implementation's run
 
     @property
     def is_finding(self):
@@ -135,7 +142,8 @@ class Outcome:
                                detector=c[3], message=c[4],
                                classes=self.classes, not_run=self.not_run,
                                seconds=self.seconds,
-                               require_equivalence=self.require_equivalence)
+                               require_equivalence=self.require_equivalence,
+                               impl_stderr=self.impl_stderr)
         return None
 
 
@@ -169,13 +177,77 @@ def diagnostic_verdict(stderr):
     return "impl-rejected", "rejected: " + msg
 
 
-def _impl_class(run):
+def wrapped_signal(returncode):
+    """The signal a shell reports as exit status 128+N (a wrapper script
+    whose implementation was killed by signal N), or None."""
+    if 128 < returncode < 128 + 65:
+        try:
+            return signal.Signals(returncode - 128).name
+        except ValueError:
+            return None
+    return None
+
+
+# A parse error (not a verifier's or a pass's: those are about an op, and
+# MLIR prints "see current operation" with them): the implementation does
+# not accept the input's syntax (e.g. an older MLIR on newer syntax).
+_OP_NOTE = re.compile(r": note: see current operation", re.M)
+_PARSER = re.compile(r"^(expected |custom op '.*' is unknown|unknown |unexpected |"
+                     r"use of undeclared SSA value|undefined symbol|cannot name an "
+                     r"operation with no results|redefinition of |dialect '.*' not "
+                     r"found|invalid (?!free))")
+# An MLIR opt driver (mlir-opt, my-opt, mlir-opt-19): run without passes it
+# parses, verifies and prints, which tells whether it accepts the input.
+_OPT_DRIVER = re.compile(r"^[\w.+-]*-opt(-[\d.]+)?$")
+_DRIVER_FLAGS = ("--allow-unregistered-dialect", "--load-dialect-plugin",
+                 "--load-pass-plugin")
+
+
+def _parse_only(impl):
+    """The implementation's driver without its passes, or None if it is
+    not an opt driver (a wrapper script: then only the diagnostic tells)."""
+    import os
+    if not impl or not _OPT_DRIVER.match(os.path.basename(impl[0])):
+        return None
+    return [impl[0]] + [a for a in impl[1:] if a.startswith(_DRIVER_FLAGS)] + \
+        ["-o", "/dev/null"]
+
+
+def input_rejection(cfg, text):
+    """A function of a failed run: why the implementation's own parser and
+    verifier refuse `text` (its first diagnostic, blanked), or None."""
+    def rejected(run):
+        diag = diagnostic_verdict(run.stderr)
+        if diag and not _OP_NOTE.search(run.stderr) and \
+                _PARSER.match(diag[1].split(": ", 1)[1]):
+            return diag[1].split(": ", 1)[1]
+        argv = _parse_only(cfg.impl)
+        if argv is None:
+            return None
+        probe = process.run(argv, text, timeout=cfg.timeout, memory=cfg.memory)
+        if probe.status != "exit":
+            return None
+        diag = diagnostic_verdict(probe.stderr)
+        return diag[1].split(": ", 1)[1] if diag else None
+    return rejected
+
+
+def _impl_class(run, input_rejected=None):
+    """(kind, verdict) of the implementation's run, or (None, "").
+    `input_rejected(run)`: the implementation's own parser and verifier
+    refuse the input (a diagnostic), or None."""
     if run.status == "timeout":
         return "impl-timeout", "timeout"
     if run.status == "exit":
         diag = diagnostic_verdict(run.stderr)
         if diag:
+            why = input_rejected(run) if input_rejected else None
+            if why:
+                return "input-rejected", "does not accept the input: " + why
             return diag
+        name = wrapped_signal(run.returncode)
+        if name:
+            return "impl-crash", f"killed by signal {name}"
     if run.status in ("signal", "exit", "not-found"):
         return "impl-crash", run.describe()
     if run.status == "huge-output":
@@ -195,10 +267,26 @@ def check(text, cfg, wanted=None):
     concurrently: the reference side (reference pipeline, then proving the
     reference output) runs while the implementation runs and its output is
     executed and proved; the equivalence check comes last."""
+    held = {}
     with ThreadPoolExecutor(max_workers=3) as pool:
-        out = _check(text, cfg, wanted, pool)
+        out = _check(text, cfg, wanted, pool, held)
     out.fallbacks = server.take_fallbacks()
+    out.impl_stderr = kept_stderr(held.get("stderr", ""))
     return out
+
+
+STDERR_KEPT = 2000     # characters of the implementation's stderr a finding keeps
+
+
+def kept_stderr(stderr):
+    """The implementation's stderr as a finding keeps it: its start (the
+    first error) and its end (a stack dump's last frames), temporary paths
+    dropped."""
+    stderr = _untemp(stderr.strip())
+    if len(stderr) <= STDERR_KEPT:
+        return stderr
+    half = STDERR_KEPT // 2
+    return stderr[:half] + "\n[...]\n" + stderr[-half:]
 
 
 @dataclass
@@ -232,7 +320,7 @@ def _reference_side(text, cfg, wanted):
     return side
 
 
-def _check(text, cfg, wanted, pool):
+def _check(text, cfg, wanted, pool, held):
     seconds = {}
     classes = []          # (kind, verdict, function, detector, message)
     not_run = []
@@ -244,12 +332,16 @@ def _check(text, cfg, wanted, pool):
         ref_future = pool.submit(_reference_side, text, cfg, wanted)
     impl = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
     seconds["implementation"] = impl.seconds
-    kind, verdict = _impl_class(impl)
+    held["stderr"] = impl.stderr
+    kind, verdict = _impl_class(impl, input_rejection(cfg, text))
     if kind:
-        _add(classes, (kind, verdict, "", "impl",
-                       _untemp(impl.stderr.strip()[:1500])))
+        message = _untemp(impl.stderr.strip()[:1500])
+        if impl.status == "exit" and wrapped_signal(impl.returncode):
+            message = (f"exit code {impl.returncode}: a shell's report of signal "
+                       f"{impl.returncode - 128}\n" + message)
+        _add(classes, (kind, verdict, "", "impl", message))
         return _outcome(classes, not_run, seconds, impl.stdout, cfg)
-    impl_text = impl.stdout
+    impl_text = free_calls.rewrite(impl.stdout, cfg.free_functions)
     if wanted in ("impl-crash", "impl-rejected", "impl-timeout"):
         return _outcome(classes, not_run, seconds, impl_text, cfg)
     # The interface: every public function of the input is still there and

@@ -27,6 +27,7 @@ Exit codes of fuzz, conformance and report:
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -70,6 +71,14 @@ def _common(p):
                    help="implementation command (split like a shell; the input "
                         "file is appended; the deallocated module on stdout); "
                         f"default: {DEFAULT_IMPL}")
+    p.add_argument("--impl-shell", metavar="SCRIPT", default=None,
+                   help="implementation as a shell command (bash -o pipefail "
+                        "-c SCRIPT; the input file is \"$1\"), for pipelines "
+                        "and redirections: --impl runs without a shell")
+    p.add_argument("--free-function", action="append", default=[], metavar="NAME",
+                   help="a runtime free function of the implementation: its "
+                   "calls in the output are read as memref.dealloc "
+                   "(free_calls.py; repeatable)")
     p.add_argument("--tools", help="directory with dealloc-opt, dealloc-run, "
                    "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
     p.add_argument("--out", default="dealloc-harness-out",
@@ -90,6 +99,16 @@ def _common(p):
     p.add_argument("-q", "--quiet", action="store_true", help="no progress")
 
 
+def _baseline_options(p):
+    p.add_argument("--baseline", metavar="FILE",
+                   help="known findings (a file written by --write-baseline): "
+                   "they are listed, not failures; new ones fail; entries not "
+                   "seen are reported (docs/conformance-reference.md#baseline)")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="write this run's findings to FILE as known findings "
+                   "(entries of other campaigns in FILE are kept)")
+
+
 def _parser():
     ap = argparse.ArgumentParser(prog="dealloc-harness", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -99,6 +118,7 @@ def _parser():
     budget = fz.add_mutually_exclusive_group()
     budget.add_argument("--count", type=NATURAL, help="number of programs")
     budget.add_argument("--time", type=SECONDS, help="seconds of generation")
+    _baseline_options(fz)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("-j", "--jobs", type=POSITIVE, default=1)
     fz.add_argument("--scheduler", help="Dask scheduler address, or `local`")
@@ -118,6 +138,7 @@ def _parser():
                     "(stage_campaign.py)")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
+    _baseline_options(cf)
     cf.add_argument("dirs", nargs="*", help=".mlir files and folders: plain "
                     "programs or lit tests (default: corpus/ of this checkout)")
     rp = sub.add_parser("report", help="print the report of a previous run")
@@ -153,17 +174,45 @@ def _parser():
     return ap
 
 
-def _config(args):
-    if args.impl is None:
-        args.impl = DEFAULT_IMPL
+# Tokens a shell would read as operators; --impl passes them to the
+# program as arguments.
+SHELL_OPERATORS = ("|", "||", "&&", ";", "&", "|&")
+SHELL_PREFIXES = ("|", ">", "<", "2>", "&>", "$(", "`")
+
+
+def implementation_argv(impl, impl_shell):
+    """The implementation's argv from --impl or --impl-shell (UsageError
+    on a shell operator in --impl, which runs without a shell)."""
+    if impl_shell is not None:
+        if impl is not None:
+            raise UsageError("--impl and --impl-shell exclude each other")
+        if not re.search(r'\$(1\b|\{1\}|@)', impl_shell):
+            raise UsageError('--impl-shell: the script must read the input file '
+                             'as "$1" (e.g. --impl-shell \'my-opt "$1" | my-fix\')')
+        bash = shutil.which("bash") or "/bin/bash"
+        return [bash, "-o", "pipefail", "-c", impl_shell, "dealloc-impl"]
+    if impl is None:
+        impl = DEFAULT_IMPL
     try:
-        impl = shlex.split(args.impl)
+        argv = shlex.split(impl)
     except ValueError as exc:
-        raise UsageError(f"--impl {args.impl!r}: {exc}") from None
-    if not impl:
+        raise UsageError(f"--impl {impl!r}: {exc}") from None
+    if not argv:
         raise UsageError("--impl is empty")
-    impl = [_absolute(a, n) for n, a in enumerate(impl)]
-    _check_executable(impl[0])
+    bad = [a for a in argv[1:] if a in SHELL_OPERATORS or a.startswith(SHELL_PREFIXES)]
+    if bad:
+        raise UsageError(f"--impl {impl!r}: {bad[0]!r} would be an argument of "
+                         f"{argv[0]}: --impl runs the command without a shell. Use "
+                         "--impl-shell 'SCRIPT' (the input file is \"$1\") or a "
+                         "wrapper script")
+    argv = [_absolute(a, n) for n, a in enumerate(argv)]
+    _check_executable(argv[0])
+    return argv
+
+
+def _config(args):
+    impl = implementation_argv(args.impl, getattr(args, "impl_shell", None))
+    args.impl, args.impl_shell = shlex.join(impl), None
     checks = tuple(c for c in args.checks.split(",") if c)
     bad = [c for c in checks if c not in CHECKS]
     if bad or not checks:
@@ -183,9 +232,14 @@ def _config(args):
     if missing and not args.quiet:
         print(f"[dealloc-harness] not built: {', '.join(missing)} — their checks "
               "are reported as not run", file=sys.stderr)
+    bad = [n for n in args.free_function if not re.fullmatch(r"[\w$.-]+", n)]
+    if bad:
+        raise UsageError(f"--free-function {bad[0]!r}: expected a symbol name "
+                         "without @")
     return check.Config(impl=impl, tools=tools, timeout=args.timeout,
                         memory=args.memory_mb * 1024 * 1024, checks=checks,
-                        require_equivalence=args.require_equivalence)
+                        require_equivalence=args.require_equivalence,
+                        free_functions=tuple(args.free_function))
 
 
 def _absolute(arg, n):
@@ -235,7 +289,51 @@ def _output_dir(path, option, create=True):
 
 
 def _summary(rep):
-    print(report_mod.markdown(rep), end="")
+    try:
+        print(report_mod.markdown(rep), end="")
+        sys.stdout.flush()
+    except BrokenPipeError:         # `fuzz ... | head`: the files are written
+        _quiet_stdout()
+
+
+def _baseline(args):
+    """Read --baseline and check --write-baseline's folder before the run
+    (a bad file is a usage error now, not after the run); returns the
+    function that applies them to the finished report and rewrites it."""
+    from . import baseline, junit
+    entries = None
+    if args.baseline:
+        try:
+            entries = baseline.load(args.baseline)
+        except baseline.BaselineError as exc:
+            raise UsageError(f"--baseline {exc}") from None
+    if args.write_baseline:
+        if os.path.isdir(args.write_baseline):
+            raise UsageError(f"--write-baseline {args.write_baseline}: is a directory")
+        _output_dir(os.path.dirname(os.path.abspath(args.write_baseline)),
+                    "--write-baseline", create=False)
+        if os.path.exists(args.write_baseline):
+            try:
+                baseline.load(args.write_baseline)
+            except baseline.BaselineError as exc:
+                raise UsageError(f"--write-baseline {exc} (not overwritten)") from None
+
+    def finish(rep):
+        if entries is not None:
+            baseline.apply(rep, args.baseline, entries)
+            junit.mark_known(rep)
+            report_mod.recount(rep)
+            report_mod.write(args.out, rep)
+        if args.write_baseline:
+            if rep.get("interrupted"):
+                print(f"dealloc-harness: {args.write_baseline} not written: the "
+                      "run was interrupted", file=sys.stderr)
+            else:
+                n = baseline.write(args.write_baseline, rep)
+                print(f"dealloc-harness: {n} findings written to "
+                      f"{args.write_baseline}", file=sys.stderr)
+        return rep
+    return finish
 
 
 def _executor(args):
@@ -253,10 +351,11 @@ def cmd_fuzz(args):
     interrupt.install()     # a Ctrl-C from now on gives a report
     if args.stage:
         from .stage_campaign import cmd_fuzz_stage
-        return cmd_fuzz_stage(args)
+        return cmd_fuzz_stage(args, _baseline(args))
     from .campaign import Campaign, run
     if args.count is None and args.time is None:
         args.count = 100
+    finish = _baseline(args)
     cfg = _config(args)
     _output_dir(args.out, "--out")
     if args.regressions:
@@ -269,7 +368,7 @@ def cmd_fuzz(args):
                     shrink_per_class=args.shrink_per_class,
                     stop_after=args.stop_after, progress=not args.quiet,
                     executor=executor)
-    rep = run(camp)
+    rep = finish(run(camp))
     _summary(rep)
     return rep["exit_code"]
 
@@ -281,9 +380,10 @@ def cmd_conformance(args):
     missing = [d for d in dirs if not os.path.exists(d)]
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    finish = _baseline(args)
     cfg = _config(args)
     _output_dir(args.out, "--out")
-    rep = conformance.run(cfg, dirs, args.out, progress=not args.quiet)
+    rep = finish(conformance.run(cfg, dirs, args.out, progress=not args.quiet))
     _summary(rep)
     return rep["exit_code"]
 
@@ -294,11 +394,23 @@ def cmd_report(args):
     except (OSError, ValueError) as exc:
         print(f"dealloc-harness: no report in {args.dir}: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(rep, indent=1, sort_keys=True))
-    else:
-        _summary(rep)
-    return rep.get("exit_code", report_mod.exit_code(rep))
+    code = rep.get("exit_code", report_mod.exit_code(rep))
+    try:
+        if args.json:
+            print(json.dumps(rep, indent=1, sort_keys=True))
+        else:
+            _summary(rep)
+        sys.stdout.flush()
+    except BrokenPipeError:         # `report --json | head`: not an error
+        _quiet_stdout()
+    return code
+
+
+def _quiet_stdout():
+    """After a closed pipe: stdout to /dev/null, so that Python's flush at
+    exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def cmd_show(args):
@@ -482,3 +594,7 @@ def main(argv=None):
     except UsageError as exc:
         print(f"dealloc-harness {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The summary into a closed pipe: the report files are written.
+        _quiet_stdout()
+        return 0

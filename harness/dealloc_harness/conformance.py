@@ -28,10 +28,11 @@ implementation and reference can be compared.
 import glob
 import os
 import re
+import shlex
 import sys
 import time
 
-from . import check, findings, interrupt, process, report as report_mod, \
+from . import check, findings, interface, interrupt, process, report as report_mod, \
     tools as tools_mod
 from .gen_tensor import BufferizationError, bufferize
 from .generate import Program
@@ -163,9 +164,11 @@ def run(cfg, dirs, out, progress=True):
                                                os.path.dirname(d) or ".")
                                for d in dirs])
     findings.write_lit_config(out, cfg.tools)
-    params = {"impl": " ".join(cfg.impl), "dirs": list(dirs),
+    params = {"impl": shlex.join(cfg.impl), "dirs": list(dirs),
               "checks": list(cfg.checks), "memory_mb": cfg.memory // (1024 * 1024),
               "require_equivalence": cfg.require_equivalence}
+    if cfg.free_functions:
+        params["free_functions"] = list(cfg.free_functions)
 
     def check_all():
         for name, text, reason in cases(dirs):
@@ -206,15 +209,18 @@ def _check_case(cfg, tally, name, text, root, out, progress, found):
     each with a reproducer in OUT/reproducers."""
     outcome = check.check(text, cfg)
     with interrupt.shielded():
-        tally.add(name, outcome)
+        tally.add(name, outcome, interface.public_functions(text))
         for kind, verdict in outcome.findings():
             entry = outcome.entry(kind, verdict)
-            sig = (re.sub(r"[^A-Za-z0-9]+", "_", _short(name, root)).strip("_")
-                   + "-" + findings.signature(entry, text))[:150]
+            short, base = _short(name, root), findings.signature(entry, text)
+            sig = (re.sub(r"[^A-Za-z0-9]+", "_", short).strip("_") + "-" + base)[:150]
             prog = Program(0, tally.programs, "memref", text)
             path = findings.write(os.path.join(out, "reproducers"), sig, entry,
                                   prog, cfg, f"conformance case {name}")
-            found.append(findings.entry(entry, sig, path, case=name))
+            found.append(findings.entry(entry, sig, path, case=name,
+                                        file=re.sub(r":\d+$", "", short),
+                                        base_signature=base))
     if progress:
+        fn = f" @{outcome.function}" if outcome.function else ""
         print(f"[dealloc-harness] {name}: {outcome.kind} {outcome.verdict}"
-              .rstrip(), file=sys.stderr, flush=True)
+              .rstrip() + fn, file=sys.stderr, flush=True)

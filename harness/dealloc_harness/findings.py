@@ -165,6 +165,12 @@ def write(directory, sig, outcome, prog, cfg, origin):
     impl_argv = list(cfg.impl)
     impl_cmd = command_for_lit(impl_argv)
     runs, checks = run_lines(outcome, impl_cmd, _limits(cfg))
+    names = getattr(cfg, "free_functions", ())
+    if names:      # the output as the harness read it (free_calls.py)
+        pipe = " | %python %repo/harness/dealloc_harness/free_calls.py " + \
+            " ".join(shlex.quote(n) for n in names)
+        runs = [r.replace(" %s > %t", " %s" + pipe + " > %t") if impl_cmd in r else r
+                for r in runs]
     header = [f"Finding {sig}",
               f"kind: {outcome.kind}; verdict: {outcome.verdict}"
               + (f"; function: @{outcome.function}" if outcome.function else "")
@@ -182,6 +188,10 @@ def write(directory, sig, outcome, prog, cfg, origin):
     lines += [f"// SPEC: [{c}]" for c in cited]
     for msg in (outcome.message or "").splitlines()[:12]:
         lines.append(f"// | {msg}"[:200])
+    stderr = getattr(outcome, "impl_stderr", "")
+    if stderr and stderr.strip() != (outcome.message or "").strip():
+        lines.append("// The implementation's stderr:")
+        lines += [f"// ! {s}"[:200] for s in stderr.splitlines()[:20]]
     if prog.level == "tensor":
         lines.append("// Tensor-level source (bufferized with One-Shot Bufferize):")
         lines += [f"// | {s}" for s in prog.source.splitlines()]
@@ -220,6 +230,8 @@ def entry(outcome, sig, reproducer, **extra):
            "message": (outcome.message or "")[:2000],
            "loc": normalize_loc(fields.get("loc", "")),
            "input": fields.get("input", "")}
+    if getattr(outcome, "impl_stderr", ""):
+        out["stderr"] = outcome.impl_stderr
     out.update(extra)
     return out
 
@@ -273,16 +285,20 @@ def write_lit_config(out, tools):
 def ensure_lit_config(directory, tools):
     """Write directory/lit.cfg.py unless the directory is already in a lit
     suite (a lit.cfg.py or lit.site.cfg.py in it or above it)."""
+    if not in_lit_suite(directory):
+        write_lit_config(directory, tools)
+
+
+def in_lit_suite(directory):
     here = os.path.abspath(directory)
     while True:
         if any(os.path.exists(os.path.join(here, n))
                for n in ("lit.cfg.py", "lit.site.cfg.py")):
-            return
+            return True
         parent = os.path.dirname(here)
         if parent == here:
-            break
+            return False
         here = parent
-    write_lit_config(directory, tools)
 
 
 def _atomic_write(path, text):

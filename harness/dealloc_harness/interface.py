@@ -62,6 +62,13 @@ def functions(text):
     return found
 
 
+def public_functions(text):
+    """The names of the public functions with a body, in order: what the
+    tools check."""
+    return [fn for fn, (vis, body) in functions(text).items()
+            if vis == "public" and body]
+
+
 def problems(source, output):
     """[(function, "missing public function" | "private (was public)")] for
     the public functions with a body of `source`, in source order."""

@@ -24,32 +24,58 @@ Exit codes (`exit_code()`, also the harness's; docs/conformance-reference.md):
 import json
 import os
 import re
-from xml.sax.saxutils import escape, quoteattr
+from dataclasses import dataclass
 
-from .check import ORDER, UNDECIDED, finding_kinds, impl_findings
+from . import baseline as baseline_mod
+from .check import ORDER, OUR_FINDINGS, UNDECIDED, impl_findings, order
 
 EXIT_PASS, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 LISTED = 50      # undecided cases and differences listed in report.md
 
 
+@dataclass(frozen=True)
+class Kinds:
+    """The outcome classes of a campaign: `counted` (report.json "counts",
+    in this order), `rank` (precedence of a case's classes), the kinds that
+    are findings about the implementation and those about our own tools."""
+    counted: tuple
+    rank: tuple
+    implementation: tuple
+    ours: tuple
+    undecided: tuple = UNDECIDED
+
+
+def whole_pipeline(require_equivalence=False):
+    return Kinds(ORDER, order(require_equivalence),
+                 impl_findings(require_equivalence), OUR_FINDINGS)
+
+
 def build(mode, params, programs, counts, not_run, findings, timing, errors,
-          undecided=(), differences=(), interrupted=False):
-    strict = bool(params.get("require_equivalence"))
+          undecided=(), differences=(), interrupted=False, kinds=None):
+    kinds = kinds or whole_pipeline(bool(params.get("require_equivalence")))
+    for f in findings:
+        f["implementation"] = f["kind"] in kinds.implementation
     rep = {
         "mode": mode,
         "parameters": params,
         "programs": programs,
-        "counts": {k: counts.get(k, 0) for k in ORDER + ("error",)},
+        "counts": {k: counts.get(k, 0) for k in kinds.counted + ("error",)},
         "not_run": dict(sorted(not_run.items())),
         "errors": errors,
         "findings": findings,
-        "implementation_findings": sum(1 for f in findings
-                                       if f["kind"] in impl_findings(strict)),
         "undecided": list(undecided),
         "differences": list(differences),
         "interrupted": interrupted,
         "timing": timing,
     }
+    return recount(rep)
+
+
+def recount(rep):
+    """Set "implementation_findings" (new ones: a baseline's known findings
+    do not count) and "exit_code"."""
+    rep["implementation_findings"] = sum(
+        1 for f in rep["findings"] if f.get("implementation") and not f.get("known"))
     rep["exit_code"] = exit_code(rep)
     return rep
 
@@ -58,7 +84,8 @@ def exit_code(rep):
     if rep["implementation_findings"]:
         return EXIT_FINDINGS
     undecided = sum(rep["counts"].get(k, 0) for k in UNDECIDED + ("error",))
-    ours = len(rep["findings"]) - rep["implementation_findings"]
+    ours = [f for f in rep["findings"]
+            if not f.get("known") and not f.get("implementation", False)]
     if rep["programs"] == 0 and not rep.get("interrupted"):
         return EXIT_USAGE
     if undecided or ours or rep["errors"] or rep.get("interrupted") or \
@@ -94,10 +121,22 @@ def difference_entries(case, outcome):
 
 
 def unsure_reason(cls):
-    """A class's reason, grouped: locations and inputs dropped."""
-    text = re.sub(r"\b(loc|location|input): \S+", "", cls[4])
+    """A class's reason, grouped: locations, inputs, symbol and SSA names
+    and numbers blanked, so that the same reason on other functions, sites
+    or sizes is one group."""
+    return f"{cls[0]} ({cls[3] or '?'}): " + blank(cls[4])
+
+
+def blank(text, width=160):
+    text = re.sub(r"\b(loc|location|input): \S+", "", text or "")
     text = re.sub(r" at [\w./-]+\.mlir:\d+:\d+", "", text)
-    return f"{cls[0]} ({cls[3] or '?'}): " + " ".join(text.split())[:160]
+    text = re.sub(r"\S+\.mlir:\d+:\d+", "", text)
+    text = re.sub(r"[%@^#][\w$.-]+", lambda m: m.group(0)[0] + "?", text)
+    text = re.sub(r"\d+", "?", text)
+    text = " ".join(text.split())
+    if len(text) > width:      # cut at a word, not inside one
+        text = text[:width].rsplit(" ", 1)[0] + " ..."
+    return text
 
 
 def canonical(report):
@@ -112,20 +151,29 @@ def canonical(report):
 
 
 def write(out_dir, report):
+    from .junit import junit
     os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "report.json"), "w") as f:
-        json.dump(report, f, indent=1, sort_keys=True)
-        f.write("\n")
-    with open(os.path.join(out_dir, "report.md"), "w") as f:
-        f.write(markdown(report))
-    with open(os.path.join(out_dir, "junit.xml"), "w") as f:
-        f.write(junit(report))
+    _replace(os.path.join(out_dir, "report.json"),
+             json.dumps(report, indent=1, sort_keys=True) + "\n")
+    _replace(os.path.join(out_dir, "report.md"), markdown(report))
+    _replace(os.path.join(out_dir, "junit.xml"), junit(report))
+
+
+def _replace(path, text):
+    """Write through a temporary file and os.replace: a reader never sees
+    half a report."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 def markdown(report):
     p = report["parameters"]
     lines = [f"# dealloc-harness {report['mode']} report", "",
              f"- implementation: `{p.get('impl', '')}`"]
+    if report.get("stage"):
+        lines.append(f"- stage: {report['stage']}")
     for key in ("seed", "count", "dirs", "skipped"):
         if key in p:
             value = p[key]
@@ -182,11 +230,16 @@ def markdown(report):
     lines += _listing(report.get("skipped_cases"), "Skipped", "",
                       ("case", "reason"), ("case", "reason"), 1000)
     if report["findings"]:
-        lines += ["", "## Findings", "", "| kind | verdict | signature | reproducer |",
-                  "|---|---|---|---|"]
+        lines += ["", "## Findings", "",
+                  "| kind | verdict | function | clause | signature | reproducer |",
+                  "|---|---|---|---|---|---|"]
         for fd in report["findings"]:
-            lines.append(f"| {fd['kind']} | {fd.get('verdict', '')} | "
+            known = " (known)" if fd.get("known") else ""
+            fn = f"@{fd['function']}" if fd.get("function") else ""
+            lines.append(f"| {fd['kind']}{known} | {_cell(fd.get('verdict', ''))} | "
+                         f"{_cell(fn)} | {fd.get('clause', '')} | "
                          f"`{fd['signature']}` | {fd['reproducer']} |")
+    lines += baseline_mod.markdown(report)
     t = report.get("timing") or {}
     if t:
         lines += ["", "## Time", "", "| stage | seconds |", "|---|---|"]
@@ -218,39 +271,45 @@ def _cell(text):
     return " ".join(str(text or "").split()).replace("|", "\\|")
 
 
-# Characters XML 1.0 cannot carry, even escaped (an implementation's stderr
-# may print them): replaced by U+FFFD.
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# The report.json of every campaign (fuzz, conformance, fuzz --stage):
+# key -> type; docs/conformance-reference.md#report-json documents each key
+# and test_report_schema.py checks the documentation and real reports.
+SCHEMA = {"mode": str, "parameters": dict, "programs": int, "counts": dict,
+          "not_run": dict, "errors": list, "findings": list,
+          "implementation_findings": int, "cases": list, "undecided": list,
+          "differences": list, "notes": list, "unsure_reasons": dict,
+          "tool_fallbacks": dict, "excluded_inputs": dict, "interrupted": bool,
+          "timing": dict, "exit_code": int}
+OPTIONAL = {"stage": str, "levels": dict, "skipped_cases": list, "baseline": dict}
+FINDING = {"kind": str, "verdict": str, "signature": str, "clause": str,
+           "reproducer": str, "function": str, "detector": str, "message": str,
+           "loc": str, "input": str, "implementation": bool}
+FINDING_OPTIONAL = {"known": bool, "stderr": str, "case": str, "file": str, "base_signature": str,
+                    "seed": int, "index": int, "level": str}
+CASE = {"case": str, "function": str, "status": str, "kind": str, "verdict": str,
+        "detector": str, "clause": str, "input": str, "message": str}
+CASE_OPTIONAL = {"known": bool}
 
 
-def _x(text):
-    return _NOT_XML.sub("\ufffd", str(text))
-
-
-def junit(report):
-    """One test case per finding signature plus one per outcome class."""
-    cases = []
-    strict = bool(report["parameters"].get("require_equivalence"))
-    for fd in report["findings"]:
-        body = (f"<failure type={quoteattr(_x(fd['kind']))} "
-                f"message={quoteattr(_x(fd.get('verdict', '')))}>"
-                f"{escape(_x(fd.get('message', '')))}\nreproducer: "
-                f"{escape(_x(fd['reproducer']))}</failure>")
-        cases.append(f'  <testcase classname="dealloc-harness.{_x(fd["kind"])}" '
-                     f'name={quoteattr(_x(fd["signature"]))}>{body}</testcase>')
-    for kind, n in report["counts"].items():
-        if kind in finding_kinds(strict):
-            continue
-        body = ""
-        if kind in UNDECIDED + ("error",) and n:
-            body = f"<skipped message={quoteattr(f'{n} programs {kind}')}/>"
-        cases.append(f'  <testcase classname="dealloc-harness.outcomes" '
-                     f'name={quoteattr(kind)}>{body}</testcase>')
-    failures = len(report["findings"])
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<testsuite name="dealloc-harness-{report["mode"]}" '
-            f'tests="{len(cases)}" failures="{failures}" errors="0">\n'
-            + "\n".join(cases) + "\n</testsuite>\n")
+def schema_problems(rep):
+    """What in `rep` does not have the shape of SCHEMA (a list of texts)."""
+    def check(obj, required, optional, where):
+        out = [f"{where}: missing {k}" for k in required if k not in obj]
+        for k, v in obj.items():
+            kind = required.get(k) or optional.get(k)
+            if kind is None:
+                out.append(f"{where}: unexpected key {k}")
+            elif not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+                out.append(f"{where}: {k} is {type(v).__name__}, not {kind.__name__}")
+        return out
+    problems = check(rep, SCHEMA, OPTIONAL, "report")
+    for n, f in enumerate(rep.get("findings") or []):
+        problems += check(f, FINDING, FINDING_OPTIONAL, f"findings[{n}]")
+    for n, c in enumerate(rep.get("cases") or []):
+        problems += check(c, CASE, CASE_OPTIONAL, f"cases[{n}]")
+        if c.get("status") not in ("pass", "failure", "error", "skipped"):
+            problems.append(f"cases[{n}]: status {c.get('status')!r}")
+    return problems
 
 
 # What markdown() and `report` read, and their types.

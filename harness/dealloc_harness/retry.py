@@ -5,9 +5,11 @@ pass crashes on some inputs only some of the time, see docs/findings.md).
   retry.py [--tries N] [--memory-mb M] [--timeout S] --until-ok    CMD...
       the first run that exits 0: its stdout, exit 0; else exit 1
   retry.py [--tries N] [--memory-mb M] [--timeout S] --until-crash CMD...
-      exit 0 iff some run is killed by a signal
+      exit 0 iff some run is killed by a signal (or exits 128+N, how a shell
+      wrapper reports its command's death by signal N)
   retry.py [--tries N] [--memory-mb M] [--timeout S] --until-error CMD...
-      exit 0 iff some run exits with a non-zero code (not a signal): that
+      exit 0 iff some run exits with a non-zero code (not a signal, nor
+      128+N): that
       run's stderr, for FileCheck to read its diagnostic
 
 --memory-mb and --timeout give each run the address-space limit and the
@@ -16,8 +18,19 @@ runs under the limits its finding was made with. With a deterministic
 command the first run decides, so this costs nothing.
 """
 import resource
+import signal
 import subprocess
 import sys
+
+
+def _crashed(returncode):
+    """Killed by a signal, or a shell's exit status 128+N for signal N."""
+    if returncode < 0:
+        return True
+    try:
+        return 128 < returncode < 128 + 65 and bool(signal.Signals(returncode - 128))
+    except ValueError:
+        return False
 
 
 def _limit(memory_mb):
@@ -66,10 +79,11 @@ def main(argv):
         if mode == "--until-ok" and proc.returncode == 0:
             sys.stdout.buffer.write(proc.stdout)
             return 0
-        if mode == "--until-crash" and proc.returncode < 0:
+        if mode == "--until-crash" and _crashed(proc.returncode):
             sys.stderr.buffer.write(proc.stderr[-2000:])
             return 0
-        if mode == "--until-error" and proc.returncode > 0:
+        if mode == "--until-error" and proc.returncode > 0 and \
+                not _crashed(proc.returncode):
             sys.stderr.buffer.write(proc.stderr)
             return 0
     # The first error (an MLIR diagnostic) comes first, a stack trace last.

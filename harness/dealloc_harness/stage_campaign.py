@@ -9,7 +9,8 @@ bounded and deterministic) and loses nothing on interruption (raw findings
 are written as they arrive, the report in a `finally`). Nothing is written
 outside `--out` unless `--regressions DIR` is given:
 
-  OUT/report.json, OUT/report.md   counts per class, findings, unsure reasons
+  OUT/report.json, report.md,      the report of every campaign (report.py,
+  junit.xml                        junit.py), with "stage" and "levels"
   OUT/raw/                         the first programs of each finding class
   OUT/findings/<sig>.mlir, .json   shrunk stage findings: lit tests whose RUN
                                    lines pass while the finding reproduces
@@ -18,17 +19,20 @@ outside `--out` unless `--regressions DIR` is given:
 """
 
 import itertools
-import json
 import os
 import re
+import shlex
 import sys
 import time
 from dataclasses import dataclass
 
-from . import findings as findings_mod, generate, interrupt, shrink, tools as tools_mod
+from . import findings as findings_mod, generate, interface, interrupt, \
+    report as report_mod, shrink
+from .campaign import Progress
 from .scheduler import make_executor
-from .stage_check import ALIASES, OURS, STAGES, check_stage
+from .stage_check import ALIASES, ORDER, OURS, STAGE_FINDINGS, STAGES, check_stage
 from .stage_repro import save as _save
+from .tally import Tally
 
 SHAPE = [("alloc", r"memref\.alloc\("), ("alloca", r"memref\.alloca\("),
          ("clone", r"bufferization\.clone"), ("select", r"arith\.select .*memref"),
@@ -68,7 +72,8 @@ def check_range(seed, start, stop, cfg):
             out.append({"index": index, "error": f"{exc!r}"[:1000]})
             continue
         res.output = ""
-        out.append({"index": index, "level": prog.level, "outcome": res})
+        out.append({"index": index, "level": prog.level, "outcome": res,
+                    "functions": interface.public_functions(prog.text)})
     return out
 
 
@@ -99,12 +104,15 @@ def signature(stage, outcome, text):
     return f"{short}-{outcome.kind}-{verdict}-{'-'.join(op_shape(text)) or 'empty'}"[:120]
 
 
+KINDS = report_mod.Kinds(ORDER, ORDER, STAGE_FINDINGS, OURS)
+
+
 def run(camp):
-    """Run the campaign; returns the report (also written to camp.out)."""
+    """Run the campaign; returns the report (also written to camp.out), in
+    the shape of every campaign's (report.py), with "stage" and "levels"."""
     start = time.monotonic()
-    state = {"programs": 0, "counts": {}, "levels": {}, "reasons": {},
-             "not_run": {}, "errors": [], "groups": {}, "finding_programs": 0,
-             "findings": [], "ours": []}
+    state = {"tally": Tally(KINDS), "levels": {}, "groups": {},
+             "finding_programs": 0, "findings": []}
     executor = make_executor(camp.jobs, camp.scheduler)
     interrupted = False
 
@@ -117,69 +125,62 @@ def run(camp):
         interrupted = interrupt.checking(phases)
     finally:
         executor.close()
-        rep = _report(camp, state, time.monotonic() - start)
-        rep["interrupted"] = interrupted or interrupt.requested()
-        rep["exit_code"] = exit_code(rep)
-        _write_report(camp.out, rep)
+        params = {"impl": shlex.join(camp.cfg.impl), "seed": camp.seed,
+                  "count": camp.count, "time": camp.time_limit,
+                  "jobs": camp.jobs, "scheduler": camp.scheduler,
+                  "shrink_budget": camp.shrink_budget, "out": camp.out,
+                  "regressions": camp.regressions, "stage": camp.cfg.stage}
+        found = sorted(state["findings"], key=lambda f: (f["kind"], f["signature"]))
+        rep = state["tally"].report("fuzz-stage", params, found,
+                                    {"wall": time.monotonic() - start},
+                                    interrupted or interrupt.requested())
+        rep["stage"] = camp.cfg.stage
+        rep["levels"] = dict(sorted(state["levels"].items()))
+        report_mod.write(camp.out, rep)
     return rep
-
-
-UNDECIDED = ("unsupported", "unknown", "not-run")
-
-
-def exit_code(rep):
-    """1 stage findings or bugs of ours; 2 nothing checked; 3 not every
-    program decided (unsupported, unknown, a check not run, a program that
-    could not be generated or checked) or interrupted; 0 otherwise."""
-    if rep["findings"] or rep["ours"]:
-        return 1
-    if rep["programs"] == 0 and not rep["interrupted"]:
-        return 2
-    if rep["interrupted"] or rep["errors"] or any(
-            rep["counts"].get(k) for k in UNDECIDED):
-        return 3
-    return 0
 
 
 def _phase1(camp, executor, state, start):
     indices = range(camp.count) if camp.count is not None else itertools.count()
     deadline = start + camp.time_limit if camp.time_limit else None
-    last = 0.0
+    tally, last = state["tally"], 0.0
     for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
                                 deadline=deadline):
-        state["programs"] += 1
         if "error" in res:
-            state["errors"].append(f"program {res['index']}: {res['error']}")
+            tally.failed(f"program {res['index']}: {res['error']}")
             continue
         out = res["outcome"]
         with interrupt.shielded():
-            _count(state["counts"], out.kind)
+            tally.add(f"program {res['index']}", out, res.get("functions", ()))
             _count(state["levels"], res["level"])
-            for c in out.classes:
-                if c[0] in ("unsupported", "unknown", "tool-error"):
-                    why = re.sub(r"\S+\.mlir:\d+:\d+", "", c[4])
-                    _count(state["reasons"], f"{c[0]} ({c[3]}): " + " ".join(why.split())[:160])
-            for name in out.not_run:
-                _count(state["not_run"], name)
             found = out.findings()
             state["finding_programs"] += bool(found)
+            state["latest"] = Progress.line(f"program {res['index']}", out) or \
+                state.get("latest", "")
             for kind, verdict in found:
-                idx = state["groups"].setdefault((kind, verdict), [])
-                if len(idx) < camp.shrink_per_class:
-                    idx.append(res["index"])
-                    prog = generate.program(camp.seed, res["index"], "stage")
-                    _save(os.path.join(camp.out, "raw"),
-                          f"{kind}-{findings_mod._slug(verdict)}-s{camp.seed}-p{res['index']}",
-                          camp.cfg, out.entry(kind, verdict), prog,
-                          f"fuzz --stage {camp.cfg.stage} --seed {camp.seed}, program "
-                          f"{res['index']} (not shrunk)")
+                _save_raw(camp, state, res["index"], out.entry(kind, verdict))
         if camp.progress and time.monotonic() - last > 2.0:
             last = time.monotonic()
-            print(f"[dealloc-harness] {state['programs']} programs, "
-                  f"{state['finding_programs']} with findings", file=sys.stderr, flush=True)
+            print(f"[dealloc-harness] {tally.programs} programs, "
+                  f"{state['finding_programs']} with findings"
+                  + (f"; last finding: {state['latest']}" if state.get("latest") else ""),
+                  file=sys.stderr, flush=True)
         interrupt.poll()
         if camp.stop_after and state["finding_programs"] >= camp.stop_after:
             break
+
+
+def _save_raw(camp, state, index, entry):
+    kind, verdict = entry.kind, entry.verdict
+    idx = state["groups"].setdefault((kind, verdict), [])
+    if len(idx) < camp.shrink_per_class:
+        idx.append(index)
+        prog = generate.program(camp.seed, index, "stage")
+        _save(os.path.join(camp.out, "raw"),
+              f"{kind}-{findings_mod._slug(verdict)}-s{camp.seed}-p{index}",
+              camp.cfg, entry, prog,
+              f"fuzz --stage {camp.cfg.stage} --seed {camp.seed}, program "
+              f"{index} (not shrunk)")
 
 
 def _phase2(camp, executor, state):
@@ -189,8 +190,8 @@ def _phase2(camp, executor, state):
             (camp.seed, i, k, v, camp.cfg, camp.shrink_budget) for i, k, v in tasks]):
         prog, out = res["program"], res["outcome"]
         if out is None:
-            state["errors"].append(f"program {res['index']}: {res['kind']} "
-                                   f"{res['verdict']} did not reproduce")
+            state["tally"].errors.append(f"program {res['index']}: {res['kind']} "
+                                         f"{res['verdict']} did not reproduce")
             continue
         interrupt.poll()
         sig = signature(camp.cfg.stage, out, prog.text)
@@ -203,70 +204,20 @@ def _phase2(camp, executor, state):
         paths = [_save(os.path.join(camp.out, "ours" if ours else "findings"),
                        sig, camp.cfg, out, prog, origin)]
         if camp.regressions and not ours:     # an explicit option only
+            # A lit.cfg.py unless the folder is in a lit suite already.
             paths.append(_save(camp.regressions, sig, camp.cfg, out, prog, origin,
-                               lit_cfg=False))
-        state["ours" if ours else "findings"].append({
-            "kind": out.kind, "verdict": out.verdict, "signature": sig,
-            "function": out.function, "detector": out.detector,
-            "message": out.message[:2000], "reproducer": paths[0],
-            "seed": camp.seed, "index": res["index"], "level": prog.level,
-            "clause": camp.cfg.clause})
+                               lit_cfg=not findings_mod.in_lit_suite(camp.regressions)))
+        entry = findings_mod.entry(out, sig, paths[0], seed=camp.seed,
+                                   index=res["index"], level=prog.level)
+        entry["clause"] = entry["clause"] or f"[{camp.cfg.clause}]"
+        state["findings"].append(entry)
 
 
 def _count(table, key):
     table[key] = table.get(key, 0) + 1
 
 
-def _report(camp, state, wall):
-    return {
-        "mode": "fuzz-stage", "stage": camp.cfg.stage,
-        "parameters": {"impl": " ".join(camp.cfg.impl), "seed": camp.seed,
-                       "count": camp.count, "time": camp.time_limit,
-                       "shrink_budget": camp.shrink_budget, "out": camp.out,
-                       "regressions": camp.regressions},
-        "programs": state["programs"],
-        "counts": dict(sorted(state["counts"].items())),
-        "levels": dict(sorted(state["levels"].items())),
-        "not_run": dict(sorted(state["not_run"].items())),
-        "unsure_reasons": dict(sorted(state["reasons"].items())),
-        "findings": sorted(state["findings"], key=lambda f: f["signature"]),
-        "ours": sorted(state["ours"], key=lambda f: f["signature"]),
-        "errors": state["errors"],
-        "timing": {"wall": wall},
-    }
-
-
-def _write_report(out, rep):
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "report.json"), "w") as f:
-        json.dump(rep, f, indent=1, sort_keys=True)
-        f.write("\n")
-    lines = [f"# dealloc-harness fuzz --stage {rep['stage']}", "",
-             f"- implementation: `{rep['parameters']['impl']}`",
-             f"- seed: {rep['parameters']['seed']}",
-             f"- programs checked: {rep['programs']} "
-             f"({', '.join(f'{k}: {v}' for k, v in rep['levels'].items())})"
-             + (" (INTERRUPTED: the run did not finish)" if rep["interrupted"] else ""),
-             f"- stage findings: {len(rep['findings'])}; our bugs: {len(rep['ours'])}",
-             f"- exit code: {rep['exit_code']}",
-             "", "| class | programs |", "|---|---|"]
-    lines += [f"| {k} | {v} |" for k, v in rep["counts"].items()]
-    for title, key in (("Stage findings", "findings"), ("Our bugs", "ours")):
-        if rep[key]:
-            lines += ["", f"## {title}", ""]
-            lines += [f"- `{f['signature']}`: {f['kind']} {f['verdict']} "
-                      f"(@{f['function']}) -> {f['reproducer']}" for f in rep[key]]
-    if rep["unsure_reasons"]:
-        lines += ["", "## Unsure or failed checks", ""]
-        lines += [f"- {n} x {why}" for why, n in rep["unsure_reasons"].items()]
-    if rep["errors"]:
-        lines += ["", "## Errors", ""] + [f"- {e}" for e in rep["errors"]]
-    with open(os.path.join(out, "report.md"), "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
-
-def cmd_fuzz_stage(args):
+def cmd_fuzz_stage(args, finish):
     """`dealloc-harness fuzz --stage NAME`: exit codes of exit_code(), and
     2 on a usage error."""
     from . import cli
@@ -275,8 +226,8 @@ def cmd_fuzz_stage(args):
     if stage is None:
         raise cli.UsageError(f"--stage {args.stage!r}: expected one of "
                              f"{', '.join(sorted(STAGE_NAMES))}")
-    if args.impl is None:
-        args.impl = " ".join(default_impl(stage))
+    if args.impl is None and args.impl_shell is None:
+        args.impl = shlex.join(default_impl(stage))
     if args.count is None and args.time is None:
         args.count = 100
     base = cli._config(args)
@@ -292,7 +243,6 @@ def cmd_fuzz_stage(args):
                          shrink_budget=args.shrink_budget,
                          shrink_per_class=args.shrink_per_class,
                          stop_after=args.stop_after, progress=not args.quiet)
-    rep = run(camp)
-    with open(os.path.join(args.out, "report.md")) as f:
-        print(f.read(), end="")
+    rep = finish(run(camp))
+    print(report_mod.markdown(rep), end="")
     return rep["exit_code"]

@@ -96,6 +96,11 @@ class StageOutcome:
                 seen.append((c[0], c[1]))
         return seen
 
+    def undecided(self):
+        """The classes that left the program undecided (unsure checks, our
+        own failures), as check.Outcome.undecided()."""
+        return [c for c in self.classes if c[0] in ("unsupported", "unknown") + OURS]
+
     def entry(self, kind, verdict):
         for c in self.classes:
             if c[0] == kind and c[1] == verdict:

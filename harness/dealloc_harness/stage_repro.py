@@ -5,6 +5,7 @@ directory, then LLVM's bin directory), so `lit OUT/findings` runs as is."""
 
 import json
 import os
+import shlex
 
 from . import findings as findings_mod, tools as tools_mod
 
@@ -75,7 +76,7 @@ def save(directory, sig, cfg, outcome, prog, origin, lit_cfg=True):
             f"stage: {cfg.stage} ([{cfg.clause}]); kind: {outcome.kind}; "
             f"verdict: {outcome.verdict}"
             + (f"; function: @{outcome.function}" if outcome.function else ""),
-            f"origin: {origin}", f"implementation: {' '.join(cfg.impl)}"]
+            f"origin: {origin}", f"implementation: {shlex.join(cfg.impl)}"]
     if runs:
         head += ["This test passes while the finding reproduces and fails once",
                  "it is fixed."]

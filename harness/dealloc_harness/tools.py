@@ -43,7 +43,8 @@ def locate(tools_dir=None):
     found = {}
     for name in TOOL_NAMES:
         if explicit:
-            path = os.path.join(explicit, name)
+            # Absolute: the tools run in a temporary folder.
+            path = os.path.abspath(os.path.join(explicit, name))
             found[name] = path if os.access(path, os.X_OK) else None
             continue
         candidates = [os.path.join(build_dir, "bin", name)] if build_dir else []

@@ -61,13 +61,20 @@ def test_relative_files_in_flag_values_are_made_absolute(tmp_path, monkeypatch):
 
 
 def test_junit_is_valid_xml_whatever_the_implementation_prints(tmp_path):
-    rep = report.build("fuzz", {"impl": "x"}, 1, {"impl-crash": 1}, {},
+    from dealloc_harness.tally import Tally
+    tally = Tally()
+    message = "bad \x00\x07\x1b[31m bytes \ud800"
+    tally.add("program 0", check._outcome(
+        [["impl-crash", "exit code 1", "", "impl", message]], [], {}, "",
+        check.Config(impl=[], tools=None)), ["f\x01"])
+    rep = tally.report("fuzz", {"impl": "x"},
                        [{"kind": "impl-crash", "verdict": "exit code 1",
                          "signature": "s\x01", "reproducer": "/r.mlir",
-                         "message": "bad \x00\x07\x1b[31m bytes \ud800"}], {}, [])
+                         "message": message}], {}, False)
     report.write(str(tmp_path), rep)
     suite = ET.parse(tmp_path / "junit.xml").getroot()
     assert suite.get("failures") == "1"
+    assert suite[0].get("name") == "(module)" and suite[0].find("failure") is not None
 
 
 def test_stderr_does_not_count_toward_the_output_cap():
