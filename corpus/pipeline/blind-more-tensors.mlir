@@ -201,11 +201,12 @@ func.func @tensor_rank_dim(%t: tensor<*xf32>) -> index {
 }
 
 // -----
-// EXEC-UP-LABEL: @vector_masked_read: UNSUPPORTED
-// EXEC-REF-LABEL: @vector_masked_read: UNSUPPORTED
-// VERIFY-UP-LABEL: @vector_masked_read: UNSUPPORTED (result type vector<4xf32> not modelled at {{[^ ;)]*}})
-// VERIFY-REF-LABEL: @vector_masked_read: UNSUPPORTED (result type vector<4xf32> not modelled at {{[^ ;)]*}})
-// EQUIV-LABEL: @vector_masked_read: UNKNOWN (A: result type vector<4xf32> not modelled at {{[^ ;)]*}})
+// A vector result ([op.vector.values]).
+// EXEC-UP-LABEL: @vector_masked_read: SAFE
+// EXEC-REF-LABEL: @vector_masked_read: SAFE
+// VERIFY-UP-LABEL: @vector_masked_read: SAFE
+// VERIFY-REF-LABEL: @vector_masked_read: SAFE
+// EQUIV-LABEL: @vector_masked_read: EQUIVALENT
 func.func @vector_masked_read(%t: tensor<?xf32>, %n: index) -> vector<4xf32> {
   %c0 = arith.constant 0 : index
   %pad = arith.constant 0.0 : f32

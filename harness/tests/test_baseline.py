@@ -68,7 +68,7 @@ def test_a_baseline_makes_the_same_run_pass_and_lists_known_findings(tmp_path):
 def test_only_the_new_finding_fails_and_a_fixed_one_is_reported(tmp_path):
     path = str(tmp_path / "known.json")
     baseline.write(path, _report(("a.mlir", [LEAK], ["f"]), ("b.mlir", [CRASH], ["h"])))
-    new_leak = ("impl-unsafe", "DOUBLE_FREE", "k", "run", "clause: [heap.free.double]")
+    new_leak = ("impl-unsafe", "DOUBLE_FREE", "k", "run", "clause: [heap.free.twice]")
     rep = _report(("a.mlir", [LEAK], ["f"]), ("c.mlir", [new_leak], ["k"]))
     baseline.apply(rep, path, baseline.load(path))
     report.recount(rep)

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "ReferenceDeallocation.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "llvm/ADT/PostOrderIterator.h"
 
@@ -227,10 +228,14 @@ LogicalResult ReferenceDeallocation::run() {
   return success();
 }
 
+/// [own.scope]: every `func.func` with a body, wherever it is nested, as
+/// upstream's pass visits them; other function-like ops (a transform
+/// script's `transform.named_sequence`) and whatever lies outside a
+/// `func.func` stay as they are.
 LogicalResult dealloc::deallocateFunctions(Operation *op,
                                           ReferenceDeallocationOptions opts) {
   SymbolTableCollection symbols;
-  WalkResult result = op->walk([&](FunctionOpInterface f) {
+  WalkResult result = op->walk([&](func::FuncOp f) {
     if (f.isExternal() ||
         succeeded(ReferenceDeallocation(f, symbols, opts).run()))
       return WalkResult::advance();

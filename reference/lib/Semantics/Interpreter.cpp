@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "dealloc/Semantics/CallDepth.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -286,6 +287,13 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
         results.push_back(RtValue::makeInt(w, 0));
       } else if (isa<FloatType>(t)) {
         results.push_back(RtValue::makeFloat(0.0));
+      } else if (auto vt = dyn_cast<VectorType>(t); vt && isModelledVector(vt)) {
+        // [abi.external]: every lane 0 (false, 0.0).
+        Type e = vt.getElementType();
+        RtValue lane = intWidth(e) ? RtValue::makeInt(intWidth(e), 0)
+                                   : RtValue::makeFloat(0.0);
+        results.push_back(RtValue::makeVector(std::vector<RtValue>(
+            static_cast<size_t>(vt.getNumElements()), lane)));
       } else {
         return unsupported(callSite ? callSite : callee.getOperation(),
                            "external result type not modelled");

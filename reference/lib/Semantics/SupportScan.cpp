@@ -96,13 +96,17 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn,
     func::FuncOp f = work[next];
     if (index->supported.contains(f) || !seen.insert(f).second)
       continue;
+    // [view.unranked]: a function with a body may return an unranked
+    // descriptor (made in it, its rank known there).
     for (Type t : f.getFunctionType().getResults())
-      if (!typeModelled(t))
+      if (!valueTypeModelled(t) &&
+          !(!f.isDeclaration() && isModelledUnranked(t)))
         return make(f, "result type " + typeText(t) + " not modelled");
     // [view.unranked]: a declaration may take unranked memrefs (their
     // descriptors are the callers'); a body would need their rank.
     for (Type t : f.getFunctionType().getInputs())
-      if (!typeModelled(t) && !(f.isDeclaration() && isModelledUnranked(t)))
+      if (!valueTypeModelled(t) &&
+          !(f.isDeclaration() && isModelledUnranked(t)))
         return make(f, "argument type " + typeText(t) + " not modelled");
     if (f.isDeclaration())
       continue;

@@ -1,10 +1,11 @@
 //===- TypeSupport.cpp - The types both tools model, and where ------------===//
 //
 // [view.descriptor], [view.unranked], [view.unranked.reinterpret],
-// [op.unsupported] (TypeSupport.h).
+// [op.unsupported], [abi.external.printers] (TypeSupport.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Semantics/ExternalCallees.h"
 #include "dealloc/Semantics/Value.h"
 #include "dealloc/Support/VectorAccess.h"
 
@@ -55,21 +56,20 @@ std::string typeNote(Type t) {
   return "";
 }
 
-/// [op.vector.values]: vectors do not cross function boundaries.
-static bool crossesCall(Operation *op) {
-  return isa<func::CallOp, func::ReturnOp>(op);
-}
-
 bool operandTypeModelled(Operation *op, Type t) {
-  if (typeModelled(t) || (isModelledVector(t) && !crossesCall(op)))
+  // [op.vector.values]: vectors are values everywhere scalars are, calls
+  // and returns included.
+  if (valueTypeModelled(t))
     return true;
   if (!isModelledUnranked(t))
     return false;
   // [view.unranked.reinterpret] reinterpret_cast replaces the descriptor's
   // offset, sizes and strides; only its buffer is read.
+  // A function returns the descriptor it was given ([view.unranked]).
   if (isa<memref::CastOp, memref::DeallocOp, memref::DimOp, memref::RankOp,
           memref::ExtractAlignedPointerAsIndexOp, memref::ReinterpretCastOp,
-          bufferization::CloneOp, bufferization::DeallocOp>(op))
+          bufferization::CloneOp, bufferization::DeallocOp, func::ReturnOp>(
+          op))
     return true;
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
@@ -80,9 +80,37 @@ bool operandTypeModelled(Operation *op, Type t) {
 }
 
 bool resultTypeModelled(Operation *op, Type t) {
-  if (typeModelled(t) || (isModelledVector(t) && !crossesCall(op)))
+  if (valueTypeModelled(t))
     return true;
-  return isModelledUnranked(t) && isa<memref::CastOp, bufferization::CloneOp>(op);
+  if (!isModelledUnranked(t))
+    return false;
+  if (isa<memref::CastOp, bufferization::CloneOp>(op))
+    return true;
+  // A call of a function with a body returns the descriptor its return
+  // gives, rank included ([view.unranked]).
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        op, call.getCalleeAttr());
+    return callee && !callee.isDeclaration();
+  }
+  return false;
+}
+
+bool isReadOnlyExternal(func::FuncOp callee) {
+  static constexpr llvm::StringLiteral kSuffixes[] = {
+      "I8", "I16", "I32", "I64", "F16", "BF16", "F32", "F64", "Ind", "C32",
+      "C64"};
+  if (!callee.isDeclaration())
+    return false;
+  FunctionType type = callee.getFunctionType();
+  if (type.getNumInputs() != 1 || type.getNumResults() != 0 ||
+      !isa<BaseMemRefType>(type.getInput(0)))
+    return false;
+  StringRef name = callee.getSymName();
+  name.consume_front("_mlir_ciface_");
+  if (!name.consume_front("printMemref"))
+    return false;
+  return llvm::is_contained(kSuffixes, name);
 }
 
 MemRefType rankedTypeFor(Type t, unsigned rank) {

@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "VectorValues.h"
+#include "dealloc/Semantics/ExternalCallees.h"
+#include "dealloc/Semantics/TypeSupport.h"
 
 using namespace mlir;
 using namespace dealloc;
@@ -22,10 +25,13 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     // heap buffers (dynamic extents 2) and zero scalars. During the call it
     // may read and write its memref arguments: a freed one is [heap.use];
     // afterwards their buffers hold any values (initialized ones stay so).
+    // [abi.external.printers]: the runtime's memref printers only read.
+    bool writes = !isReadOnlyExternal(callee);
     for (const SymValue &a : args)
       if (a.kind == SymValue::Kind::MemRef) {
         heap.use(st, a.view, loc, "access by an external callee");
-        heap.havoc(st, a.view, /*writesInit=*/true);
+        if (writes)
+          heap.havoc(st, a.view, /*writesInit=*/true);
       }
     for (Type t : callee.getFunctionType().getResults()) {
       if (auto mt = dyn_cast<MemRefType>(t)) {
@@ -35,6 +41,9 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
             "result of @" + callee.getSymName().str())));
       } else if (scalarWidth(t)) {
         results.push_back(zeroOf(t));
+      } else if (auto vt = dyn_cast<VectorType>(t); vt && isModelledVector(vt)) {
+        results.push_back(vectorOfLanes(
+            *this, vt, [&](int64_t) { return zeroOf(vt.getElementType()); }));
       } else {
         return unsupported(site, "external result type not modelled");
       }

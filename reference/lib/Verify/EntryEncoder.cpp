@@ -186,16 +186,6 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   st.path = st.guard;
   st.epoch = ctx.bvVal(kIndexWidth, 0);
   std::vector<int> slotOfArg;
-  // As dealloc-run's support scan: a result type no caller can receive
-  // (a vector, [op.vector.values]).
-  for (Type t : fn.getFunctionType().getResults())
-    if (isa<VectorType>(t)) {
-      std::string type;
-      llvm::raw_string_ostream os(type);
-      os << t;
-      return fail(Verdict::Unsupported,
-                  "result type " + type + " not modelled", fn.getLoc());
-    }
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
     if (!encodeArgument(*this, fn, i, st, slotOfArg))
       return false;

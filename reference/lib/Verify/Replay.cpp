@@ -16,10 +16,62 @@
 #include <optional>
 
 #include "dealloc/Semantics/Interpreter.h"
+#include "llvm/ADT/APFloat.h"
+#include <map>
 
 using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
+
+/// A float argument's value in a model, as a double (exact for the widths
+/// the lane model supports).
+static double floatFromModel(FloatType ft, int64_t bits) {
+  llvm::APFloat f(ft.getFloatSemantics(),
+                  llvm::APInt(ft.getWidth(), static_cast<uint64_t>(bits)));
+  bool lost;
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return f.convertToDouble();
+}
+
+/// [input.text]: the model's input as dealloc-run's Input, printed by the
+/// one formatter both tools share (formatInput), so that every input verify
+/// prints is one dealloc-run parses. A memref argument's extents are its
+/// type's dynamic ones, read from the view (an argument sharing an earlier
+/// argument's buffer has that buffer's extents).
+std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
+                                            func::FuncOp fn) {
+  Input in;
+  std::map<int64_t, unsigned> groups;
+  for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
+    Type t = fn.getArgument(i).getType();
+    InputValue iv;
+    if (v.kind == SymValue::Kind::Bool) {
+      iv.kind = InputValue::Bool;
+      iv.b = S.evalBool(v.e);
+    } else if (v.kind == SymValue::Kind::BV) {
+      int64_t x = S.evalBV(v.e);
+      if (auto ft = dyn_cast<FloatType>(t)) {
+        iv.kind = InputValue::Float;
+        iv.f = floatFromModel(ft, x);
+      } else {
+        iv.kind = InputValue::Int;
+        iv.i = x;
+      }
+    } else {
+      iv.kind = InputValue::Buffer;
+      int64_t id = S.evalBV(E.heap.idOf(v.view));
+      iv.group = groups.emplace(id, groups.size()).first->second;
+      auto mt = dyn_cast<MemRefType>(t);
+      if (mt && !E.boundary().argExtents[i].empty())
+        for (int64_t d = 0; d < mt.getRank(); ++d)
+          if (mt.isDynamicDim(d))
+            iv.extents.push_back(S.evalBV(v.view.sizes[d]));
+    }
+    in.args.push_back(std::move(iv));
+  }
+  return formatInput(in);
+}
 
 /// The smallest m in [0, top] with holds(m), for a `holds` that is monotone
 /// (false below some m, true from it on) and true at `top`: galloping from 0

@@ -50,48 +50,6 @@ std::string dealloc::verify::printLocation(Location loc) {
   return s;
 }
 
-std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
-                                            func::FuncOp fn) {
-  std::string out;
-  std::map<int64_t, unsigned> groups;
-  for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
-    if (i)
-      out += ",";
-    Type t = fn.getArgument(i).getType();
-    if (v.kind == SymValue::Kind::Bool) {
-      out += S.evalBool(v.e) ? "true" : "false";
-    } else if (v.kind == SymValue::Kind::BV) {
-      int64_t x = S.evalBV(v.e);
-      if (auto ft = dyn_cast<FloatType>(t)) {
-        llvm::APFloat f(ft.getFloatSemantics(),
-                        llvm::APInt(ft.getWidth(), (uint64_t)x));
-        bool lost;
-        f.convert(llvm::APFloat::IEEEdouble(),
-                  llvm::APFloat::rmNearestTiesToEven, &lost);
-        llvm::SmallString<32> str;
-        f.toString(str);
-        out += str.str().str();
-      } else {
-        out += std::to_string(x);
-      }
-    } else {
-      int64_t id = S.evalBV(E.heap.idOf(v.view));
-      auto it = groups.emplace(id, groups.size()).first;
-      out += "b" + std::to_string(it->second);
-      if (!E.boundary().argExtents[i].empty()) {
-        out += "[";
-        for (auto [k, e] : llvm::enumerate(v.view.sizes)) {
-          if (k)
-            out += "x";
-          out += std::to_string(S.evalBV(e));
-        }
-        out += "]";
-      }
-    }
-  }
-  return out;
-}
-
 /// Where `v` happens in the model: its location, or for a check at the
 /// function's exit where several `func.return`s meet (located at the
 /// function), the return the model's run takes.

@@ -16,6 +16,7 @@
 #include "Encoder.h"
 #include "Initialized.h"
 #include "SymbolicArith.h"
+#include "VectorValues.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/VectorAccess.h"
 
@@ -73,6 +74,14 @@ static SymValue pack(Encoder &E, const Lanes &lanes) {
     inits = inits.isNull() ? i : c.mkConcat(i, inits);
   }
   return SymValue::bv(c.simplify(c.mkConcat(inits, vals)));
+}
+
+SymValue dealloc::verify::vectorOfLanes(
+    Encoder &E, VectorType vt, llvm::function_ref<SymValue(int64_t)> lane) {
+  Lanes lanes;
+  for (int64_t k = 0; k < vt.getNumElements(); ++k)
+    lanes.push_back(lane(k));
+  return pack(E, lanes);
 }
 
 /// The lanes of operand `v` (recorded as unbound where the encoding did not

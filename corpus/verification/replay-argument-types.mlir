@@ -1,0 +1,117 @@
+// Every counterexample replays, whatever the arguments' types: verify prints
+// its input in dealloc-run's input syntax ([input.text]: the dynamic extents
+// of a memref only, a float as a decimal), and dealloc-run reproduces it. A
+// leak, a double free and a use-after-free are seeded into functions with
+// each kind of argument; the violation depends on the argument, so the
+// counterexample's input has to be read back right.
+// SPEC: [verify.replay]
+// SPEC: [input.text]
+// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
+// RUN: not dealloc-run --function leak_partly_dynamic --input 'b0[5]' %s | FileCheck %s --check-prefix=EXEC
+
+// EXEC-LABEL: @leak_partly_dynamic: LEAK
+
+// CHECK-LABEL: @leak_partly_dynamic: LEAK on input b0[5] (
+// CHECK: replayed by dealloc-run: LEAK
+func.func @leak_partly_dynamic(%m: memref<?x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %n = memref.dim %m, %c0 : memref<?x16xf32>
+  %a = memref.alloc(%n) : memref<?x16xf32>
+  %five = arith.cmpi eq, %n, %c5 : index
+  scf.if %five {
+  } else {
+    memref.dealloc %a : memref<?x16xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @double_free_partly_dynamic: DOUBLE_FREE on input b0[3] (
+// CHECK: replayed by dealloc-run: DOUBLE_FREE
+func.func @double_free_partly_dynamic(%m: memref<4x?x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = memref.dim %m, %c1 : memref<4x?x2xf32>
+  %a = memref.alloc() : memref<8xf32>
+  memref.dealloc %a : memref<8xf32>
+  %three = arith.cmpi eq, %n, %c3 : index
+  scf.if %three {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @use_after_free_static: USE_AFTER_FREE on input b0 (
+// CHECK: replayed by dealloc-run: USE_AFTER_FREE
+func.func @use_after_free_static(%m: memref<2x16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<2x16xf32>
+  memref.copy %m, %a : memref<2x16xf32> to memref<2x16xf32>
+  memref.dealloc %a : memref<2x16xf32>
+  %x = memref.load %a[%c0, %c0] : memref<2x16xf32>
+  return %x : f32
+}
+
+// CHECK-LABEL: @leak_strided: LEAK on input b0[2x7] (
+// CHECK: replayed by dealloc-run: LEAK
+func.func @leak_strided(%m: memref<?x?xf32, strided<[?, 1], offset: ?>>) {
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %n = memref.dim %m, %c1 : memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %a = memref.alloc() : memref<4xf32>
+  %seven = arith.cmpi eq, %n, %c7 : index
+  scf.if %seven {
+  } else {
+    memref.dealloc %a : memref<4xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @double_free_index: DOUBLE_FREE on input 9 (
+// CHECK: replayed by dealloc-run: DOUBLE_FREE
+func.func @double_free_index(%i: index) {
+  %c9 = arith.constant 9 : index
+  %a = memref.alloc() : memref<8xf32>
+  memref.dealloc %a : memref<8xf32>
+  %nine = arith.cmpi eq, %i, %c9 : index
+  scf.if %nine {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @leak_float: LEAK on input 2.5 (
+// CHECK: replayed by dealloc-run: LEAK
+func.func @leak_float(%x: f32) {
+  %c = arith.constant 2.5 : f32
+  %a = memref.alloc() : memref<8xf32>
+  %eq = arith.cmpf oeq, %x, %c : f32
+  scf.if %eq {
+  } else {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @use_after_free_mixed: USE_AFTER_FREE on input true,b0[3],-4,b1 (
+// CHECK: replayed by dealloc-run: USE_AFTER_FREE
+func.func @use_after_free_mixed(%c: i1, %m: memref<?x16xf32>, %k: i32, %s: memref<16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %km4 = arith.constant -4 : i32
+  %n = memref.dim %m, %c0 : memref<?x16xf32>
+  %a = memref.alloc(%n) : memref<?x16xf32>
+  memref.dealloc %a : memref<?x16xf32>
+  %three = arith.cmpi eq, %n, %c3 : index
+  %kk = arith.cmpi eq, %k, %km4 : i32
+  %both = arith.andi %three, %kk : i1
+  %all = arith.andi %both, %c : i1
+  %r = scf.if %all -> f32 {
+    %x = memref.load %a[%c0, %c0] : memref<?x16xf32>
+    scf.yield %x : f32
+  } else {
+    %y = memref.load %s[%c0] : memref<16xf32>
+    scf.yield %y : f32
+  }
+  return %r : f32
+}
