@@ -115,7 +115,7 @@ static void bindResults(Machine &m, Frame &f, Operation *op,
 
 /// [op.affine.for]: from the largest lower bound while below the smallest
 /// upper bound, by the constant positive step, as scf.for.
-static bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
+bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
   SmallVector<int64_t, 4> lbs, ubs;
   if (!affineValues(m, f, op, op.getLowerBoundMap(),
                     op.getLowerBoundOperands(), lbs) ||
@@ -148,7 +148,7 @@ static bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
 /// smallest upper bound (lower bounds first, then upper, each dimension in
 /// order), the iterations in lexicographic order of the induction
 /// variables, the last varying fastest.
-static bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
+bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
                                Frame &f) {
   if (op.getNumResults() != 0)
     return m.unsupported(op, "affine.parallel with reductions");
@@ -180,7 +180,7 @@ static bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
 
 /// [op.affine.if]: the then region iff every constraint of the set holds
 /// (`= 0` or `>= 0`) on the operands.
-static bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
+bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
   IntegerSet set = op.getIntegerSet();
   AffineMap map = AffineMap::get(set.getNumDims(), set.getNumSymbols(),
                                  set.getConstraints(), op.getContext());
@@ -200,19 +200,13 @@ static bool execAffineIf(Machine &m, affine::AffineIfOp op, Frame &f) {
   return true;
 }
 
-std::optional<bool> Machine::execAffine(Operation *op, Frame &f) {
-  if (auto forOp = dyn_cast<affine::AffineForOp>(op))
-    return execAffineFor(*this, forOp, f);
-  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op))
-    return execAffineIf(*this, ifOp, f);
-  if (auto par = dyn_cast<affine::AffineParallelOp>(op))
-    return execAffineParallel(*this, par, f);
+bool Machine::execAffine(Operation *op, Frame &f) {
   // [op.affine.access]: memref.load / memref.store at the map's results.
   if (std::optional<ElementAccessOp> acc = asElementAccess(op))
     return execElementAccess(*this, f, op, *acc);
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
   if (!mop)
-    return std::nullopt;
+    return notRun(op);
   auto [kind, map, operands] = *mop;
   SmallVector<int64_t, 4> values;
   for (Value v : operands) {

@@ -2,7 +2,8 @@
 //
 // Integers are two's-complement APInts of the type's width (index: 64).
 // The index dialect's ops are their arith counterparts on index
-// ([op.index.ops], IntOps.h).
+// ([op.index.ops]); the integer binary ops' arithmetic is
+// Support/IntArith.h's, shared with dealloc-verify.
 // Uninitialized operands give uninitialized results ([op.uninit.flow]);
 // division by zero and signed division overflow are undefined behaviour and
 // stop the run as UNKNOWN ([op.arith.ub]); shifts by the width or more give
@@ -11,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "dealloc/Semantics/IntOps.h"
+#include "dealloc/Support/OpTable.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include <cmath>
@@ -19,57 +21,6 @@ using namespace mlir;
 using llvm::APInt;
 
 namespace dealloc {
-
-namespace {
-enum class IntUB { None, DivZero, Overflow };
-} // namespace
-
-/// Integer binary ops (arith's and index's, IntOps.h); sets `ub` for
-/// undefined behaviour.
-static std::optional<APInt> intBinary(IntOp k, const APInt &a, const APInt &b,
-                                      IntUB &ub) {
-  ub = IntUB::None;
-  unsigned w = a.getBitWidth();
-  if (isDivision(k)) {
-    if (b.isZero()) {
-      ub = IntUB::DivZero;
-      return std::nullopt;
-    }
-    if (isSignedDivision(k) && a.isMinSignedValue() && b.isAllOnes()) {
-      ub = IntUB::Overflow;
-      return std::nullopt;
-    }
-  }
-  using R = APInt::Rounding;
-  switch (k) {
-  case IntOp::Add: return a + b;
-  case IntOp::Sub: return a - b;
-  case IntOp::Mul: return a * b;
-  case IntOp::And: return a & b;
-  case IntOp::Or: return a | b;
-  case IntOp::Xor: return a ^ b;
-  case IntOp::MaxS: return a.sge(b) ? a : b;
-  case IntOp::MaxU: return a.uge(b) ? a : b;
-  case IntOp::MinS: return a.sle(b) ? a : b;
-  case IntOp::MinU: return a.ule(b) ? a : b;
-  case IntOp::Shl:
-  case IntOp::ShrS:
-  case IntOp::ShrU: {
-    if (b.uge(w))
-      return std::nullopt; // poison
-    unsigned s = static_cast<unsigned>(b.getZExtValue());
-    return k == IntOp::Shl ? a.shl(s) : k == IntOp::ShrS ? a.ashr(s) : a.lshr(s);
-  }
-  case IntOp::DivS: return a.sdiv(b);
-  case IntOp::DivU: return a.udiv(b);
-  case IntOp::RemS: return a.srem(b);
-  case IntOp::RemU: return a.urem(b);
-  case IntOp::CeilDivS: return llvm::APIntOps::RoundingSDiv(a, b, R::UP);
-  case IntOp::CeilDivU: return llvm::APIntOps::RoundingUDiv(a, b, R::UP);
-  case IntOp::FloorDivS: return llvm::APIntOps::RoundingSDiv(a, b, R::DOWN);
-  }
-  llvm_unreachable("unknown integer op");
-}
 
 static std::optional<double> floatBinary(Operation *op, double a, double b) {
   if (isa<arith::AddFOp>(op)) return a + b;
@@ -84,11 +35,7 @@ static std::optional<double> floatBinary(Operation *op, double a, double b) {
   return std::nullopt;
 }
 
-std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
-  StringRef ns = op->getName().getDialectNamespace();
-  if (ns != arith::ArithDialect::getDialectNamespace() &&
-      ns != index::IndexDialect::getDialectNamespace())
-    return std::nullopt;
+bool Machine::execArith(Operation *op, Frame &f) {
   // On vectors, one lane at a time ([op.vector.elementwise], VectorOps.cpp).
   Type resTy =
       op->getNumResults() == 1 ? laneType(op->getResult(0).getType()) : Type();
@@ -150,14 +97,19 @@ std::optional<bool> Machine::execArith(Operation *op, Frame &f) {
                      operand(1).i)));
     return true;
   }
+  // Integer binary ops (OpTable.def's kind; the arithmetic and its
+  // conditions are Support/IntArith.h's, as dealloc-verify's).
   if (std::optional<IntOp> k = intOpOf(op)) {
-    IntUB ub;
-    std::optional<APInt> r = intBinary(*k, operand(0).i, operand(1).i, ub);
-    if (ub == IntUB::DivZero)
+    ints::Concrete d;
+    ints::Result<ints::Concrete> r =
+        ints::binary(d, *k, operand(0).i, operand(1).i);
+    if (r.divByZero && *r.divByZero)
       return unknown(StopKind::DivisionUB, "division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
-    if (ub == IntUB::Overflow)
+    if (r.overflow && *r.overflow)
       return unknown(StopKind::DivisionUB, "signed division overflow (undefined behaviour, [op.arith.ub])", op->getLoc());
-    bind(f, op->getResult(0), r ? RtValue::makeInt(*r) : RtValue::uninit());
+    bool poison = r.poison && *r.poison;
+    bind(f, op->getResult(0),
+         poison ? RtValue::uninit() : RtValue::makeInt(r.value));
     return true;
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {

@@ -24,7 +24,7 @@ using namespace mlir;
 
 namespace dealloc {
 
-std::optional<bool> Machine::execBufferization(Operation *op, Frame &f) {
+bool Machine::execBufferization(Operation *op, Frame &f) {
   if (auto dealloc = dyn_cast<bufferization::DeallocOp>(op)) {
     // Distinct buffers in first-appearance order, with the OR of conditions.
     SmallVector<std::pair<unsigned, bool>, 4> buffers;
@@ -83,7 +83,7 @@ std::optional<bool> Machine::execBufferization(Operation *op, Frame &f) {
     bind(f, clone, r);
     return true;
   }
-  return std::nullopt;
+  return notRun(op);
 }
 
 } // namespace dealloc

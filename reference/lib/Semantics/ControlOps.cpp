@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -70,7 +71,7 @@ static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
 /// lexicographic order of the induction variables (the last varies
 /// fastest); after each, its scf.reduce operands are combined into the
 /// accumulators (the init values) by the reduction regions.
-static bool execParallel(Machine &m, scf::ParallelOp op, Frame &f) {
+static bool execScfParallel(Machine &m, scf::ParallelOp op, Frame &f) {
   SmallVector<RtValue, 4> lbs = operandValues(m, f, op.getLowerBound());
   SmallVector<RtValue, 4> ubs = operandValues(m, f, op.getUpperBound());
   SmallVector<RtValue, 4> steps = operandValues(m, f, op.getStep());
@@ -196,7 +197,7 @@ static bool execWhile(Machine &m, scf::WhileOp op, Frame &f) {
   }
 }
 
-std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
+bool Machine::execControl(Operation *op, Frame &f) {
   // [op.func.call]
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = lookup<func::FuncOp>(call.getCallee());
@@ -235,10 +236,11 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     return execFor(*this, forOp, f);
   if (auto whileOp = dyn_cast<scf::WhileOp>(op))
     return execWhile(*this, whileOp, f);
-  if (auto par = dyn_cast<scf::ParallelOp>(op))
-    return execParallel(*this, par, f);
-  if (auto fa = dyn_cast<scf::ForallOp>(op))
-    return execForall(*this, fa, f);
+  // [op.affine.for], [op.affine.if] (AffineOps.cpp)
+  if (auto forOp = dyn_cast<affine::AffineForOp>(op))
+    return execAffineFor(*this, forOp, f);
+  if (auto ifOp = dyn_cast<affine::AffineIfOp>(op))
+    return execAffineIf(*this, ifOp, f);
   // [op.scf.execute_region]
   if (auto er = dyn_cast<scf::ExecuteRegionOp>(op)) {
     RegionExit exit;
@@ -278,7 +280,18 @@ std::optional<bool> Machine::execControl(Operation *op, Frame &f) {
     bindResults(*this, f, op, exit.values);
     return true;
   }
-  return std::nullopt;
+  return notRun(op);
+}
+
+bool Machine::execParallel(Operation *op, Frame &f) {
+  if (auto par = dyn_cast<scf::ParallelOp>(op))
+    return execScfParallel(*this, par, f);
+  if (auto fa = dyn_cast<scf::ForallOp>(op))
+    return execForall(*this, fa, f);
+  // [op.affine.parallel] (AffineOps.cpp)
+  if (auto par = dyn_cast<affine::AffineParallelOp>(op))
+    return execAffineParallel(*this, par, f);
+  return notRun(op);
 }
 
 } // namespace dealloc

@@ -8,6 +8,7 @@
 #include "dealloc/Semantics/CallDepth.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/VectorAccess.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -248,16 +249,31 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   for (Value v : op->getOperands())
     if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
       return unknown(StopKind::Internal, "internal error: memref operand without a value", op->getLoc());
-  for (auto family : {&Machine::execControl, &Machine::execVector,
-                      &Machine::execArith,
-                      &Machine::execMath,
-                      &Machine::execMemRef, &Machine::execBufferization,
-                      &Machine::execLinalg, &Machine::execAffine}) {
-    if (std::optional<bool> done = (this->*family)(op, f))
-      return *done;
+  // [op.vector.elementwise]: arith and math on vectors, lane by lane, each
+  // lane by dispatch (VectorOps.cpp).
+  if (isElementwiseOnVectors(op))
+    return execOnVectors(*this, f, op);
+  return dispatch(op, f);
+}
+
+bool Machine::dispatch(Operation *op, Frame &f) {
+  // The family each row of OpTable.def names (Encoder::dispatch has the
+  // same shape); terminators are run by execRegion.
+  switch (lookupOp(op)->id) {
+#define DEALLOC_OP(Id, Name, Clause, Effects, Family)                          \
+  case OpId::Id:                                                               \
+    return exec##Family(op, f);
+#define DEALLOC_TERMINATOR(Id, Name, Clause)                                   \
+  case OpId::Id:                                                               \
+    break;
+#include "dealloc/Support/OpTable.def"
   }
-  // OpTable.def lists it, no family runs it: a bug the op table's unit test
-  // finds (unittests/Verify/OpTableTest.cpp).
+  return notRun(op);
+}
+
+bool Machine::notRun(Operation *op) {
+  // OpTable.def names the family, the family does not run the op: a bug the
+  // op table's unit test finds (unittests/Verify/OpTableTest.cpp).
   return unsupported(op, "internal error: in the op table, but dealloc-run "
                          "does not run it");
 }

@@ -176,9 +176,7 @@ bool LinalgRun::run() {
 
 } // namespace
 
-std::optional<bool> Machine::execLinalg(Operation *op, Frame &f) {
-  if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg")
-    return std::nullopt;
+bool Machine::execLinalg(Operation *op, Frame &f) {
   // [op.linalg.index]
   if (auto idx = dyn_cast<linalg::IndexOp>(op)) {
     uint64_t d = idx.getDim();
@@ -189,7 +187,7 @@ std::optional<bool> Machine::execLinalg(Operation *op, Frame &f) {
   }
   if (auto lop = dyn_cast<linalg::LinalgOp>(op))
     return LinalgRun(*this, f, lop).run();
-  return std::nullopt;
+  return notRun(op);
 }
 
 } // namespace dealloc

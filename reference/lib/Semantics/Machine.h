@@ -1,13 +1,17 @@
 //===- Machine.h - The interpreter's state and op families ------*- C++ -*-===//
 //
 // Internal to lib/Semantics. One Machine executes one run (one function on one
-// input). Each op family lives in its own file:
-//   ControlOps.cpp  func/cf/scf            ([op.func.*], [op.cf.*], [op.scf.*])
-//   ArithOps.cpp    arith                  ([op.arith.*])
+// input). Machine::dispatch (Interpreter.cpp) runs each op by the family its
+// row of Support/OpTable.def names; each family lives in its own file (the
+// table's header lists them):
+//   ControlOps.cpp  func/cf/scf, scf.parallel/forall ([op.func.*], [op.cf.*],
+//                   [op.scf.*])
+//   ArithOps.cpp    arith, index           ([op.arith.*], [op.index.*])
+//   MathOps.cpp     math                   ([op.math])
 //   MemRefOps.cpp   memref                 ([op.memref.*], [view.*])
 //   BufferizationOps.cpp bufferization     ([dealloc.*], [clone.fresh])
 //   LinalgOps.cpp   linalg structured ops  ([op.linalg.*])
-//   AffineOps.cpp   affine.apply/min/max   ([op.affine.apply])
+//   AffineOps.cpp   affine                 ([op.affine.*])
 //   VectorOps.cpp   vector, and arith/math on vectors ([op.vector.*])
 //   Abi.cpp         calls, boundary checks, leak check ([abi.*], [heap.leak])
 //
@@ -21,6 +25,7 @@
 #include "dealloc/Semantics/Heap.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Semantics/Value.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/OpDefinition.h"
@@ -78,6 +83,18 @@ bool resolveMixed(Machine &m, Frame &f, mlir::Operation *op,
 bool runEveryPoint(Machine &m, Frame &f, mlir::Region &body,
                    llvm::ArrayRef<int64_t> lbs, llvm::ArrayRef<int64_t> ubs,
                    llvm::ArrayRef<int64_t> steps);
+
+/// [op.affine.for], [op.affine.if], [op.affine.parallel] (AffineOps.cpp;
+/// the Control and Parallel families run them).
+bool execAffineFor(Machine &m, mlir::affine::AffineForOp op, Frame &f);
+bool execAffineIf(Machine &m, mlir::affine::AffineIfOp op, Frame &f);
+bool execAffineParallel(Machine &m, mlir::affine::AffineParallelOp op,
+                        Frame &f);
+
+/// [op.vector.elementwise]: an arith or math op on vectors (a constant, or
+/// the scalar op lane by lane, each lane by Machine::dispatch;
+/// VectorOps.cpp).
+bool execOnVectors(Machine &m, Frame &f, mlir::Operation *op);
 
 /// [op.memref.atomic_rmw]: `old <kind> val` as the arith op of the same
 /// name computes it (MemRefOps.cpp; vector.reduction combines lanes alike).
@@ -161,21 +178,26 @@ public:
                   RegionExit &exit);
   bool execOp(mlir::Operation *op, Frame &f);
   bool execOpHere(mlir::Operation *op, Frame &f);
+  /// Runs a modelled op that is not a terminator by the family its row of
+  /// OpTable.def names (a switch over every OpId).
+  bool dispatch(mlir::Operation *op, Frame &f);
+  /// A family was given an op it does not run: an internal error.
+  bool notRun(mlir::Operation *op);
   /// Calls a function (body, or declaration-only per [abi.external]).
   bool callFunction(mlir::func::FuncOp callee, llvm::ArrayRef<RtValue> args,
                     mlir::Operation *callSite,
                     llvm::SmallVectorImpl<RtValue> &results);
 
-  //===-- op families: return std::nullopt if the op is not theirs ----------===//
-  std::optional<bool> execControl(mlir::Operation *op, Frame &f);
-  std::optional<bool> execArith(mlir::Operation *op, Frame &f);
-  std::optional<bool> execMath(mlir::Operation *op, Frame &f); // MathOps.cpp
-  std::optional<bool> execMemRef(mlir::Operation *op, Frame &f);
-  std::optional<bool> execBufferization(mlir::Operation *op, Frame &f);
-  std::optional<bool> execLinalg(mlir::Operation *op, Frame &f);
-  std::optional<bool> execAffine(mlir::Operation *op, Frame &f);
-  /// The vector dialect, and arith / math ops on vectors (VectorOps.cpp).
-  std::optional<bool> execVector(mlir::Operation *op, Frame &f);
+  //===-- op families: the Family column of OpTable.def ---------------------===//
+  bool execControl(mlir::Operation *op, Frame &f);  // ControlOps.cpp
+  bool execParallel(mlir::Operation *op, Frame &f); // ControlOps.cpp
+  bool execArith(mlir::Operation *op, Frame &f);    // ArithOps.cpp
+  bool execMath(mlir::Operation *op, Frame &f);     // MathOps.cpp
+  bool execMemRef(mlir::Operation *op, Frame &f);   // MemRefOps.cpp
+  bool execBufferization(mlir::Operation *op, Frame &f);
+  bool execLinalg(mlir::Operation *op, Frame &f);   // LinalgOps.cpp
+  bool execAffine(mlir::Operation *op, Frame &f);   // AffineOps.cpp
+  bool execVector(mlir::Operation *op, Frame &f);   // VectorOps.cpp
   /// The iteration points of the linalg ops whose bodies are running
   /// (innermost last), for linalg.index ([op.linalg.index]).
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 1> linalgPoints;

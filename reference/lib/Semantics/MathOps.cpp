@@ -40,12 +40,9 @@ static std::optional<double> mathFloat(Operation *op, double x, double y,
   return std::nullopt;
 }
 
-std::optional<bool> Machine::execMath(Operation *op, Frame &f) {
+bool Machine::execMath(Operation *op, Frame &f) {
   // vector.fma: math.fma lane by lane ([op.vector.elementwise],
   // VectorOps.cpp).
-  if (op->getName().getDialectNamespace() != "math" &&
-      !isa<vector::FMAOp>(op))
-    return std::nullopt;
   Type resTy = laneType(op->getResult(0).getType());
   if (!isSupportedScalar(resTy))
     return unsupported(op, "result type not modelled");
@@ -65,7 +62,7 @@ std::optional<bool> Machine::execMath(Operation *op, Frame &f) {
     bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(resTy, *r)));
     return true;
   }
-  return std::nullopt;
+  return notRun(op);
 }
 
 } // namespace dealloc

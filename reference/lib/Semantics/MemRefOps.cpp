@@ -443,9 +443,7 @@ static bool execCopy(Machine &m, Frame &f, memref::CopyOp cp) {
                     cast<MemRefType>(cp.getTarget().getType()), op);
 }
 
-std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
-  if (!op->getDialect() || op->getDialect()->getNamespace() != "memref")
-    return std::nullopt;
+bool Machine::execMemRef(Operation *op, Frame &f) {
   if (isa<memref::AllocOp, memref::AllocaOp>(op))
     return execAlloc(*this, f, op);
   if (std::optional<ElementAccessOp> acc = asElementAccess(op))
@@ -453,7 +451,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
   // [op.memref.prefetch]: a hint; its declared write was [heap.use] above.
   if (isa<memref::PrefetchOp>(op))
     return true;
-  return llvm::TypeSwitch<Operation *, std::optional<bool>>(op)
+  return llvm::TypeSwitch<Operation *, bool>(op)
       .Case([&](memref::DeallocOp x) { return execDealloc(*this, f, x); })
       .Case([&](memref::ReallocOp x) { return execRealloc(*this, f, x); })
       .Case([&](memref::GetGlobalOp x) { return execGetGlobal(*this, f, x); })
@@ -485,7 +483,7 @@ std::optional<bool> Machine::execMemRef(Operation *op, Frame &f) {
       .Case([&](memref::DimOp x) { return execDim(*this, f, x); })
       .Case([&](memref::RankOp x) { return execRank(*this, f, x); })
       .Case([&](memref::CopyOp x) { return execCopy(*this, f, x); })
-      .Default([](Operation *) -> std::optional<bool> { return std::nullopt; });
+      .Default([&](Operation *) { return notRun(op); });
 }
 
 } // namespace dealloc

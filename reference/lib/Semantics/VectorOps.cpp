@@ -57,18 +57,13 @@ static bool execElementwise(Machine &m, Frame &f, Operation *op) {
                        "internal error: vector operand without lanes",
                        op->getLoc());
   }
-  auto family = op->getName().getDialectNamespace() == "arith"
-                    ? &Machine::execArith
-                    : &Machine::execMath;
   std::vector<RtValue> lanes;
   bool ok = true;
   for (int64_t k = 0; k < vt.getNumElements() && ok; ++k) {
     for (auto &[v, val] : saved)
       f.values[v] = val.lanes[k];
-    std::optional<bool> done = (m.*family)(op, f);
-    ok = done && *done;
-    if (!done)
-      m.unsupported(op, "op not modelled");
+    // The lane runs as the scalar op, by its row's family (OpTable.def).
+    ok = m.dispatch(op, f);
     if (ok)
       lanes.push_back(m.lookup(f, op->getResult(0)));
   }
@@ -311,15 +306,13 @@ static bool execPoison(Machine &m, Frame &f, Operation *op) {
   return true;
 }
 
-std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
-  if (auto c = dyn_cast<arith::ConstantOp>(op);
-      c && isa<VectorType>(c.getType()))
-    return execVectorConstant(*this, f, c);
-  if (isElementwiseOnVectors(op))
-    return execElementwise(*this, f, op);
-  StringRef dialect = op->getName().getDialectNamespace();
-  if (dialect != "vector" && dialect != "ub")
-    return std::nullopt;
+bool execOnVectors(Machine &m, Frame &f, Operation *op) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
+    return execVectorConstant(m, f, c);
+  return execElementwise(m, f, op);
+}
+
+bool Machine::execVector(Operation *op, Frame &f) {
   // The support scan refused these before the run.
   if (std::string why = vectorUnsupportedReason(op); !why.empty())
     return unsupported(op, why);
@@ -346,7 +339,7 @@ std::optional<bool> Machine::execVector(Operation *op, Frame &f) {
     return execMultiReduction(*this, f, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))
     return execContract(*this, f, c);
-  return std::nullopt;
+  return notRun(op);
 }
 
 } // namespace dealloc

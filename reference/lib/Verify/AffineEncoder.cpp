@@ -105,16 +105,13 @@ ElementIndex dealloc::verify::affineResults(Encoder &E, AffineMap map,
   return r;
 }
 
-bool Encoder::encodeAffine(Operation *op, State &st, bool &handled) {
-  handled = true;
+bool Encoder::encodeAffine(Operation *op, State &st) {
   // [op.affine.access]: memref.load / store at the map's results.
   if (std::optional<ElementAccessOp> acc = asElementAccess(op))
     return encodeElementAccess(*this, st, op, *acc);
   std::optional<AffineMapOp> mop = asAffineMapOp(op);
-  if (!mop) {
-    handled = false;
-    return true;
-  }
+  if (!mop)
+    return notEncoded(op);
   auto [kind, map, operands] = *mop;
   if (map.getNumResults() == 0)
     return unsupported(op, "affine map without results");

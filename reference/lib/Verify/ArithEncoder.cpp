@@ -8,8 +8,10 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
 #include "Initialized.h"
+#include "SymbolicArith.h"
 #include "dealloc/Semantics/IntOps.h"
 #include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Support/OpTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -128,102 +130,30 @@ static bool encodeBoolean(Encoder &E, Operation *op) {
   return true;
 }
 
-/// The bit-vector operation of an integer binary op that has one.
-static std::optional<BinOp> binOpOf(IntOp k) {
-  switch (k) {
-  case IntOp::Add: return BinOp::Add;
-  case IntOp::Sub: return BinOp::Sub;
-  case IntOp::Mul: return BinOp::Mul;
-  case IntOp::And: return BinOp::And;
-  case IntOp::Or: return BinOp::Or;
-  case IntOp::Xor: return BinOp::Xor;
-  case IntOp::Shl: return BinOp::Shl;
-  case IntOp::ShrU: return BinOp::LShr;
-  case IntOp::ShrS: return BinOp::AShr;
-  case IntOp::DivS: return BinOp::SDiv;
-  case IntOp::DivU: return BinOp::UDiv;
-  case IntOp::RemS: return BinOp::SRem;
-  case IntOp::RemU: return BinOp::URem;
-  default: return std::nullopt;
-  }
-}
-
-/// [op.arith.ub], as dealloc-run: division or remainder by zero, and
-/// MIN / -1 for every signed division and remainder, stop the run.
-static void divisionStops(Encoder &E, State &st, Operation *op, IntOp k,
-                          Expr a, Expr b) {
-  smt::Context &ctx = E.ctx;
-  unsigned w = a.bvWidth();
-  bool isSigned = isSignedDivision(k);
-  Expr ub = ctx.mkEq(b, ctx.bvVal(w, 0));
-  if (isSigned) {
-    Expr min = w == 1 ? ctx.bvVal(1, 1)
-                      : ctx.mkConcat(ctx.bvVal(1, 1), ctx.bvVal(w - 1, 0));
-    ub = ctx.mkOr(ub,
-                  ctx.mkAnd(ctx.mkEq(a, min), ctx.mkEq(b, ctx.bvVal(w, -1))));
-  }
-  // An uninitialized operand yields the uninitialized value before any
-  // check ([op.uninit.flow]), as in dealloc-run.
-  E.heap.stop(st, ctx.mkAnd(ub, operandsInitialized(E, op)), op->getLoc(),
-              StopKind::DivisionUB,
-              "undefined behaviour in " + op->getName().getStringRef().str());
-}
-
-/// floordivsi, ceildivsi, ceildivui: the truncating quotient, corrected by
-/// one where the remainder is not zero and the exact quotient is negative
-/// (floor) / positive (ceil).
-static Expr roundedQuotient(Encoder &E, IntOp k, Expr a, Expr b) {
-  smt::Context &ctx = E.ctx;
-  unsigned w = a.bvWidth();
-  if (k == IntOp::CeilDivU) {
-    Expr q = ctx.mkBin(BinOp::UDiv, a, b);
-    Expr rem = ctx.mkBin(BinOp::URem, a, b);
-    return ctx.mkIte(ctx.mkEq(rem, ctx.bvVal(w, 0)), q,
-                     ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)));
-  }
-  Expr q = ctx.mkBin(BinOp::SDiv, a, b);
-  Expr rem = ctx.mkBin(BinOp::SRem, a, b);
-  Expr zero = ctx.bvVal(w, 0);
-  Expr negative =
-      ctx.mkNe(ctx.mkCmp(Cmp::Slt, rem, zero), ctx.mkCmp(Cmp::Slt, b, zero));
-  Expr inexact = ctx.mkNe(rem, zero);
-  if (k == IntOp::FloorDivS)
-    return ctx.mkIte(ctx.mkAnd(inexact, negative),
-                     ctx.mkBin(BinOp::Sub, q, ctx.bvVal(w, 1)), q);
-  return ctx.mkIte(ctx.mkAnd(inexact, ctx.mkNot(negative)),
-                   ctx.mkBin(BinOp::Add, q, ctx.bvVal(w, 1)), q);
-}
-
-/// Integer binary ops of arith and index (IntOps.h) but min and max.
+/// Integer binary ops (OpTable.def names their kind): the arithmetic and
+/// its conditions of Support/IntArith.h, on bit-vectors, as dealloc-run
+/// computes them on APInts. [op.arith.ub]: division or remainder by zero,
+/// and MIN / -1 for every signed division and remainder, stop the run; a
+/// shift by the width or more yields the uninitialized (poison) value,
+/// which the encoding leaves unconstrained.
 static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op,
                                 IntOp k) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0)), b = asBV(E, op->getOperand(1));
-  unsigned w = a.bvWidth();
-  if (isDivision(k))
-    divisionStops(E, st, op, k, a, b);
-  std::optional<BinOp> bin = binOpOf(k);
-  Expr r = bin ? ctx.mkBin(*bin, a, b) : roundedQuotient(E, k, a, b);
-  if (bin &&
-      (*bin == BinOp::Shl || *bin == BinOp::LShr || *bin == BinOp::AShr)) {
-    // dealloc-run: a shift by the width or more yields the uninitialized
-    // (poison) value, which the encoding leaves unconstrained.
-    r = ctx.mkIte(ctx.mkCmp(Cmp::Uge, b, ctx.bvVal(w, w)),
-                  ctx.freshBV("poison", w), r);
+  SymbolicInts d{ctx};
+  ints::Result<SymbolicInts> r = ints::binary(d, k, a, b);
+  if (r.divByZero) {
+    Expr ub = r.overflow ? ctx.mkOr(*r.divByZero, *r.overflow) : *r.divByZero;
+    // An uninitialized operand yields the uninitialized value before any
+    // check ([op.uninit.flow]), as in dealloc-run.
+    E.heap.stop(st, ctx.mkAnd(ub, operandsInitialized(E, op)), op->getLoc(),
+                StopKind::DivisionUB,
+                "undefined behaviour in " + op->getName().getStringRef().str());
   }
-  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()), r));
-  return true;
-}
-
-static bool encodeMinMax(Encoder &E, Operation *op, IntOp k) {
-  smt::Context &ctx = E.ctx;
-  Expr a = asBV(E, op->getOperand(0)), b = asBV(E, op->getOperand(1));
-  Cmp p = k == IntOp::MaxS   ? Cmp::Sgt
-          : k == IntOp::MinS ? Cmp::Slt
-          : k == IntOp::MaxU ? Cmp::Ugt
-                             : Cmp::Ult;
-  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()),
-                                  ctx.mkIte(ctx.mkCmp(p, a, b), a, b)));
+  Expr v = r.value;
+  if (r.poison)
+    v = ctx.mkIte(*r.poison, ctx.freshBV("poison", a.bvWidth()), v);
+  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()), v));
   return true;
 }
 
@@ -306,52 +236,49 @@ static bool encodeUninterpreted(Encoder &E, Operation *op) {
   return true;
 }
 
-bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
-  handled = true;
+/// The result of the arith or index op `op` (its initializedness aside).
+static bool arithResult(Encoder &E, Operation *op, State &st) {
+  smt::Context &ctx = E.ctx;
   if (llvm::any_of(op->getOperandTypes(), isWideScalar) ||
       llvm::any_of(op->getResultTypes(), isWideScalar))
-    return unsupported(op, "integers and floats wider than 64 bits are not "
-                           "modelled");
+    return E.unsupported(op, "integers and floats wider than 64 bits are not "
+                             "modelled");
   if (auto c = dyn_cast<arith::ConstantOp>(op))
-    return encodeConstant(*this, c);
+    return encodeConstant(E, c);
   if (auto s = dyn_cast<arith::SelectOp>(op))
-    return encodeSelect(*this, s);
+    return encodeSelect(E, s);
   if (auto cmp = dyn_cast<arith::CmpIOp>(op))
-    return encodeCmpI(*this, cmp, cmp.getPredicate());
+    return encodeCmpI(E, cmp, cmp.getPredicate());
   // [op.index.ops]: the index dialect's constants and comparison.
   if (auto cmp = dyn_cast<index::CmpOp>(op))
-    return encodeCmpI(*this, cmp, cmpPredicateOf(cmp.getPred()));
+    return encodeCmpI(E, cmp, cmpPredicateOf(cmp.getPred()));
   if (auto c = dyn_cast<index::ConstantOp>(op)) {
-    bind(c, SymValue::bv(ctx.bvVal(64, (int64_t)c.getValue().getZExtValue())));
+    E.bind(c, SymValue::bv(ctx.bvVal(64, (int64_t)c.getValue().getZExtValue())));
     return true;
   }
   if (auto c = dyn_cast<index::BoolConstantOp>(op)) {
-    bind(c, SymValue::boolean(ctx.boolVal(c.getValue())));
+    E.bind(c, SymValue::boolean(ctx.boolVal(c.getValue())));
     return true;
   }
   if (isa<index::SizeOfOp>(op)) {
-    bind(op->getResult(0), SymValue::bv(ctx.bvVal(64, 64)));
+    E.bind(op->getResult(0), SymValue::bv(ctx.bvVal(64, 64)));
     return true;
   }
   if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
       isI1(laneType(op->getResult(0).getType())))
-    return encodeBoolean(*this, op);
-  if (std::optional<IntOp> k = intOpOf(op)) {
-    if (*k == IntOp::MaxS || *k == IntOp::MinS || *k == IntOp::MaxU ||
-        *k == IntOp::MinU)
-      return encodeMinMax(*this, op, *k);
-    return encodeIntegerBinary(*this, st, op, *k);
-  }
+    return encodeBoolean(E, op);
+  if (std::optional<IntOp> k = intOpOf(op))
+    return encodeIntegerBinary(E, st, op, *k);
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp, arith::TruncIOp, index::CastSOp, index::CastUOp>(op))
-    return encodeIntegerCast(*this, op);
+    return encodeIntegerCast(E, op);
   if (isa<arith::BitcastOp>(op))
-    return encodeBitcast(*this, op);
+    return encodeBitcast(E, op);
   if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
           arith::CmpFOp>(op)) {
     auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()));
     if (ft && scalarWidth(ft))
-      return encodeIEEE(*this, op, ft);
+      return encodeIEEE(E, op, ft);
   }
   // Any other float op is UNSUPPORTED, as in dealloc-run
   // ([verify.unsupported]).
@@ -359,7 +286,13 @@ bool Encoder::encodeArith(Operation *op, State &st, bool &handled) {
           arith::MaxNumFOp, arith::MaximumFOp, arith::MinNumFOp,
           arith::MinimumFOp, arith::FPToSIOp, arith::FPToUIOp, arith::SIToFPOp,
           arith::UIToFPOp>(op))
-    return encodeUninterpreted(*this, op);
-  handled = false;
+    return encodeUninterpreted(E, op);
+  return E.notEncoded(op);
+}
+
+bool Encoder::encodeArith(Operation *op, State &st) {
+  if (!arithResult(*this, op, st))
+    return false;
+  arithInitialized(*this, op, st);
   return true;
 }

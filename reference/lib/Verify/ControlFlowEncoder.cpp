@@ -585,8 +585,7 @@ static bool encodeCallOp(Encoder &E, State &st, func::CallOp call) {
   return true;
 }
 
-bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
-  handled = true;
+bool Encoder::encodeControl(Operation *op, State &st) {
   // [verify.lemmas]: values live after `op` stay reachable inside it.
   struct OuterScope {
     Encoder &E;
@@ -618,8 +617,5 @@ bool Encoder::encodeControl(Operation *op, State &st, bool &handled) {
       .Case([&](scf::WhileOp x) { return encodeWhile(*this, st, x); })
       .Case([&](cf::AssertOp x) { return encodeAssert(*this, st, x); })
       .Case([&](func::CallOp x) { return encodeCallOp(*this, st, x); })
-      .Default([&](Operation *) {
-        handled = false;
-        return true;
-      });
+      .Default([&](Operation *) { return notEncoded(op); });
 }

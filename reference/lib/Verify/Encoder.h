@@ -197,18 +197,26 @@ public:
   /// ([verify.encoding.addr]) the views' buffers are compared.
   Expr indexEq(Expr a, Expr b);
 
-  // -- Op semantics (OpEncoder.cpp dispatches; ArithEncoder.cpp,
-  // MemRefEncoder.cpp, ViewEncoder.cpp, LinalgEncoder.cpp,
-  // AffineEncoder.cpp); false on failure().
+  // -- Op semantics (OpEncoder.cpp dispatches); false on failure().
   bool encodeOp(mlir::Operation *op, State &st);
   bool encodeOpImpl(mlir::Operation *op, State &st);
-  bool encodeArith(mlir::Operation *op, State &st, bool &handled);
-  bool encodeMemRef(mlir::Operation *op, State &st, bool &handled);
-  bool encodeBufferization(mlir::Operation *op, State &st, bool &handled);
-  /// linalg structured ops on memrefs.
-  bool encodeLinalg(mlir::Operation *op, State &st, bool &handled);
-  /// affine.apply / min / max ([op.affine.apply]).
-  bool encodeAffine(mlir::Operation *op, State &st, bool &handled);
+  /// Encodes a modelled op that is not a terminator by the family its row
+  /// of OpTable.def names (a switch over every OpId; Machine::dispatch has
+  /// the same shape).
+  bool dispatch(mlir::Operation *op, State &st);
+  /// A family was given an op it does not encode: an internal error.
+  bool notEncoded(mlir::Operation *op);
+  // -- Op families: the Family column of OpTable.def (its header lists the
+  // files; dealloc-run's Machine::exec<Family> mirror them).
+  bool encodeControl(mlir::Operation *op, State &st);  // ControlFlowEncoder
+  bool encodeParallel(mlir::Operation *op, State &st); // ParallelEncoder
+  bool encodeArith(mlir::Operation *op, State &st);    // ArithEncoder
+  bool encodeMath(mlir::Operation *op, State &st);     // MathEncoder
+  bool encodeMemRef(mlir::Operation *op, State &st);   // MemRefEncoder
+  bool encodeBufferization(mlir::Operation *op, State &st); // OpEncoder
+  bool encodeLinalg(mlir::Operation *op, State &st);   // LinalgEncoder
+  bool encodeAffine(mlir::Operation *op, State &st);   // AffineEncoder
+  bool encodeVector(mlir::Operation *op, State &st);   // VectorEncoder
 
   /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
   View allocate(State &st, SlotKind kind, mlir::MemRefType t,
@@ -227,7 +235,6 @@ public:
   /// Merges exits into one state and values; false if there is none.
   bool mergeExits(std::vector<RegionExit> &exits, State &st,
                   std::vector<SymValue> &vals, llvm::StringRef name);
-  bool encodeControl(mlir::Operation *op, State &st, bool &handled);
   bool encodeCall(mlir::func::FuncOp callee, llvm::ArrayRef<SymValue> args,
                   mlir::Operation *site, State &st,
                   std::vector<SymValue> &results);
@@ -374,15 +381,14 @@ void storeElement(Encoder &E, State &st, const View &v, Expr lin, mlir::Type t,
 /// alike).
 SymValue combineValues(Encoder &E, mlir::arith::AtomicRMWKind kind,
                        mlir::Type t, const SymValue &old, const SymValue &val);
-/// [op.vector.*]: the vector dialect, and arith / math ops on vectors
-/// (VectorEncoder.cpp); `handled` false if `op` is none of them.
-bool encodeVector(Encoder &E, mlir::Operation *op, State &st, bool &handled);
+/// [op.vector.elementwise]: an arith or math op on vectors (a constant, or
+/// the scalar op lane by lane, each lane by Encoder::dispatch;
+/// VectorEncoder.cpp).
+bool encodeOnVectors(Encoder &E, mlir::Operation *op, State &st);
 /// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
 /// that leaves its buffer's bytes stops the run (MemRefEncoder.cpp).
 void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
                    unsigned eb, mlir::Location loc);
-/// [op.math] The math op `op`'s result (MathEncoder.cpp).
-bool encodeMath(Encoder &E, mlir::Operation *op);
 /// The results of an affine map on `operands` (dimensions first) as
 /// [op.affine.apply] computes them (AffineEncoder.cpp).
 ElementIndex affineResults(Encoder &E, mlir::AffineMap map,

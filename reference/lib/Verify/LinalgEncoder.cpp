@@ -313,13 +313,10 @@ static void havocOutputs(Encoder &E, State &st, linalg::LinalgOp lop) {
       E.heap.havoc(st, E.getView(v), writesInit);
 }
 
-bool Encoder::encodeLinalg(Operation *op, State &st, bool &handled) {
-  handled = true;
+bool Encoder::encodeLinalg(Operation *op, State &st) {
   auto lop = dyn_cast<linalg::LinalgOp>(op);
-  if (!lop) {
-    handled = false;
-    return true;
-  }
+  if (!lop)
+    return notEncoded(op);
   bool divides = false;
   std::string problem = linalgProblem(lop, divides);
   if (!problem.empty())

@@ -19,7 +19,8 @@ using namespace dealloc::verify;
 using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
 
-bool dealloc::verify::encodeMath(Encoder &E, Operation *op) {
+/// [op.math]: the math op `op`'s result.
+static bool mathResult(Encoder &E, Operation *op) {
   smt::Context &c = E.ctx;
   Type rt = laneType(op->getResult(0).getType()); // [op.vector.elementwise]
   unsigned w = scalarWidth(rt);
@@ -45,5 +46,12 @@ bool dealloc::verify::encodeMath(Encoder &E, Operation *op) {
     r = c.mkUF(op->getName().getStringRef().str(), args, w);
   }
   E.bind(op->getResult(0), fromBV(E, rt, r));
+  return true;
+}
+
+bool Encoder::encodeMath(Operation *op, State &st) {
+  if (!mathResult(*this, op))
+    return false;
+  arithInitialized(*this, op, st);
   return true;
 }

@@ -398,8 +398,7 @@ static bool encodeCopy(Encoder &E, State &st, memref::CopyOp c) {
   return true;
 }
 
-bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
-  handled = true;
+bool Encoder::encodeMemRef(Operation *op, State &st) {
   if (std::optional<ElementAccessOp> acc = asElementAccess(op))
     return encodeElementAccess(*this, st, op, *acc);
   if (isa<memref::AllocOp, memref::AllocaOp>(op))
@@ -407,10 +406,8 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
   // [op.memref.prefetch]: a hint; its declared write was [heap.use].
   if (isa<memref::PrefetchOp>(op))
     return true;
-  bool ok = encodeViewOp(*this, st, op, handled);
-  if (handled)
-    return ok;
-  handled = true;
+  if (std::optional<bool> ok = encodeViewOp(*this, st, op))
+    return *ok;
   return llvm::TypeSwitch<Operation *, bool>(op)
       .Case([&](memref::DeallocOp x) { return encodeDealloc(*this, st, x); })
       .Case([&](memref::ReallocOp x) { return encodeRealloc(*this, st, x); })
@@ -418,8 +415,5 @@ bool Encoder::encodeMemRef(Operation *op, State &st, bool &handled) {
           [&](memref::GetGlobalOp x) { return encodeGetGlobal(*this, st, x); })
       .Case([&](memref::ReshapeOp x) { return encodeReshape(*this, st, x); })
       .Case([&](memref::CopyOp x) { return encodeCopy(*this, st, x); })
-      .Default([&](Operation *) {
-        handled = false;
-        return true;
-      });
+      .Default([&](Operation *) { return notEncoded(op); });
 }

@@ -1,12 +1,11 @@
 //===- OpEncoder.cpp - Op dispatch, allocation, bufferization ops ---------===//
 //
 // One case per op, mirroring dealloc-run (spec/operations.md) in SMT terms
-// (spec/verification.md [verify.encoding]). This file dispatches by dialect
-// and holds what the families share (scalar widths, allocation, contents
-// copies) and the bufferization ops; arith is ArithEncoder.cpp, memref
-// MemRefEncoder.cpp, linalg LinalgEncoder.cpp, control flow
-// ControlFlowEncoder.cpp. Anything not listed there is UNSUPPORTED naming
-// the op and its location.
+// (spec/verification.md [verify.encoding]). This file dispatches by the
+// family each row of Support/OpTable.def names (its header lists the
+// families' files) and holds what the families share (scalar widths,
+// allocation, contents copies) and the bufferization ops. An op not in the
+// table is UNSUPPORTED naming the op and its location.
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
@@ -368,8 +367,7 @@ bool dealloc::verify::storeDenseContents(Encoder &E, State &st,
   return true;
 }
 
-bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
-  handled = true;
+bool Encoder::encodeBufferization(Operation *op, State &st) {
   Location loc = op->getLoc();
   if (auto c = dyn_cast<bufferization::CloneOp>(op)) {
     View src = getView(c.getInput());
@@ -424,8 +422,7 @@ bool Encoder::encodeBufferization(Operation *op, State &st, bool &handled) {
       bind(r, outs[k]);
     return true;
   }
-  handled = false;
-  return true;
+  return notEncoded(op);
 }
 
 /// Wider integers and floats than dealloc-run models are left to the arith
@@ -512,46 +509,31 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   if (!encoderDispatches(op))
     return unsupported(op, "op not modelled");
   useByEffects(*this, op, st);
-  bool handled = false;
-  if (auto par = dyn_cast<scf::ParallelOp>(op)) // ParallelEncoder.cpp
-    return encodeParallel(*this, par, st) && !failed;
-  if (auto fa = dyn_cast<scf::ForallOp>(op)) // ParallelEncoder.cpp
-    return encodeForall(*this, fa, st) && !failed;
-  if (auto ap = dyn_cast<affine::AffineParallelOp>(op)) // ParallelEncoder.cpp
-    return encodeAffineParallel(*this, ap, st) && !failed;
-  if (!encodeControl(op, st, handled) || handled)
-    return !failed;
-  // The vector dialect and arith / math on vectors (VectorEncoder.cpp).
-  if (!encodeVector(*this, op, st, handled) || handled)
-    return !failed;
-  StringRef dialect = op->getName().getDialectNamespace();
-  if (dialect == "arith" || dialect == "index") { // ArithEncoder.cpp
-    if (!encodeArith(op, st, handled))
-      return !failed;
-    if (handled) {
-      arithInitialized(*this, op, st);
-      return !failed;
-    }
-  } else if (dialect == "math") {
-    if (!encodeMath(*this, op))
-      return !failed;
-    arithInitialized(*this, op, st);
-    return !failed;
-  } else if (dialect == "memref") {
-    if (!encodeMemRef(op, st, handled) || handled)
-      return !failed;
-  } else if (dialect == "bufferization") {
-    if (!encodeBufferization(op, st, handled) || handled)
-      return !failed;
-  } else if (dialect == "linalg") {
-    if (!encodeLinalg(op, st, handled) || handled)
-      return !failed;
-  } else if (dialect == "affine") {
-    if (!encodeAffine(op, st, handled) || handled)
-      return !failed;
+  // [op.vector.elementwise]: arith and math on vectors, lane by lane, each
+  // lane by dispatch (VectorEncoder.cpp).
+  bool ok = isElementwiseOnVectors(op) ? encodeOnVectors(*this, op, st)
+                                       : dispatch(op, st);
+  return ok && !failed;
+}
+
+bool Encoder::dispatch(Operation *op, State &st) {
+  // The family each row of OpTable.def names (Machine::dispatch has the
+  // same shape); terminators are encoded by encodeRegion.
+  switch (lookupOp(op)->id) {
+#define DEALLOC_OP(Id, Name, Clause, Effects, Family)                          \
+  case OpId::Id:                                                               \
+    return encode##Family(op, st);
+#define DEALLOC_TERMINATOR(Id, Name, Clause)                                   \
+  case OpId::Id:                                                               \
+    break;
+#include "dealloc/Support/OpTable.def"
   }
-  // OpTable.def lists it, no family encodes it: a bug the op table's unit
-  // test finds (unittests/Verify/OpTableTest.cpp).
+  return notEncoded(op);
+}
+
+bool Encoder::notEncoded(Operation *op) {
+  // OpTable.def names the family, the family does not encode the op: a bug
+  // the op table's unit test finds (unittests/Verify/OpTableTest.cpp).
   return unsupported(op, "internal error: in the op table, but "
                          "dealloc-verify does not encode it");
 }

@@ -128,7 +128,7 @@ struct ParallelEncoding {
 };
 } // namespace
 
-bool dealloc::verify::encodeParallel(Encoder &E, scf::ParallelOp op,
+bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
                                      State &st) {
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
@@ -259,4 +259,14 @@ bool dealloc::verify::encodeAffineParallel(Encoder &E,
   if (pushed)
     E.hints().liveOuter().pop_back();
   return ok;
+}
+
+bool Encoder::encodeParallel(Operation *op, State &st) {
+  if (auto par = dyn_cast<scf::ParallelOp>(op))
+    return encodeScfParallel(*this, par, st);
+  if (auto fa = dyn_cast<scf::ForallOp>(op))
+    return encodeForall(*this, fa, st);
+  if (auto ap = dyn_cast<affine::AffineParallelOp>(op))
+    return encodeAffineParallel(*this, ap, st);
+  return notEncoded(op);
 }

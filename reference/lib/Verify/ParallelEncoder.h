@@ -15,7 +15,7 @@ namespace dealloc::verify {
 /// Encodes `op` as dealloc-run runs it: the iterations in lexicographic
 /// order of the induction variables, each followed by its reductions;
 /// unrolled like scf.for. Returns false on E.failure().
-bool encodeParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
+bool encodeScfParallel(Encoder &E, mlir::scf::ParallelOp op, State &st);
 
 /// [op.scf.forall]: a result-less scf.forall as the scf.parallel of its
 /// bounds without reductions (unrolled). Returns false on E.failure().

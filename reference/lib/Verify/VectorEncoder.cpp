@@ -141,19 +141,15 @@ static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
     saved.push_back({v, *bound, unpack(E, *bound, v.getType())});
   }
   int64_t n = cast<VectorType>(op->getResult(0).getType()).getNumElements();
-  bool arith = op->getName().getDialectNamespace() == "arith";
   Lanes out;
   bool ok = true;
   for (int64_t k = 0; k < n && ok; ++k) {
     for (Saved &s : saved)
       E.env().entry(s.v) = s.lanes[k];
-    bool handled = true;
-    ok = arith ? E.encodeArith(op, st, handled) : encodeMath(E, op);
-    if (ok && !handled)
-      ok = E.unsupported(op, "op not modelled");
+    // The lane is the scalar op, by its row's family (OpTable.def).
+    ok = E.dispatch(op, st);
     if (!ok)
       break;
-    arithInitialized(E, op, st);
     out.push_back(*E.env().lookup(op->getResult(0)));
   }
   for (Saved &s : saved)
@@ -390,19 +386,15 @@ static bool encodePoison(Encoder &E, Operation *op) {
   return true;
 }
 
-bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
-                                   bool &handled) {
-  handled = true;
-  if (auto c = dyn_cast<arith::ConstantOp>(op);
-      c && isa<VectorType>(c.getType()))
+bool dealloc::verify::encodeOnVectors(Encoder &E, Operation *op,
+                                      State &st) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
     return encodeConstant(E, c);
-  if (isElementwiseOnVectors(op))
-    return encodeElementwise(E, op, st);
-  StringRef dialect = op->getName().getDialectNamespace();
-  if (dialect != "vector" && dialect != "ub") {
-    handled = false;
-    return true;
-  }
+  return encodeElementwise(E, op, st);
+}
+
+bool Encoder::encodeVector(Operation *op, State &st) {
+  Encoder &E = *this;
   if (std::string why = vectorUnsupportedReason(op); !why.empty())
     return E.unsupported(op, why);
   if (isa<ub::PoisonOp>(op))
@@ -424,6 +416,5 @@ bool dealloc::verify::encodeVector(Encoder &E, Operation *op, State &st,
     return encodeMultiReduction(E, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))
     return encodeContract(E, c);
-  handled = false;
-  return true;
+  return notEncoded(op);
 }

@@ -197,10 +197,9 @@ static bool encodeDim(Encoder &E, State &st, memref::DimOp dim) {
   return true;
 }
 
-bool dealloc::verify::encodeViewOp(Encoder &E, State &st, Operation *op,
-                                   bool &handled) {
-  handled = true;
-  return llvm::TypeSwitch<Operation *, bool>(op)
+std::optional<bool> dealloc::verify::encodeViewOp(Encoder &E, State &st,
+                                                  Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<bool>>(op)
       .Case([&](memref::CastOp x) { return encodeCast(E, st, x); })
       .Case([&](memref::AssumeAlignmentOp x) {
         return encodeAssumeAlignment(E, st, x);
@@ -227,8 +226,5 @@ bool dealloc::verify::encodeViewOp(Encoder &E, State &st, Operation *op,
       })
       .Case([&](memref::RankOp x) { return encodeRank(E, st, x); })
       .Case([&](memref::DimOp x) { return encodeDim(E, st, x); })
-      .Default([&](Operation *) {
-        handled = false;
-        return true;
-      });
+      .Default([&](Operation *) { return std::nullopt; });
 }

@@ -12,9 +12,8 @@
 namespace dealloc::verify {
 
 /// Encodes `op` if it is a memref op that makes or reads a view's
-/// descriptor ([view.*]); `handled` says whether it is one. Returns false
-/// on failure().
-bool encodeViewOp(Encoder &E, State &st, mlir::Operation *op, bool &handled);
+/// descriptor ([view.*]): false on failure(), none if `op` is not one.
+std::optional<bool> encodeViewOp(Encoder &E, State &st, mlir::Operation *op);
 
 } // namespace dealloc::verify
 

@@ -1,14 +1,17 @@
 //===- OpTable.h - The modelled ops, read from OpTable.def ------*- C++ -*-===//
 //
 // spec/operations.md [op.unsupported]: the ops dealloc-run and
-// dealloc-verify model, each with its spec clause and its effects on
-// buffers. Both dispatchers refuse an op that is not here; the support scan,
-// the allocation sites of --equiv and the ops that free are read from here.
+// dealloc-verify model, each with its spec clause, its effects on buffers
+// and (integer binary ops) its kind. Both dispatchers switch over OpId
+// (OpTable.def names each row's family) and refuse an op that is not here;
+// the support scan, the allocation sites of --equiv and the ops that free
+// are read from here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SUPPORT_OPTABLE_H
 #define DEALLOC_SUPPORT_OPTABLE_H
 
+#include "dealloc/Support/IntArith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -29,7 +32,7 @@ enum : unsigned {
 } // namespace op_effect
 
 enum class OpId : unsigned {
-#define DEALLOC_OP(Id, Name, Clause, Effects) Id,
+#define DEALLOC_OP(Id, Name, Clause, Effects, Family) Id,
 #define DEALLOC_TERMINATOR(Id, Name, Clause) Id,
 #include "dealloc/Support/OpTable.def"
 };
@@ -41,6 +44,8 @@ struct OpInfo {
   unsigned effects;
   /// Ends a region; the region execution runs it, not the dispatchers.
   bool terminator;
+  /// The integer binary op it is (arith.addi and index.add: Add, ...).
+  std::optional<IntOp> intOp;
   bool has(unsigned effect) const { return (effects & effect) == effect; }
 };
 
@@ -48,10 +53,12 @@ struct OpInfo {
 inline llvm::ArrayRef<OpInfo> modelledOps() {
   using namespace op_effect;
   static const OpInfo table[] = {
-#define DEALLOC_OP(Id, Name, Clause, Effects)                                  \
-  {OpId::Id, Name, Clause, Effects, false},
+#define DEALLOC_OP(Id, Name, Clause, Effects, Family)                          \
+  {OpId::Id, Name, Clause, Effects, false, std::nullopt},
+#define DEALLOC_INT_OP(Id, Name, Clause, Kind)                                 \
+  {OpId::Id, Name, Clause, None, false, IntOp::Kind},
 #define DEALLOC_TERMINATOR(Id, Name, Clause)                                   \
-  {OpId::Id, Name, Clause, None, true},
+  {OpId::Id, Name, Clause, None, true, std::nullopt},
 #include "dealloc/Support/OpTable.def"
   };
   return table;
@@ -85,6 +92,12 @@ inline const OpInfo *lookupOp(mlir::OperationName name) {
 
 inline const OpInfo *lookupOp(mlir::Operation *op) {
   return lookupOp(op->getName());
+}
+
+/// The integer binary op `op` is (OpTable.def's DEALLOC_INT_OP rows).
+inline std::optional<IntOp> intOpOf(mlir::Operation *op) {
+  const OpInfo *info = lookupOp(op);
+  return info ? info->intOp : std::nullopt;
 }
 
 /// [equiv.sites]: the ops that create a buffer.
