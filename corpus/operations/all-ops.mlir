@@ -148,6 +148,7 @@ func.func private @vectors(%x: f32) -> f32 {
   %l = vector.load %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
   %f = vector.fma %l, %one, %b : vector<8xf32>
   %k = vector.insert %x, %f[3] : f32 into vector<8xf32>
+  vector.print %k : vector<8xf32>
   vector.transfer_write %k, %m[%c0, %c0] {in_bounds = [true]} : vector<8xf32>, memref<2x8xf32>
   %r = vector.transfer_read %m[%c0, %c0], %x : memref<2x8xf32>, vector<8xf32>
   %e = vector.extract %r[3] : f32 from vector<8xf32>

@@ -339,6 +339,9 @@ bool Machine::execVector(Operation *op, Frame &f) {
     return execMultiReduction(*this, f, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))
     return execContract(*this, f, c);
+  // [op.vector.print]: output only; no buffer, no ownership.
+  if (isa<vector::PrintOp>(op))
+    return true;
   return notRun(op);
 }
 

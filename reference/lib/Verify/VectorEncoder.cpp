@@ -416,5 +416,8 @@ bool Encoder::encodeVector(Operation *op, State &st) {
     return encodeMultiReduction(E, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))
     return encodeContract(E, c);
+  // [op.vector.print]: output only; no buffer, no ownership.
+  if (isa<vector::PrintOp>(op))
+    return true;
   return notEncoded(op);
 }
