@@ -149,11 +149,12 @@ class Progress:
         self.enabled = enabled
         self.start = time.monotonic()
         self.last = 0.0
+        self.latest = ""        # the latest finding, named until the next
 
     def show(self, programs, nfind, counts, force=False, last=""):
         """`last`: the latest finding (line()), named until the next."""
         now = time.monotonic()
-        self.latest = last or getattr(self, "latest", "")
+        self.latest = last or self.latest
         if not self.enabled or (not force and now - self.last < 2.0):
             return
         self.last = now
