@@ -135,3 +135,57 @@ func.func @tag_lost() {
   memref.dealloc %a : memref<2xf32>
   return
 }
+
+// B's allocations lost their tags, and B frees the first one after the
+// second allocation: matched by structure, a difference.
+func.func @tag_lost_moved() {
+  %a = memref.alloc() {dealloc.site = 8 : i64} : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  %b = memref.alloc() {dealloc.site = 9 : i64} : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+
+// A tag carried twice in A (a pass copied it): tags are ignored here.
+func.func @tag_twice() {
+  %a = memref.alloc() {dealloc.site = 10 : i64} : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  %b = memref.alloc() {dealloc.site = 10 : i64} : memref<2xf32>
+  memref.dealloc %b : memref<2xf32>
+  return
+}
+
+// Dynamic sizes from different arguments: not the same allocation.
+func.func @sizes_differ(%n: index, %m: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// B renamed the private function: paired by the call from @renamed_callee.
+func.func private @helper_a(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+func.func @renamed_callee(%n: index) {
+  %b = memref.alloc() : memref<2xf32>
+  call @helper_a(%n) : (index) -> ()
+  memref.dealloc %b : memref<2xf32>
+  return
+}
+
+// The same, and B frees @renamed_moved's buffer before the call allocates.
+func.func private @helper_c(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+func.func @renamed_moved(%n: index) {
+  %b = memref.alloc() : memref<2xf32>
+  call @helper_c(%n) : (index) -> ()
+  memref.dealloc %b : memref<2xf32>
+  return
+}

@@ -119,3 +119,51 @@ func.func @tag_lost() {
   memref.dealloc %a : memref<2xf32>
   return
 }
+
+func.func @tag_lost_moved() {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<2xf32>
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+
+func.func @tag_twice() {
+  %a = memref.alloc() {dealloc.site = 10 : i64} : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  %b = memref.alloc() {dealloc.site = 11 : i64} : memref<2xf32>
+  memref.dealloc %b : memref<2xf32>
+  return
+}
+
+func.func @sizes_differ(%n: index, %m: index) {
+  %a = memref.alloc(%m) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+func.func @renamed_callee(%n: index) {
+  %b = memref.alloc() : memref<2xf32>
+  call @helper_b(%n) : (index) -> ()
+  memref.dealloc %b : memref<2xf32>
+  return
+}
+
+func.func private @helper_b(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+func.func @renamed_moved(%n: index) {
+  %b = memref.alloc() : memref<2xf32>
+  memref.dealloc %b : memref<2xf32>
+  call @helper_d(%n) : (index) -> ()
+  return
+}
+
+func.func private @helper_d(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}

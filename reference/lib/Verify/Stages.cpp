@@ -4,12 +4,15 @@
 // one at a time, in process, on the pre-deallocation program. The first
 // stage whose output has more deallocation ops (memref.dealloc,
 // bufferization.dealloc) than its input inserts deallocation; its output is
-// checked for safety, and every later stage's output is checked for
-// dealloc-equivalence with the previous stage's output.
+// checked for safety as standalone dealloc-verify checks a file (loops for
+// every trip count, [verify.induction]), and every later stage's output is
+// checked for dealloc-equivalence with the previous stage's output
+// (loops by [equiv.loops]).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Equivalence.h"
 #include "Overrun.h"
+#include "dealloc/Support/OutOfMemory.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -96,15 +99,17 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
     if (!deallocated && after > before) {
       deallocated = true;
       header(i, stageTexts[i], "inserts deallocation; safety of its output:");
-      for (const std::string &f : functionsOf(*next, function)) {
-        auto fn = next->lookupSymbol<func::FuncOp>(f);
-        if (!fn)
-          continue;
-        prepareSafetyOverrun(f, opts, json);
-        FunctionResult r = verifyFunction(*next, fn, opts);
-        printResult(os, r, json);
-        code = combineExitCodes(code, exitCodeFor(r.verdict));
-      }
+      // As standalone dealloc-verify checks it: loops by induction
+      // ([verify.induction]), calls by their callees' contracts.
+      std::vector<func::FuncOp> fns;
+      for (const std::string &f : functionsOf(*next, function))
+        if (auto fn = next->lookupSymbol<func::FuncOp>(f))
+          fns.push_back(fn);
+      code = combineExitCodes(
+          code, verifyFunctions(*next, fns, opts, json, os,
+                                [](StringRef answer) {
+                                  pendingAnswer() = answer.str();
+                                }));
     } else if (!deallocated) {
       header(i, stageTexts[i], "no deallocation yet");
     } else {

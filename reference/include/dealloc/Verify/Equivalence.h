@@ -53,12 +53,11 @@ int runEquivalence(mlir::ModuleOp a, mlir::ModuleOp b, llvm::StringRef function,
                    std::vector<EquivResult> *results = nullptr);
 /// [equiv.match]: how the allocation sites of A and B were matched.
 struct SiteMatch {
-  /// Why no function can be compared (a `dealloc.site` value used twice).
-  std::optional<std::string> failure;
-  /// Per function: why its allocations cannot be matched.
-  std::map<std::string, std::string> unmatched;
-  /// Why function `fn` cannot be compared: the failure, or the first
-  /// unmatched function among `fn` and the functions it calls (A and B).
+  /// Per version (A, B) and function (by that version's names): why its
+  /// allocations cannot be matched.
+  std::map<std::string, std::string> unmatched[2];
+  /// Why function `fn` cannot be compared: the first unmatched function
+  /// among `fn` and the functions it calls (in A, then in B).
   std::optional<std::string> reasonFor(mlir::ModuleOp a, mlir::ModuleOp b,
                                        llvm::StringRef fn) const;
 };
