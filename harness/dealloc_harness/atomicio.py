@@ -46,6 +46,11 @@ def failures():
     return list(_failures)
 
 
+def forget_failures():
+    """Start a new command (cli.main) with no failure noted."""
+    _failures.clear()
+
+
 def _temp_for(path):
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=directory,

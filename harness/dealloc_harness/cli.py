@@ -590,6 +590,7 @@ def _reduce_file(args):
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    atomicio.forget_failures()
     code = None
     try:
         code = {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
