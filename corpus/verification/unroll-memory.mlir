@@ -2,11 +2,22 @@
 // the encoding until memory runs out (issue 28); under an address-space limit
 // (--memory-limit, by default half the machine's memory) the check answers
 // UNKNOWN (exit 2) instead of exhausting the machine.
+// SPEC: [verify.memory], [verify.bound]
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--equiv','--unroll','2000','--memory-limit','1024','%s','%s']) != 2)" 2>&1 | FileCheck %s
 // CHECK: error: out of memory; the function being checked is UNKNOWN
-// A negative limit is a bad argument.
+// With --json the function being compared is an UNKNOWN object, as in safety
+// mode (it printed nothing).
+// RUN: %python -c "import subprocess,sys; r=subprocess.run(['dealloc-verify','--equiv','--json','--unroll','2000','--memory-limit','1024','%s','%s'],capture_output=True,text=True); print(r.stdout); sys.exit(r.returncode != 2)" | FileCheck %s --check-prefix=JSON
+// JSON: {"clause":"[verify.memory]","function":"loop","message":"out of memory",{{.*}}"verdict":"UNKNOWN"}
+// A negative limit is a bad argument, and so is one under 1024 MiB (the
+// address space of the start-up and the reserved 1 GiB stack: every answer
+// would be UNKNOWN), and an --unroll whose encoding alone takes gigabytes
+// (100,000: 11 GB before UNKNOWN).
 // RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--memory-limit=-5','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: --memory-limit must be at least 0
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--memory-limit=1000','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: --memory-limit must be 0 (none) or at least 1024 (MiB)
+// RUN: %python -c "import subprocess,sys; sys.exit(subprocess.call(['dealloc-verify','--unroll=100000','%s']) != 3)" 2>&1 | FileCheck %s --check-prefix=UNROLL
+// UNROLL: error: --unroll must be at most 10000
 func.func @loop(%n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -22,4 +33,10 @@ func.func @loop(%n: index) -> f32 {
   %v = memref.load %last[%c0] : memref<4xf32>
   memref.dealloc %last : memref<4xf32>
   return %v : f32
+}
+
+func.func @trivial() {
+  %m = memref.alloc() : memref<2xf32>
+  memref.dealloc %m : memref<2xf32>
+  return
 }

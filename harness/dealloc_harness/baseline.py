@@ -34,6 +34,8 @@ writes the same bytes.
 import json
 import os
 
+from . import atomicio
+
 FORMAT = "dealloc-harness-baseline"
 VERSION = 1
 KEYS = ("campaign", "kind", "verdict", "clause", "signature", "file", "function")
@@ -119,11 +121,7 @@ def write(path, report):
     entries = {json.dumps(e, sort_keys=True): e for e in kept + new}
     data = {"format": FORMAT, "version": VERSION,
             "findings": sorted(entries.values(), key=_sort_key)}
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1, sort_keys=True)
-        f.write("\n")
-    os.replace(tmp, path)
+    atomicio.write_text(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return len(new)
 
 

@@ -22,6 +22,11 @@ Exit codes of fuzz, conformance and report:
   3  no implementation finding, but not every case was decided (unsupported,
      unknown, a check not run, a failure of the harness's own tools, an
      interrupted run): the report lists each case and why
+  4  environment error: a report, finding or reproducer could not be
+     written (disk full, read-only --out); the run stopped, files written
+     before are intact (each is replaced whole or not at all)
+SIGTERM is an interrupt like Ctrl-C: the report of what was found so far,
+marked interrupted, and no process of the run left behind.
 """
 
 import argparse
@@ -32,7 +37,7 @@ import shlex
 import shutil
 import sys
 
-from . import check, interrupt, report as report_mod, tools as tools_mod
+from . import atomicio, check, interrupt, report as report_mod, tools as tools_mod
 
 DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
 CHECKS = ("run", "verify", "equiv")
@@ -438,9 +443,8 @@ def cmd_bench(args):
     else:
         res = bench.measure(cfg, args.seed, args.count)
         result = {res["mode"]: res}
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "bench.json"), "w") as f:
-        json.dump(result, f, indent=1, sort_keys=True)
+    atomicio.write_text(os.path.join(args.out, "bench.json"),
+                        json.dumps(result, indent=1, sort_keys=True))
     print(json.dumps(result, indent=1, sort_keys=True))
     if not args.quiet:
         print(bench.table(result), file=sys.stderr)
@@ -575,8 +579,7 @@ def _reduce_file(args):
     small, calls = textreduce.reduce(text, interesting, args.budget)
     if args.into:
         path = os.path.join(args.into, os.path.basename(args.record))
-        with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(small)
+        atomicio.write_text(path, small)
         print(path)
     else:
         sys.stdout.write(small)
@@ -587,8 +590,10 @@ def _reduce_file(args):
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    atomicio.forget_failures()
+    code = None
     try:
-        return {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
+        code = {"fuzz": cmd_fuzz, "conformance": cmd_conformance,
                 "report": cmd_report, "bench": cmd_bench,
                 "reduce": cmd_reduce, "show": cmd_show}[args.command](args)
     except UsageError as exc:
@@ -598,3 +603,17 @@ def main(argv=None):
         # The summary into a closed pipe: the report files are written.
         _quiet_stdout()
         return 0
+    except atomicio.WriteError:
+        pass    # remembered in atomicio.failures()
+    except OSError as exc:
+        if exc.errno not in atomicio.ENVIRONMENT_ERRNOS:
+            raise
+        print(f"dealloc-harness {args.command}: environment error: {exc}",
+              file=sys.stderr)
+        return atomicio.ENVIRONMENT_ERROR
+    # A failed write ends the run with its own exit code (not a finding's,
+    # whatever the report could still say).
+    for message in atomicio.failures():
+        print(f"dealloc-harness {args.command}: environment error: {message}",
+              file=sys.stderr)
+    return atomicio.ENVIRONMENT_ERROR if atomicio.failures() else code

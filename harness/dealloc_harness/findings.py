@@ -19,7 +19,7 @@ import re
 import shlex
 import sys
 
-from . import tools as tools_mod
+from . import atomicio, tools as tools_mod
 
 SPEC_DIR = os.path.join(tools_mod.REPO, "spec")
 
@@ -302,7 +302,4 @@ def in_lit_suite(directory):
 
 
 def _atomic_write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    atomicio.write_text(path, text)

@@ -1,6 +1,8 @@
-"""Ctrl-C during a campaign (fuzz, fuzz --stage, conformance).
+"""Ctrl-C and SIGTERM during a campaign (fuzz, fuzz --stage, conformance).
 
-A Ctrl-C at any moment gives a report of what was found so far, marked
+SIGTERM (how CI runners stop a job on time-out or cancel) is an interrupt
+exactly like SIGINT; so is a file that cannot be written (atomicio.py,
+`request_stop()`). A Ctrl-C at any moment gives a report of what was found so far, marked
 "interrupted", with the exit code of what it holds. Python's default
 handler is not enough for that: it raises KeyboardInterrupt at the next
 bytecode the main thread runs, and that bytecode may be one whose
@@ -39,7 +41,7 @@ import threading
 
 class _State:
     installed = False
-    requested = False   # a SIGINT arrived
+    requested = False   # a SIGINT or SIGTERM arrived, or request_stop()
     armed = False       # inside armed() and not shielded(): cancel points raise
 
 
@@ -49,22 +51,33 @@ _state = _State()
 POLL_SECONDS = 0.1
 
 
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _handler(signum, frame):
     again = _state.requested
     _state.requested = True
     if again or not _state.armed:
-        print("[dealloc-harness] interrupted: finishing the checks under way "
-              "and writing the report", file=sys.stderr, flush=True)
+        print(f"[dealloc-harness] {signal.Signals(signum).name}: finishing "
+              "the checks under way and writing the report", file=sys.stderr,
+              flush=True)
 
 
 def install():
-    """Take SIGINT over for this process (from the main thread; elsewhere
-    signals cannot be handled and nothing changes)."""
+    """Take SIGINT and SIGTERM over for this process (from the main thread;
+    elsewhere signals cannot be handled and nothing changes)."""
     if threading.current_thread() is not threading.main_thread():
         return
-    signal.signal(signal.SIGINT, _handler)
+    for sig in SIGNALS:
+        signal.signal(sig, _handler)
     _state.installed = True
     _state.requested = _state.armed = False
+
+
+def request_stop():
+    """Stop the campaign as an interrupt does (its next cancel point raises,
+    its report is marked interrupted): used when a file cannot be written."""
+    _state.requested = True
 
 
 def requested():

@@ -1,6 +1,7 @@
 """Running an external command on one input, in isolation.
 
-The command runs without a shell, in a fresh temporary directory, with the
+The command runs without a shell, in its own session (process group),
+in a fresh temporary directory, with the
 input file as its last argument, a wall-clock timeout, an address-space limit
 (resource.setrlimit in the child), and stdout capped at MAX_OUTPUT bytes.
 stderr goes through a pipe of which the last STDERR_KEEP bytes are kept: it
@@ -8,7 +9,8 @@ does not count toward the output cap (a chatty but correct implementation
 is not "huge output"). Input text that is not UTF-8 (surrogate escapes from
 reading bytes) is written back byte for byte. Whatever the command does — crash, hang, garbage, huge
 output — comes back as a RunResult; nothing here raises for a misbehaving
-command.
+command. When the command ends (or is killed), its process group is killed
+too: nothing it started outlives the run.
 """
 
 import os
@@ -122,6 +124,11 @@ def run(argv, input_text=None, input_name="input.mlir", timeout=DEFAULT_TIMEOUT,
                     _kill(proc.pid)
                     raise
                 finally:
+                    # Whatever the command left behind in its process
+                    # group (a wrapper's background child) goes with it,
+                    # on every exit path: it would hold the stderr pipe
+                    # open (a stall) and outlive the harness.
+                    _kill(proc.pid)
                     CHILDREN.discard(proc.pid)
                 reader.join(timeout=5)
         except (FileNotFoundError, PermissionError, OSError) as exc:

@@ -26,7 +26,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from . import baseline as baseline_mod
+from . import atomicio, baseline as baseline_mod
 from .check import ORDER, OUR_FINDINGS, UNDECIDED, impl_findings, order
 
 EXIT_PASS, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
@@ -152,20 +152,10 @@ def canonical(report):
 
 def write(out_dir, report):
     from .junit import junit
-    os.makedirs(out_dir, exist_ok=True)
-    _replace(os.path.join(out_dir, "report.json"),
-             json.dumps(report, indent=1, sort_keys=True) + "\n")
-    _replace(os.path.join(out_dir, "report.md"), markdown(report))
-    _replace(os.path.join(out_dir, "junit.xml"), junit(report))
-
-
-def _replace(path, text):
-    """Write through a temporary file and os.replace: a reader never sees
-    half a report."""
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    atomicio.write_files({
+        os.path.join(out_dir, "report.json"): json.dumps(report, indent=1, sort_keys=True) + "\n",
+        os.path.join(out_dir, "report.md"): markdown(report),
+        os.path.join(out_dir, "junit.xml"): junit(report)})
 
 
 def markdown(report):

@@ -7,7 +7,7 @@ import json
 import os
 import shlex
 
-from . import findings as findings_mod, tools as tools_mod
+from . import atomicio, findings as findings_mod, tools as tools_mod
 
 LIT_CFG = '''# Written by dealloc-harness fuzz --stage: runs the reproducers beside it.
 import os
@@ -105,7 +105,4 @@ def save(directory, sig, cfg, outcome, prog, origin, lit_cfg=True):
 
 
 def _atomic_write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    atomicio.write_text(path, text)

@@ -1,4 +1,4 @@
-// Inputs of memory.test: @ok is SAFE; @f, unrolled 100,000 times, runs out
+// Inputs of memory.test: @ok is SAFE; @f, unrolled 10,000 times, runs out
 // of a 1 GiB job limit.
 func.func @ok(%c: i1) {
   %a = memref.alloc() : memref<2xf32>

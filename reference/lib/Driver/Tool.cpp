@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "dealloc/Driver/Tool.h"
 #include "dealloc/Driver/Describe.h"
+#include "dealloc/Driver/Nesting.h"
 #include "dealloc/Support/Verdict.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -35,6 +36,9 @@ OwningOpRef<ModuleOp> loadModule(llvm::StringRef path, MLIRContext &context) {
     llvm::errs() << "error: cannot read '" << path << "': " << error << "\n";
     return nullptr;
   }
+  if (!checkNesting(file->getBuffer(), path == "-" ? "<stdin>" : path,
+                    llvm::errs()))
+    return nullptr;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, llvm::errs());

@@ -33,6 +33,8 @@ public:
 
 private:
   void loop();
+  /// In a process forked after the thread started: forget the thread.
+  void forgetThreadOfParent();
   std::function<void()> ring;
   std::chrono::milliseconds every;
   std::mutex m;
@@ -43,6 +45,8 @@ private:
   unsigned generation = 0;
   std::chrono::steady_clock::time_point deadline;
   std::thread thread;
+  /// The process the thread runs in (0: no thread).
+  int owner = 0;
 };
 
 } // namespace dealloc::smt

@@ -21,13 +21,6 @@ using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
 
-/// The argument of `fn` that owns `slot` (slotOfArg: per argument, its own
-/// buffer's slot or -1).
-static size_t ownerOf(const std::vector<int> &slotOfArg, unsigned slot) {
-  return std::find(slotOfArg.begin(), slotOfArg.end(), (int)slot) -
-         slotOfArg.begin();
-}
-
 /// [input.memref.alias]: the view of memref argument `i`, whose own buffer
 /// is slot `s`: its buffer is its own or that of an earlier argument of the
 /// same type which itself owns its buffer, a symbolic choice; its extents
@@ -38,11 +31,18 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
   SymbolicHeap &heap = E.heap;
   Type t = fn.getArgument(i).getType();
   auto mt = cast<MemRefType>(t);
+  // The candidates' slots and, per candidate, the argument that owns it
+  // (looked up once: a search per candidate made this cubic in the number
+  // of arguments of one type).
   std::vector<unsigned> cands;
+  std::vector<size_t> owners;
   for (size_t j = 0; j < i; ++j)
-    if (slotOfArg[j] >= 0 && fn.getArgument(j).getType() == t)
+    if (slotOfArg[j] >= 0 && fn.getArgument(j).getType() == t) {
       cands.push_back(slotOfArg[j]);
+      owners.push_back(j);
+    }
   cands.push_back(s);
+  owners.push_back(i);
   View v;
   v.cands = cands;
   if (cands.size() == 1) {
@@ -60,8 +60,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
       // c's own argument must view its own buffer.
       if (c != s)
         pick = ctx.mkAnd(
-            pick, heap.denotes(
-                      E.boundary().argValues[ownerOf(slotOfArg, c)].view, c));
+            pick, heap.denotes(E.boundary().argValues[owners[k]].view, c));
       choice.push_back(pick);
     }
     heap.constraints.push_back(ctx.mkOr(choice));
@@ -76,8 +75,8 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
   std::vector<Expr> dyn;
   for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
     std::vector<Expr> es;
-    for (unsigned c : cands)
-      es.push_back(E.boundary().argExtents[ownerOf(slotOfArg, c)][k]);
+    for (size_t owner : owners)
+      es.push_back(E.boundary().argExtents[owner][k]);
     dyn.push_back(heap.mergeExprs(guards, es));
   }
   View whole = freshView(E, s, mt, E.shapeOf(mt, dyn));

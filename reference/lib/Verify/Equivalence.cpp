@@ -16,6 +16,7 @@
 #include "StopSites.h"
 #include "VersionComparison.h"
 
+#include "dealloc/Support/OutOfMemory.h"
 #include "llvm/Support/JSON.h"
 #include <chrono>
 #include <map>
@@ -151,7 +152,7 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
 void dealloc::verify::prepareEquivOverrun(llvm::StringRef function,
                                           const VerifyOptions &opts,
                                           bool json) {
-  prepareOverrun(function, opts, [&](const std::string &reason) {
+  auto unknown = [&](const std::string &reason) {
     EquivResult o;
     o.function = function.str();
     o.reason = reason;
@@ -159,7 +160,11 @@ void dealloc::verify::prepareEquivOverrun(llvm::StringRef function,
     llvm::raw_string_ostream ts(text);
     printEquivResult(ts, o, json);
     return ts.str();
-  });
+  };
+  prepareOverrun(function, opts, unknown);
+  // [verify.memory]: the answer if memory runs out during the check, as in
+  // safety mode (cleared once the function's own answer is printed).
+  pendingAnswer() = unknown("out of memory ([verify.memory])");
 }
 
 int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
@@ -183,6 +188,7 @@ int dealloc::verify::runEquivalence(ModuleOp a, ModuleOp b, StringRef function,
     prepareEquivOverrun(n, opts, json);
     EquivResult r = checkEquivalence(a, b, n, opts);
     printEquivResult(os, r, json);
+    pendingAnswer().clear();
     code = combineExitCodes(code, exitCodeFor(r.verdict));
     if (results)
       results->push_back(std::move(r));

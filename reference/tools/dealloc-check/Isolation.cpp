@@ -12,7 +12,9 @@
 
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -87,6 +89,25 @@ static bool writeAll(int fd, const char *text, size_t size) {
 /// The forked job's reply fd, for its out-of-memory handler.
 static int replyFd = -1;
 
+/// The child running a job now (0: none), for the signal handler.
+static volatile sig_atomic_t runningChild = 0;
+
+static void stopOnSignal(int sig) {
+  pid_t pid = runningChild;
+  if (pid > 0)
+    kill(pid, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void dealloc::check::stopJobsOnSignals() {
+  struct sigaction sa = {};
+  sa.sa_handler = stopOnSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
 /// [verify.memory] in a job: memory ran out. A verify job replies what
 /// dealloc-verify prints then (the answers so far and UNKNOWN for the
 /// function being checked, exit 2); other jobs end without an answer, as
@@ -148,12 +169,23 @@ json::Object dealloc::check::isolated(const Request &req,
   if (pid < 0)
     return answer(req.id, "signal", -SIGCHLD, "", "error: fork failed\n", 0);
   if (pid == 0) {
+    // The job dies with the server, and does not hold the client's pipe
+    // (the server's stdout) open.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (int null = open("/dev/null", O_RDWR); null >= 0) {
+      dup2(null, STDIN_FILENO);
+      dup2(null, STDOUT_FILENO);
+      close(null);
+    }
     close(outPipe[0]);
     close(errPipe[0]);
     dup2(errPipe[1], STDERR_FILENO);
     close(errPipe[1]);
     child(req, registry, outPipe[1]);
   }
+  runningChild = pid;
   close(outPipe[1]);
   close(errPipe[1]);
   std::string out, err;
@@ -166,6 +198,7 @@ json::Object dealloc::check::isolated(const Request &req,
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  runningChild = 0;
   if (!inTime)
     return answer(req.id, "timeout", -SIGKILL, "",
                   "error: job killed after " + std::to_string(jobTimeout) +

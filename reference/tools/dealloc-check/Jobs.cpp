@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Jobs.h"
 
+#include "dealloc/Driver/Nesting.h"
 #include "dealloc/Driver/RunOutput.h"
 #include "dealloc/Driver/Tool.h"
 #include "dealloc/Ownership/Passes.h"
@@ -79,6 +80,8 @@ struct Session {
 
   /// Parses and verifies one input; null (diagnostics in `err`) on failure.
   OwningOpRef<ModuleOp> parse(const JobInput &input) {
+    if (!checkNesting(input.text, input.name, errStream))
+      return nullptr;
     diagSourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(input.text, input.name),
         llvm::SMLoc());

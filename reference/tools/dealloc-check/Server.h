@@ -29,6 +29,10 @@ struct Request {
   unsigned memoryMb = 0; ///< address-space limit of the job's child
 };
 
+/// The deepest nesting of JSON arrays and objects a request line may have
+/// (a request needs 3); deeper is a bad request, answered without parsing.
+constexpr unsigned kMaxRequestDepth = 64;
+
 /// Reads one request line (`defaults` for what it does not set); on a
 /// malformed one returns the reason. In Request.cpp.
 std::string parseRequest(llvm::StringRef line, const ServerOptions &defaults,
@@ -50,6 +54,8 @@ llvm::json::Object answer(const llvm::json::Value &id, llvm::StringRef status,
 llvm::json::Object isolated(const Request &req,
                             const mlir::DialectRegistry &registry,
                             unsigned jobTimeout);
+/// SIGINT and SIGTERM kill the running job's child, then end the server.
+void stopJobsOnSignals();
 /// In this process.
 llvm::json::Object inProcess(const Request &req,
                              const mlir::DialectRegistry &registry);

@@ -35,7 +35,15 @@
 // times faster where page faults are expensive (VMs), but a crashing job ends
 // the process and --job-timeout / --memory-mb do not apply: the client keeps
 // time, limits the process and restarts it (harness/dealloc_harness/server.py).
-// Exit code of dealloc-check: 0 at the end of stdin.
+// A request line longer than --max-request-mb (256) MiB or nested deeper
+// than 64 levels, an "id" that is not null, a string or an integer, a field
+// of another name or of the wrong type ("names": one non-empty string per
+// input) is a bad request; the server goes on with the next line.
+// SIGINT / SIGTERM kill the job's child before the server ends (by the same
+// signal); a forked job also dies with the server (PR_SET_PDEATHSIG) and
+// does not hold the server's stdout: a client reading to EOF gets it.
+// Exit code of dealloc-check: 0 at the end of stdin, 3 when stdout cannot be
+// written (the client is gone), 3 for a bad flag.
 //
 //===----------------------------------------------------------------------===//
 #include "Server.h"
@@ -59,17 +67,57 @@
 using namespace llvm;
 using namespace dealloc::check;
 
-static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"), cl::init(dealloc::SolverPolicy::defaultTimeoutMs));
-static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"), cl::init(dealloc::SolverPolicy::defaultUnroll));
-static cl::opt<unsigned> jobTimeout("job-timeout", cl::desc("Seconds before a job is killed (0: none)"), cl::init(120));
-static cl::opt<unsigned> memoryMb("memory-mb", cl::desc("Address-space limit of a job in MiB (0: none)"), cl::init(4096));
-static cl::opt<bool> noIsolation("no-isolation", cl::desc("Run jobs in this process (a crash ends all jobs)"));
-static cl::opt<bool> describe("describe", cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"));
-static cl::opt<bool> noWarmUp("no-warm-up", cl::desc("Do not run one job of each kind before reading jobs"));
+/// --help lists these only (not LLVM's global options).
+static cl::OptionCategory serverCategory("dealloc-check options");
+static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"), cl::init(dealloc::SolverPolicy::defaultTimeoutMs), cl::cat(serverCategory));
+static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"), cl::init(dealloc::SolverPolicy::defaultUnroll), cl::cat(serverCategory));
+static cl::opt<unsigned> jobTimeout("job-timeout", cl::desc("Seconds before a job is killed (0: none)"), cl::init(120), cl::cat(serverCategory));
+static cl::opt<unsigned> memoryMb("memory-mb", cl::desc("Address-space limit of a job in MiB (0: none)"), cl::init(4096), cl::cat(serverCategory));
+static cl::opt<unsigned> maxRequestMb("max-request-mb", cl::desc("Longest request line in MiB; longer lines are bad requests"), cl::init(256), cl::cat(serverCategory));
+static cl::opt<bool> noIsolation("no-isolation", cl::desc("Run jobs in this process (a crash ends all jobs)"), cl::cat(serverCategory));
+static cl::opt<bool> describe("describe", cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"), cl::cat(serverCategory));
+static cl::opt<bool> noWarmUp("no-warm-up", cl::desc("Do not run one job of each kind before reading jobs"), cl::cat(serverCategory));
+
+namespace {
+enum class LineRead { Ok, TooLong, End };
+} // namespace
+
+/// Reads one line of stdin into `line`, keeping at most `max` bytes: a
+/// longer line is read to its end and dropped (TooLong), so that a huge
+/// request costs no more memory than the limit.
+static LineRead readLine(std::string &line, size_t max) {
+  line.clear();
+  std::streambuf *in = std::cin.rdbuf();
+  bool any = false, tooLong = false;
+  for (int c; (c = in->sbumpc()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n')
+      break;
+    if (line.size() < max)
+      line.push_back(static_cast<char>(c));
+    else
+      tooLong = true;
+  }
+  if (!any)
+    return LineRead::End;
+  if (tooLong)
+    line.clear();
+  return tooLong ? LineRead::TooLong : LineRead::Ok;
+}
+
+/// A reply for a request that is not run.
+static json::Object badRequest(const Request &req, unsigned lineNo,
+                               const std::string &why) {
+  return answer(req.id, "bad-request", dealloc::ExitBadInput, "",
+                "<stdin>:" + std::to_string(lineNo) +
+                    ": error: bad request: " + why + "\n",
+                0);
+}
 
 static int toolMain(int argc, char **argv) {
   // A bad flag or flag value is bad input (exit 3), not a violation (cl's
   // own exit code is 1).
+  cl::HideUnrelatedOptions(serverCategory);
   if (!cl::ParseCommandLineOptions(argc, argv,
                               "dealloc-check: reference pipeline, dealloc-verify "
                               "and dealloc-run jobs as JSON lines\n", &llvm::errs()))
@@ -78,6 +126,8 @@ static int toolMain(int argc, char **argv) {
     return dealloc::finishStandardOutput(
         dealloc::printDescription(outs(), "dealloc-check"));
   signal(SIGPIPE, SIG_IGN);
+  std::ios::sync_with_stdio(false);
+  stopJobsOnSignals();
   mlir::registerAllPasses();
   dealloc::registerReferencePasses();
   mlir::DialectRegistry registry;
@@ -98,20 +148,27 @@ static int toolMain(int argc, char **argv) {
   defaults.unroll = unroll;
   defaults.memoryMb = memoryMb;
   std::string line;
-  for (unsigned lineNo = 1; std::getline(std::cin, line); ++lineNo) {
-    if (StringRef(line).trim().empty())
+  size_t maxLine = size_t(maxRequestMb) << 20;
+  for (unsigned lineNo = 1;; ++lineNo) {
+    LineRead got = readLine(line, maxLine);
+    if (got == LineRead::End)
+      break;
+    if (got == LineRead::Ok && StringRef(line).trim().empty())
       continue;
     Request req;
-    std::string bad = parseRequest(line, defaults, req);
-    json::Object reply =
-        !bad.empty() ? answer(req.id, "bad-request", dealloc::ExitBadInput, "",
-                              "<stdin>:" + std::to_string(lineNo) +
-                                  ": error: bad request: " + bad + "\n",
-                              0)
-        : noIsolation ? inProcess(req, registry)
-                      : isolated(req, registry, jobTimeout);
+    std::string bad =
+        got == LineRead::TooLong
+            ? "longer than --max-request-mb " + std::to_string(maxRequestMb) +
+                  " MiB"
+            : parseRequest(line, defaults, req);
+    json::Object reply = !bad.empty()   ? badRequest(req, lineNo, bad)
+                         : noIsolation ? inProcess(req, registry)
+                                       : isolated(req, registry, jobTimeout);
     outs() << json::Value(std::move(reply)) << "\n";
-    outs().flush();
+    // A client gone (a closed stdout) ends the server as the tools end on
+    // an output error: exit 3 with a message, not LLVM's fatal error.
+    if (int code = dealloc::finishStandardOutput(0))
+      return code;
   }
   return 0;
 }

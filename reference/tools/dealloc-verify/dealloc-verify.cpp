@@ -18,6 +18,8 @@
 #include "EquivDot.h"
 #include "dealloc/Driver/Dot.h"
 #include "dealloc/Driver/Tool.h"
+#include "dealloc/Driver/Nesting.h"
+#include "dealloc/Driver/OptionRanges.h"
 #include "dealloc/SMT/OverrunGuard.h"
 #include "dealloc/SMT/Solver.h"
 #include "dealloc/Semantics/Interpreter.h"
@@ -102,8 +104,17 @@ static int toolMain(int argc, char **argv) {
           "arguments) or output that cannot be written\n",
           common))
     return *done;
-  if (memoryLimitMb < -1 || (memoryLimitMb < 0 && memoryLimitMb.getNumOccurrences())) {
-    errs() << "error: --memory-limit must be at least 0\n";
+  // Values under which no answer can come are bad arguments, not a run
+  // that ends UNKNOWN for every program (or after 11 GB).
+  if (memoryLimitMb.getNumOccurrences() && memoryLimitMb != 0 &&
+      (memoryLimitMb < kMinMemoryLimitMb)) {
+    errs() << "error: --memory-limit must be 0 (none) or at least "
+           << kMinMemoryLimitMb << " (MiB)\n";
+    return ExitBadInput;
+  }
+  if (unroll > kMaxUnroll) {
+    errs() << "error: --unroll must be at most " << kMaxUnroll
+           << "\n";
     return ExitBadInput;
   }
   limitAddressSpace(memoryLimitMb.getNumOccurrences() ? int64_t(memoryLimitMb)
@@ -174,6 +185,8 @@ static int toolMain(int argc, char **argv) {
       errs() << "error: cannot read '" << f << "': " << err << "\n";
       return ExitBadInput;
     }
+    if (!checkNesting(buffer->getBuffer(), f == "-" ? "<stdin>" : f, errs()))
+      return ExitBadInput;
     sourceMgr.AddNewSourceBuffer(
         MemoryBuffer::getMemBufferCopy(buffer->getBuffer(),
                                        buffer->getBufferIdentifier()),
