@@ -5,7 +5,7 @@
 // printed in the generic form and with its private function renamed, is
 // compared with the reference's output, which keeps its tags. Both ways
 // round, decided as with the tags kept.
-// SPEC: [equiv.match]
+// SPEC: [equiv.match], [equiv.match.structure]
 // RUN: mlir-opt --buffer-deallocation-pipeline %s -o %t.up.mlir
 // RUN: dealloc-opt --reference-buffer-deallocation-pipeline %s -o %t.ref.mlir
 // RUN: dealloc-opt --load-pass-plugin=%dealloc_build/lib/DeallocTestPlugin.so --pass-pipeline='builtin.module(dealloc-test-strip-annotations)' --mlir-print-op-generic %t.up.mlir | sed 's/@make\b/@renamed_make/g; s/"make"/"renamed_make"/g' > %t.stripped.mlir
