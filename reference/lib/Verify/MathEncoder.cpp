@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"
+#include "Initialized.h"
 #include "dealloc/Semantics/TypeSupport.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
