@@ -35,9 +35,9 @@ NUM = r"([0-9][0-9,]*)"
 def number(text):
     """'1,000,000' -> 1000000, '2^20' -> 1048576, '1 TiB' -> 2^40."""
     text = text.strip().strip("`")
-    m = re.fullmatch(r"([0-9][0-9,]*)\s*(KiB|MiB|GiB|TiB)", text)
+    m = re.fullmatch(r"([0-9][0-9,]*(?:\.[0-9]+)?)\s*(KiB|MiB|GiB|TiB)", text)
     if m:
-        return int(m.group(1).replace(",", "")) * UNITS[m.group(2)]
+        return int(float(m.group(1).replace(",", "")) * UNITS[m.group(2)])
     m = re.fullmatch(r"2\^([0-9]+)", text)
     if m:
         return 1 << int(m.group(1))
@@ -64,6 +64,8 @@ MENTIONS = {
     "stop_budget_ms": [r"time budget of " + NUM + r" s\b"],
     "max_arg_extent": [r"every dynamic extent from 0 to (2\^[0-9]+)"],
     "max_region_depth": [r"up to " + NUM + r" deep"],
+    "max_text_nesting": [r"nested deeper than " + NUM + r" levels", r"deeper than " + NUM + r" levels is not parsed"],
+    "min_memory_limit_mib": [r"[Aa] limit under " + NUM + r" MiB"],
 }
 # Values in seconds in the prose, milliseconds in the tools.
 SECONDS = {"stop_budget_ms"}
@@ -126,7 +128,8 @@ def check(repo, limits):
     for key in rows:
         if key not in limits:
             problems.append(f"[safety.limits]: row `{key}` is no limit the tools print")
-    byte_values = {limits.get("max_buffer_bytes"), limits.get("max_written_bytes")}
+    byte_values = {v for k, v in limits.items() if k.endswith("_bytes")}
+    byte_values |= {v << 20 for k, v in limits.items() if k.endswith("_mib")}
     for rel in spec + design:
         lines = open(os.path.join(repo, rel), encoding="utf-8").read().splitlines()
         joined = " ".join(lines)
@@ -135,6 +138,8 @@ def check(repo, limits):
             if key not in limits:
                 continue
             want = limits[key] // 1000 if key in SECONDS else limits[key]
+            if key.endswith("_mib"):
+                want = limits[key] << 20  # stated with its unit, compared in bytes
             for pattern in patterns:
                 for m in re.finditer(pattern, joined):
                     got = m.group(1)
@@ -147,7 +152,7 @@ def check(repo, limits):
         if rel in design:
             continue
         for i, line in enumerate(lines, 1):
-            for m in re.finditer(r"\b([0-9][0-9,]*) ?(KiB|MiB|GiB|TiB)\b", line):
+            for m in re.finditer(r"(?<![0-9.])([0-9][0-9,]*(?:\.[0-9]+)?) ?(KiB|MiB|GiB|TiB)\b", line):
                 size = f"{m.group(1)} {m.group(2)}"
                 if number(size) not in byte_values:
                     problems.append(f"{rel}:{i}: \"{size}\" is no limit of [safety.limits] "

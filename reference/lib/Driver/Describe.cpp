@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Driver/Describe.h"
+#include "dealloc/Driver/Nesting.h"
+#include "dealloc/Driver/OptionRanges.h"
 #include "dealloc/Semantics/CallDepth.h"
 #include "dealloc/Semantics/Heap.h"
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/StopKind.h"
 #include "dealloc/Support/ToolOutput.h"
@@ -40,7 +43,10 @@ static json::Object describeLimits() {
       {"max_stop_sites", int64_t(P::maxStopSites)},
       {"stop_budget_ms", int64_t(P::stopBudgetMs)},
       {"max_arg_extent", P::maxArgExtent},
-      {"max_region_depth", int64_t(P::maxRegionDepth)}};
+      {"max_region_depth", int64_t(P::maxRegionDepth)},
+      {"stack_bytes", int64_t(kDeepStackBytes)},
+      {"min_memory_limit_mib", int64_t(kMinMemoryLimitMb)},
+      {"max_text_nesting", int64_t(kMaxNesting)}};
 }
 
 static json::Object describeTool(StringRef tool) {
