@@ -97,7 +97,7 @@ def main():
                     over = secs > args.limit or verdict not in DECIDED
                     bad += over
                     print(f"{'@' + name:40} {verdict:15} {secs:8.2f} "
-                          f"{secs / max(up, 1e-3):10.0f}" + ("  <--" if over else ""))
+                          f"{secs / max(up, 1e-3):10.1f}" + ("  <--" if over else ""))
     sys.exit(1 if bad else 0)
 
 
