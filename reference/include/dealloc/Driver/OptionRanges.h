@@ -19,7 +19,7 @@ inline constexpr unsigned kMaxUnroll = 10000;
 /// ([verify.memory]): the limit counts the start-up's address space and the
 /// reserved 1 GiB stack (Support/DeepStack.h); below it every answer would
 /// be UNKNOWN (a trivial function needs about 1.5 GiB).
-inline constexpr unsigned kMinMemoryLimitMb = 1024;
+inline constexpr unsigned kMinMemoryLimitMb = 2048;
 
 } // namespace dealloc
 
