@@ -10,6 +10,18 @@
 // RUN: FileCheck %s < %t.up.mlir
 // RUN: dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY
 // RUN: dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
+// With every dealloc lowered through the helper function, each module gets
+// its own helper: a call resolves in its nearest symbol table.
+// RUN: dealloc-opt --reference-buffer-deallocation-pipeline=helper-above=0 %s -o %t.helper.mlir
+// RUN: FileCheck %s --check-prefix=HELPER < %t.helper.mlir
+// RUN: dealloc-verify %t.helper.mlir | FileCheck %s --check-prefix=VERIFY
+// HELPER-LABEL: func.func @payload
+//       HELPER:   call @reference_dealloc_helper
+//       HELPER:   module {
+//       HELPER:     func.func @payload_nested
+//       HELPER:       call @reference_dealloc_helper
+//       HELPER:     func.func private @reference_dealloc_helper
+//       HELPER:   func.func private @reference_dealloc_helper
 
 // CHECK-LABEL: func.func @payload
 //       CHECK:   memref.alloc

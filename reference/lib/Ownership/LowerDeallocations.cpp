@@ -234,7 +234,10 @@ struct ReferenceLowerDeallocationsPass
         [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
     bool canCallHelper =
         getOperation()->hasTrait<OpTrait::SymbolTable>();
-    func::FuncOp helper;
+    // One helper per symbol table that holds a lowered dealloc: a call
+    // resolves in its nearest symbol table, so a function of a nested
+    // module calls that module's helper ([own.scope]).
+    llvm::DenseMap<Operation *, func::FuncOp> helpers;
     llvm::DenseMap<Operation *, memref::ViewOp> shiftedIn;
     for (bufferization::DeallocOp op : deallocs) {
       Operation *scope = op->getParentOfType<FunctionOpInterface>();
@@ -247,9 +250,10 @@ struct ReferenceLowerDeallocationsPass
     }
     for (bufferization::DeallocOp op : deallocs) {
       if (canCallHelper && op.getMemrefs().size() > helperAbove) {
+        Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+        func::FuncOp &helper = helpers[table];
         if (!helper)
-          helper = dealloc::createDeallocHelper(getOperation(),
-                                                getOperation()->getLoc());
+          helper = dealloc::createDeallocHelper(table, table->getLoc());
         dealloc::lowerDeallocThroughHelper(op, helper);
       } else if (!helperOnly) {
         lowerDealloc(op);
