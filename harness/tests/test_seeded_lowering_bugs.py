@@ -6,18 +6,13 @@ must find each: the generator makes such deallocs (version 8, gen_alias.py).
 The wrapped implementations (impls/lowering_bug.py) run the reference
 pipeline and damage only statement-form deallocs with two or more operands
 before lowering them, so their only findings are the seeded bug's."""
-import pytest
-
 from dealloc_harness import generate
-from harness_helpers import TOOLS, fuzz, impl, lit
+from harness_helpers import fuzz, impl, lit
+from test_seeded_bugs import needs_run
 
 SEED = 0
 BUDGET = ["--count", "60", "--seed", str(SEED), "--stop-after", "1",
           "--shrink-budget", "25", "--shrink-per-class", "1", "--checks", "run"]
-
-needs_run = pytest.mark.skipif(not (TOOLS["dealloc-run"] and TOOLS["dealloc-opt"]),
-                               reason="dealloc-run / dealloc-opt (with the reference "
-                               "pipeline) not built (build/bin or build-*/bin)")
 
 
 def caught(tmp_path, name, verdict):
