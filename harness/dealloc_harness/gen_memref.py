@@ -7,7 +7,8 @@ execute_region / index_switch yielding memrefs, from gen_builder.py) and
 unstructured `cf` diamonds, nested, and the ops real pipelines emit
 (gen_memref_ops.py: affine loops, some carrying a memref, conditionals
 and accesses, scf.forall, prefetches, memory space casts, atomics, unranked
-casts, some cloned, passed to an external function). All memref values that
+casts, some cloned, passed to an external function), and statements that
+give one buffer two owned names (gen_alias.py). All memref values that
 flow through
 control flow have the single type memref<4xf32>; views of other types are
 used on the spot.
@@ -19,13 +20,14 @@ choice-sequence reducer in shrink.py relies on.
 
 from . import gen_choices as ch
 
+from .gen_alias import AliasMixin
 from .gen_builder import Builder, functions, pick, span
 from .gen_memref_ops import MemrefOpsMixin
 from .gen_vector_ops import VectorOpsMixin
 from .mlir_text import MEMREF as T, ModuleText
 
 
-class MemrefBuilder(MemrefOpsMixin, VectorOpsMixin, Builder):
+class MemrefBuilder(MemrefOpsMixin, VectorOpsMixin, AliasMixin, Builder):
     TYPE = T
     VALUE_STEM = "m"
     STATEMENTS = (
@@ -33,8 +35,9 @@ class MemrefBuilder(MemrefOpsMixin, VectorOpsMixin, Builder):
         "select2", "copy", "cmp") + MemrefOpsMixin.OPS_STATEMENTS + \
         VectorOpsMixin.VECTOR_STATEMENTS + (
         "if", "for", "while", "execute_region", "index_switch") + \
-        MemrefOpsMixin.OPS_STRUCTURED + ("call",)
-    STRUCTURED = Builder.STRUCTURED | frozenset(MemrefOpsMixin.OPS_STRUCTURED)
+        MemrefOpsMixin.OPS_STRUCTURED + AliasMixin.ALIAS_STATEMENTS + ("call",)
+    STRUCTURED = Builder.STRUCTURED | frozenset(MemrefOpsMixin.OPS_STRUCTURED) | \
+        frozenset(AliasMixin.ALIAS_STRUCTURED)
 
     def __init__(self, module):
         super().__init__(module)

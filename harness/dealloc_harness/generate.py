@@ -26,8 +26,10 @@ BUFFER_SIZE = 4096
 # 5: memref iter_args on affine.for (finding F6), clones of unranked memrefs;
 # 6: memref.generic_atomic_rmw ([limit.regions.memref-free]);
 # 7: the vector dialect (gen_vector_ops.py): transfers, loads and stores,
-#    lane ops, at the memref level and on tensors before bufferization.
-VERSION = 7
+#    lane ops, at the memref level and on tensors before bufferization;
+# 8: one buffer under two owned names (gen_alias.py), so that one
+#    bufferization.dealloc gets it through two operands, both conditions true.
+VERSION = 8
 
 
 @dataclass
