@@ -85,7 +85,7 @@ PairProof::PairProof(Encoder &ea, Encoder &eb, LoopRecord &a, LoopRecord &b,
   }
   for (const Expr &x : held)
     S.add(x);
-  ms = kPairQueryMs;
+  ms = SolverPolicy::pairQueryMs;
   if (ea.opts.timeoutMs)
     ms = std::min(ms, ea.opts.timeoutMs);
 }
