@@ -184,10 +184,6 @@ static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
 
 //===-- uninitialized values ([op.uninit.flow], [op.uninit.control]) ----===//
 
-Expr dealloc::verify::initOf(const SymValue &v) {
-  return v.init.isNull() ? Expr() : v.init;
-}
-
 void dealloc::verify::requireInitialized(Encoder &E, State &st,
                                          const SymValue &v, Location loc) {
   if (v.init.isNull() || v.init.isTrue())
