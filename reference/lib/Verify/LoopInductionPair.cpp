@@ -1,6 +1,6 @@
 //===- LoopInductionPair.cpp - Relational invariants of loop pairs --------===//
 //
-// spec/verification.md [equiv.loops]. Each version's loop that allocates
+// docs/verifier-proofs.md [equiv.loops]. Each version's loop that allocates
 // matched sites was proved by [verify.induction] on its own (LoopInduction.cpp
 // kept the proved abstract iteration as a LoopRecord). The two versions'
 // loops are run in lock step: a *pair header* is a header of A's loop and

@@ -3,7 +3,7 @@
 // Internal to LoopInductionPair.cpp (the proof: Houdini over both loops'
 // iterations in lock step, the pairs of loops nested in them) and
 // LoopPairRelations.cpp (the candidate relations between the two headers);
-// spec/verification.md [equiv.loops].
+// docs/verifier-proofs.md [equiv.loops].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPPAIRPROOF_H

@@ -1,7 +1,7 @@
 //===- OpEncoder.cpp - Op dispatch, allocation, bufferization ops ---------===//
 //
 // One case per op, mirroring dealloc-run (spec/operations.md) in SMT terms
-// (spec/verification.md [verify.encoding]). This file dispatches by the
+// (docs/verifier-design.md [verify.encoding]). This file dispatches by the
 // family each row of Support/OpTable.def names (its header lists the
 // families' files) and holds what the families share (scalar widths,
 // allocation, contents copies) and the bufferization ops. An op not in the

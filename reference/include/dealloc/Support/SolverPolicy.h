@@ -1,12 +1,12 @@
 //===- SolverPolicy.h - The symbolic checks' tuning constants ---*- C++ -*-===//
 //
-// Every time limit, size limit and default bound of dealloc-verify's
-// queries and encoding that is not a user's option, in one place, each with
-// its meaning (spec/verification.md names the clause it tunes). A limit
-// that is reached makes an answer UNKNOWN, an encoding over-approximate or
-// a proof aid be skipped: tuning these changes how often and how fast the
-// checks decide, never whether a SAFE answer is right. Measurements behind
-// the values: docs/bench-verify.md.
+// Every time limit, size limit and default bound of dealloc-verify's queries
+// and encoding that is not a user's option, in one place, each with its meaning
+// (the clause it tunes, in spec/verification.md or docs/verifier-*.md). A limit
+// that is reached makes an answer UNKNOWN, an encoding over-approximate or a
+// proof aid be skipped: tuning these changes how often and how fast the checks
+// decide, never whether a SAFE answer is right. Measurements behind the values:
+// docs/bench-verify.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SUPPORT_SOLVERPOLICY_H
