@@ -33,7 +33,6 @@ Checks whose tool is not built are listed in `not_run` and counted.
 
 import re
 import signal
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -111,10 +110,6 @@ class Outcome:
     notes: list = field(default_factory=list)
     require_equivalence: bool = False
     impl_stderr: str = ""           # kept_stderr() of the implementation's run
-
-    @property
-    def is_finding(self):
-        return self.kind in finding_kinds(self.require_equivalence)
 
     def findings(self):
         """Distinct (kind, verdict) finding classes, in order()."""
@@ -564,10 +559,3 @@ def _outcome(classes, not_run, seconds, impl_output, cfg, notes=()):
                    # beside a finding or an undecided check they are noise.
                    notes=list(notes) if first[0] == "pass" else [],
                    require_equivalence=cfg.require_equivalence)
-
-
-def timed_check(text, cfg):
-    start = time.monotonic()
-    out = check(text, cfg)
-    out.seconds["total"] = time.monotonic() - start
-    return out

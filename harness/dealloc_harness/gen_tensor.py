@@ -27,8 +27,8 @@ from .gen_builder import Builder, functions
 from .gen_linalg_ops import LinalgOpsMixin
 from .gen_vector_ops import TensorVectorMixin
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
+from .toolclient import MLIR_OPT
 
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 BUFFERIZE = ("--one-shot-bufferize=bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map "
              "allow-return-allocs-from-loops")

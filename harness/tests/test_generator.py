@@ -5,8 +5,7 @@ import subprocess
 
 from dealloc_harness import generate, shrink
 from dealloc_harness.mlir_text import annotate_sites
-
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+from dealloc_harness.toolclient import MLIR_OPT
 
 
 def parses(text):

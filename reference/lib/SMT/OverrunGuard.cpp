@@ -6,6 +6,7 @@
 #include "dealloc/SMT/OverrunGuard.h"
 #include "Alarm.h"
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/Verdict.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -16,7 +17,8 @@ using namespace dealloc;
 using namespace dealloc::smt;
 
 unsigned dealloc::smt::overrunGraceMs(unsigned budgetMs) {
-  return std::max(budgetMs / 2, 10000u);
+  return std::max(budgetMs / SolverPolicy::overrunGraceDivisor,
+                  SolverPolicy::overrunGraceMinMs);
 }
 
 OverrunGuard::OverrunGuard()

@@ -1,7 +1,7 @@
 //===- AccessEncoder.cpp - Element accesses in SMT terms ------------------===//
 //
 // spec/operations.md [op.memref.access], [op.affine.access],
-// [op.memref.atomic_rmw] in SMT terms (spec/verification.md
+// [op.memref.atomic_rmw] in SMT terms (docs/verifier-design.md
 // [verify.encoding.contents]), with dealloc-run's checks in its order
 // (Semantics/MemRefOps.cpp, execElementAccess): [heap.use] by the op's
 // memory effects (encodeOpImpl), the index operands, the bounds of the view

@@ -1,7 +1,8 @@
 //===- ArithEncoder.cpp - Symbolic semantics of arith ops -----------------===//
 //
-// spec/operations.md [op.arith.*] and [op.index.*] in SMT terms (spec/verification.md
-// [verify.encoding], [verify.encoding.float], [verify.encoding.addr]):
+// spec/operations.md [op.arith.*] and [op.index.*] in SMT terms
+// (docs/verifier-design.md [verify.encoding], [verify.encoding.float],
+// [verify.encoding.addr]):
 // integers are bit-vectors of their width, i1 Booleans, floats bit patterns
 // with IEEE-754 add/sub/mul/div/cmp and uninterpreted other float ops.
 //

@@ -1,6 +1,6 @@
 //===- CallSummary.cpp - Calls of functions by their contract -------------===//
 //
-// spec/verification.md [verify.encoding.calls.summary]. A function's
+// docs/verifier-design.md [verify.encoding.calls.summary]. A function's
 // *contract check* is its safety check in the contract model: the entry
 // model of [verify.inputs] with unconstrained argument (and global)
 // contents, and a stop at the return where a memref result is not of fresh

@@ -1,6 +1,6 @@
 //===- CallSummary.h - Calls of functions by their contract -----*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md
+// Internal to DeallocVerify. docs/verifier-design.md
 // [verify.encoding.calls.summary]: a call of a function with a body
 // may be encoded by the function-boundary contract instead of inlining the
 // callee, if the callee's own check proved the contract: SAFE for every

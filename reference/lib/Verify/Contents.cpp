@@ -1,6 +1,6 @@
 //===- Contents.cpp - Buffer contents of the symbolic heap ----------------===//
 //
-// spec/verification.md [verify.encoding.contents]: contents are kept per
+// docs/verifier-design.md [verify.encoding.contents]: contents are kept per
 // slot. A buffer with a small static size (at most
 // SolverPolicy::explicitElements elements) holds one term per element, so
 // loads and stores at constant indices (fully unrolled loops, the lowering's

@@ -1,13 +1,13 @@
 //===- ControlFlowEncoder.cpp - Blocks and structured control flow -------===//
 //
-// spec/verification.md [verify.encoding.cfg], [verify.bound]: a region's
-// blocks are encoded once each, in reverse post-order, with the state at a
-// block the if-then-else merge of the states on its incoming edges (no path
-// enumeration). Structured ops encode their regions the same way and merge
-// the exits. Loops are unrolled: fully while the loop condition is a
-// constant, and at most --unroll times while it depends on the input; a run
-// that would iterate further stops there and the result is bounded. Calls
-// are dispatched to CallEncoder.cpp, lemma points to Lemmas.cpp.
+// docs/verifier-design.md [verify.encoding.cfg], spec/verification.md
+// [verify.bound]: a region's blocks are encoded once each, in reverse
+// post-order, with the state at a block the if-then-else merge of the states on
+// its incoming edges (no path enumeration). Structured ops encode their regions
+// the same way and merge the exits. Loops are unrolled: fully while the loop
+// condition is a constant, and at most --unroll times while it depends on the
+// input; a run that would iterate further stops there and the result is
+// bounded. Calls are dispatched to CallEncoder.cpp, lemma points to Lemmas.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder.h"

@@ -1,6 +1,6 @@
 //===- Encoder.cpp - The encoder's value environment and failures ---------===//
 //
-// spec/verification.md [verify.encoding]: SSA values map to symbolic
+// docs/verifier-design.md [verify.encoding]: SSA values map to symbolic
 // values; a use the encoding never defined gets a placeholder that is sound
 // only where the use is unreachable (checkUnboundUses).
 //

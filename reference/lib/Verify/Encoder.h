@@ -2,7 +2,7 @@
 //
 // Internal to DeallocVerify. The Encoder walks a function's body once,
 // block by block, and builds the SymbolicHeap's violations, stops and trace
-// events (spec/verification.md [verify.encoding]). Op semantics live in
+// events (docs/verifier-design.md [verify.encoding]). Op semantics live in
 // OpEncoder.cpp, ArithEncoder.cpp, MemRefEncoder.cpp, ViewEncoder.cpp and
 // LinalgEncoder.cpp; control flow and loops in ControlFlowEncoder.cpp,
 // calls in CallEncoder.cpp, lemma candidates in Lemmas.cpp. Its parts:

@@ -27,14 +27,6 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-/// [equiv.loops]: where the relational proof found a pair header after
-/// which the versions may differ, a bounded answer is searched again with
-/// --unroll raised 4-fold, up to this many iterations; where a loop pair
-/// has nested pairs, up to fewer (each unrolled outer iteration unrolls the
-/// inner loops: 16 x 16 iterations took 1.6 GB and 30 s).
-static constexpr unsigned kDeepestUnroll = 64;
-static constexpr unsigned kDeepestNestedUnroll = 8;
-
 EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                                               StringRef name,
                                               const VerifyOptions &opts) {
@@ -47,7 +39,8 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
   EquivResult res = compareVersions(a, b, name, opts, stats,
                                     /*abstract=*/true, abstracted, &suspect);
   if (abstracted && res.verdict != EquivVerdict::Equivalent) {
-    unsigned deepest = stats.nested ? kDeepestNestedUnroll : kDeepestUnroll;
+    unsigned deepest = stats.nested ? SolverPolicy::deepestNestedUnroll
+                                    : SolverPolicy::deepestUnroll;
     stats = EquivStats{};
     res = compareVersions(a, b, name, opts, stats, /*abstract=*/false,
                           abstracted);

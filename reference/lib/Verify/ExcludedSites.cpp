@@ -1,6 +1,6 @@
 //===- ExcludedSites.cpp - The excluded sites of a SAFE answer ------------===//
 //
-// spec/safety.md [safety.defined], spec/verification.md [verify.induction]:
+// spec/safety.md [safety.defined], docs/verifier-proofs.md [verify.induction]:
 // a SAFE answer lists the sites of undefined behaviour that some input
 // reaches first, each with a witness input dealloc-run replays. In the
 // exact encoding a model is a run, so its input is a witness. Where loops

@@ -1,6 +1,6 @@
 //===- HelperContract.cpp - dealloc_helper calls by their specification ---===//
 //
-// spec/verification.md [verify.encoding.helper]. `bufferization-lower-
+// docs/verifier-design.md [verify.encoding.helper]. `bufferization-lower-
 // deallocations` lowers a `bufferization.dealloc` with dynamic operand
 // lists to a call of a private function, `dealloc_helper`, whose loops
 // compare every memref of the list with every retained one and with every

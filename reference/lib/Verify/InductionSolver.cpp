@@ -1,6 +1,6 @@
 //===- InductionSolver.cpp - The solver of a function's induction queries ===//
 //
-// spec/verification.md [verify.induction]: the queries of the loop proofs
+// docs/verifier-proofs.md [verify.induction]: the queries of the loop proofs
 // go to one solver per function, which holds the constraints encoded so far
 // in scopes, or first to their slice: the definitions and facts around the
 // query's constants. A slice has a subset of the constraints, so a query it

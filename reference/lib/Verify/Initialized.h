@@ -14,8 +14,6 @@
 
 namespace dealloc::verify {
 
-/// The value `v` is initialized (literally true where it cannot differ).
-Expr initOf(const SymValue &v);
 /// [op.uninit.control]: `v` decides something at `loc`; the run stops with
 /// UNKNOWN where it is uninitialized, as dealloc-run does.
 void requireInitialized(Encoder &E, State &st, const SymValue &v,

@@ -1,6 +1,6 @@
 //===- Lemmas.cpp - Lemma candidates at joins -----------------------------===//
 //
-// spec/verification.md [verify.lemmas]: at joins, region entries and after
+// docs/verifier-proofs.md [verify.lemmas]: at joins, region entries and after
 // structured ops and calls, candidate facts (every live heap buffer is
 // viewed by a live memref value; merged i1 flags that are constant) are
 // recorded for SafetyCheck.cpp to prove Houdini-style.

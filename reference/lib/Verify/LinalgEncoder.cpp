@@ -1,6 +1,6 @@
 //===- LinalgEncoder.cpp - Memory effects of linalg structured ops --------===//
 //
-// spec/verification.md [verify.encoding.linalg]: a LinalgOp on memrefs is
+// docs/verifier-design.md [verify.encoding.linalg]: a LinalgOp on memrefs is
 // encoded by its memory effects, not element by element. Every memref it
 // reads or writes is a use ([op.linalg.uses]); the iteration domain is the
 // shapes-to-loops map of the operand sizes, with the undefined behaviour of

@@ -1,6 +1,6 @@
 //===- LocalProver.cpp - Queries decided on a slice of the formula --------===//
 //
-// spec/verification.md [verify.queries.local]: a slice has a subset of the
+// docs/verifier-proofs.md [verify.queries.local]: a slice has a subset of the
 // function's constraints (and proved facts, which are consequences of
 // them), so a query it refutes is unsatisfiable.
 //

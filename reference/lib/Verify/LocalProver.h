@@ -1,6 +1,6 @@
 //===- LocalProver.h - Queries decided on a slice of the formula -*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [verify.queries.local].
+// Internal to DeallocVerify. docs/verifier-proofs.md [verify.queries.local].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOCALPROVER_H

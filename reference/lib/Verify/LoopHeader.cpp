@@ -1,6 +1,6 @@
 //===- LoopHeader.cpp - The abstract header of a loop's induction ---------===//
 //
-// spec/verification.md [verify.induction]: the abstract loop header of
+// docs/verifier-proofs.md [verify.induction]: the abstract loop header of
 // ForInduction (LoopInductionImpl.h). build() makes a fresh header from the
 // loop's entry state (what the body changes unconstrained, a summary slot
 // per memref iter_arg, fresh iter_args whose views select among the slots

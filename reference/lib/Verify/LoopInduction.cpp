@@ -1,6 +1,6 @@
 //===- LoopInduction.cpp - Unbounded proofs of structured loops ----------===//
 //
-// spec/verification.md [verify.induction]. An `scf.while`, or an `scf.for`
+// docs/verifier-proofs.md [verify.induction]. An `scf.while`, or an `scf.for`
 // whose first iteration depends on the input, is proved for every trip count
 // by induction over an *abstract loop header*: a state in which everything
 // the body changes is unconstrained, the memref iter_args view either

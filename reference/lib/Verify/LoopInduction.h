@@ -1,6 +1,6 @@
 //===- LoopInduction.h - Unbounded proofs of structured loops ---*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [verify.induction]: an
+// Internal to DeallocVerify. docs/verifier-proofs.md [verify.induction]: an
 // `scf.while`, or an `scf.for` whose trip count depends on the input, is
 // proved for every trip count by induction over an abstract loop header,
 // instead of being unrolled --unroll times. A check that used such a proof decides only by answering

@@ -2,7 +2,7 @@
 //
 // Internal to LoopInduction.cpp (the proof of one loop), LoopHeader.cpp (the
 // abstract loop header), LoopInductionQueries.cpp (its Houdini queries) and
-// LoopInvariants.cpp (the candidate invariants); spec/verification.md
+// LoopInvariants.cpp (the candidate invariants); docs/verifier-proofs.md
 // [verify.induction].
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- LoopInductionPair.cpp - Relational invariants of loop pairs --------===//
 //
-// spec/verification.md [equiv.loops]. Each version's loop that allocates
+// docs/verifier-proofs.md [equiv.loops]. Each version's loop that allocates
 // matched sites was proved by [verify.induction] on its own (LoopInduction.cpp
 // kept the proved abstract iteration as a LoopRecord). The two versions'
 // loops are run in lock step: a *pair header* is a header of A's loop and
@@ -85,7 +85,7 @@ PairProof::PairProof(Encoder &ea, Encoder &eb, LoopRecord &a, LoopRecord &b,
   }
   for (const Expr &x : held)
     S.add(x);
-  ms = kPairQueryMs;
+  ms = SolverPolicy::pairQueryMs;
   if (ea.opts.timeoutMs)
     ms = std::min(ms, ea.opts.timeoutMs);
 }

@@ -1,6 +1,6 @@
 //===- LoopInductionPair.h - Relational invariants of loop pairs -*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [equiv.loops]: a loop
+// Internal to DeallocVerify. docs/verifier-proofs.md [equiv.loops]: a loop
 // whose iterations allocate matched input-program sites is proved in each
 // version by the safety check's induction ([verify.induction]) over a header
 // whose site counts, epoch and free points are unconstrained; the abstract

@@ -1,6 +1,6 @@
 //===- LoopInductionQueries.cpp - Houdini queries of a loop's induction ---===//
 //
-// spec/verification.md [verify.induction]: the solver queries of
+// docs/verifier-proofs.md [verify.induction]: the solver queries of
 // ForInduction (LoopInductionImpl.h): the candidates' values at a header,
 // the checks on a query's slice first and on all constraints after, the
 // loop's time budget, Houdini's dropping of the candidates a model

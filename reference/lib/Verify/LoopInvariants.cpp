@@ -1,6 +1,6 @@
 //===- LoopInvariants.cpp - Candidate invariants of loop headers ----------===//
 //
-// spec/verification.md [verify.induction]: the candidate invariants of an
+// docs/verifier-proofs.md [verify.induction]: the candidate invariants of an
 // abstract loop header (LoopInduction.cpp proves them Houdini-style). Each
 // is a formula over a header (state, iter_args, the slots that stand for
 // buffers of the loop), so it can be asked at the loop's entry, at the

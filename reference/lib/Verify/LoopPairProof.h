@@ -3,7 +3,7 @@
 // Internal to LoopInductionPair.cpp (the proof: Houdini over both loops'
 // iterations in lock step, the pairs of loops nested in them) and
 // LoopPairRelations.cpp (the candidate relations between the two headers);
-// spec/verification.md [equiv.loops].
+// docs/verifier-proofs.md [equiv.loops].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPPAIRPROOF_H
@@ -37,11 +37,6 @@ struct Relation {
   std::function<Expr(const Side &, const Side &)> holds;
 };
 
-/// Slot pairs a relation may compare before the proof gives up (a loop in
-/// a function with thousands of matched allocations before it).
-constexpr size_t kMaxSlotPairs = 40000;
-constexpr unsigned kPairQueryMs = 20000;
-
 /// The proof of one pair: A's loop and B's, run in lock step.
 class PairProof {
 public:
@@ -71,10 +66,11 @@ private:
   unsigned ms;
   std::vector<Relation> rels;
   bool tooLarge = false;
-  /// Whether a relation over n x m slot pairs exceeds kMaxSlotPairs; if
-  /// so, sets tooLarge (the relation is then false: no proof).
+  /// Whether a relation over n x m slot pairs exceeds
+  /// SolverPolicy::maxSlotPairs; if so, sets tooLarge (the relation is then
+  /// false: no proof).
   bool tooManyPairs(size_t n, size_t m) {
-    if (n * m <= kMaxSlotPairs)
+    if (n * m <= SolverPolicy::maxSlotPairs)
       return false;
     tooLarge = true;
     return true;

@@ -1,6 +1,6 @@
 //===- LoopPairRelations.cpp - Relations between two loops' headers -------===//
 //
-// spec/verification.md [equiv.loops]: the candidate relations between a
+// docs/verifier-proofs.md [equiv.loops]: the candidate relations between a
 // header of A's loop and one of B's that the pair proof (LoopInductionPair.cpp)
 // keeps Houdini-style. Required: "counts" (every matched site allocated
 // equally often, equal epochs), "rel" (a matched buffer allocated in both

@@ -1,7 +1,7 @@
 //===- MemRefEncoder.cpp - Symbolic semantics of memref ops ---------------===//
 //
 // spec/operations.md [op.memref.*] and spec/buffers.md [view.*] in SMT terms
-// (spec/verification.md [verify.encoding], [verify.encoding.contents]):
+// (docs/verifier-design.md [verify.encoding], [verify.encoding.contents]):
 // allocation ops create slots, view ops new descriptors of the same
 // candidates ([view.same_buffer]), accesses are bounds-checked against the
 // view and the buffer ([safety.oob]) before they read or write the contents.

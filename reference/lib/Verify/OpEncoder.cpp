@@ -1,7 +1,7 @@
 //===- OpEncoder.cpp - Op dispatch, allocation, bufferization ops ---------===//
 //
 // One case per op, mirroring dealloc-run (spec/operations.md) in SMT terms
-// (spec/verification.md [verify.encoding]). This file dispatches by the
+// (docs/verifier-design.md [verify.encoding]). This file dispatches by the
 // family each row of Support/OpTable.def names (its header lists the
 // families' files) and holds what the families share (scalar widths,
 // allocation, contents copies) and the bufferization ops. An op not in the
@@ -183,10 +183,6 @@ static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
 }
 
 //===-- uninitialized values ([op.uninit.flow], [op.uninit.control]) ----===//
-
-Expr dealloc::verify::initOf(const SymValue &v) {
-  return v.init.isNull() ? Expr() : v.init;
-}
 
 void dealloc::verify::requireInitialized(Encoder &E, State &st,
                                          const SymValue &v, Location loc) {

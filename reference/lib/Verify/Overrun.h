@@ -1,6 +1,6 @@
 //===- Overrun.h - The answer printed when a check does not stop -*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [verify.timeout.overrun];
+// Internal to DeallocVerify. docs/verifier-proofs.md [verify.timeout.overrun];
 // the guard itself: dealloc/SMT/OverrunGuard.h.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- SafetyQueries.cpp - Is some recorded condition reachable? ----------===//
 //
-// spec/verification.md [verify.queries], [verify.queries.local],
+// docs/verifier-proofs.md [verify.queries], [verify.queries.local],
 // [verify.lemmas]. See SafetyQueries.h.
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- SafetyQueries.h - Is some recorded condition reachable? --*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [verify.queries],
+// Internal to DeallocVerify. docs/verifier-proofs.md [verify.queries],
 // [verify.queries.local], [verify.lemmas]: the queries of one safety check
 // over an encoded function. One incremental solver holds the encoding's
 // constraints; conditions are asked op by op (one group per location),

@@ -1,6 +1,6 @@
 //===- SlotFusion.cpp - One slot for the buffer a merged value views ------===//
 //
-// spec/verification.md [verify.encoding.fusion]. At a join, a merged memref
+// docs/verifier-design.md [verify.encoding.fusion]. At a join, a merged memref
 // value views one of the buffers its incoming values view. In a chain of
 // joins that candidate set grows by one per join, and so does every check of
 // every op on the value: a chain of N diamonds had N^2/2 conditions. Where

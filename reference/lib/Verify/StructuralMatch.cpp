@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "SiteMatching.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/Ordinal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -96,13 +97,6 @@ static std::string describe(const std::vector<Shape> &shapes) {
   if (shapes.size() > kShown)
     s += ", ... (" + std::to_string(shapes.size()) + " in all)";
   return s.empty() ? "none" : s;
-}
-
-static std::string ordinal(size_t k) {
-  const char *suffix = "th";
-  if (k % 100 < 11 || k % 100 > 13)
-    suffix = k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
-  return std::to_string(k) + suffix;
 }
 
 /// Where `small` is `large` with some elements left out in exactly one way

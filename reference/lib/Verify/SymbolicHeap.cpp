@@ -1,6 +1,6 @@
 //===- SymbolicHeap.cpp - Symbolic buffers, views and heap states ---------===//
 //
-// spec/verification.md [verify.encoding], [verify.encoding.addr]; the heap
+// docs/verifier-design.md [verify.encoding], [verify.encoding.addr]; the heap
 // rules mirror dealloc-run's (spec/safety.md).
 //
 //===----------------------------------------------------------------------===//

@@ -1,6 +1,6 @@
 //===- ValueEnv.h - The symbolic value of each SSA value --------*- C++ -*-===//
 //
-// Internal to DeallocVerify. spec/verification.md [verify.encoding]: the
+// Internal to DeallocVerify. docs/verifier-design.md [verify.encoding]: the
 // encoder's value environment. Every SSA value the encoding defined maps to
 // its symbolic value and the version of the binding that gave it (a value
 // encoded again, e.g. in a callee inlined at a second call, gets a new

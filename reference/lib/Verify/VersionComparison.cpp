@@ -1,7 +1,8 @@
 //===- VersionComparison.cpp - One --equiv comparison of two versions -----===//
 //
-// spec/verification.md [equiv.def], [equiv.loops], [safety.defined]: the
-// steps of comparing two versions of one function (VersionComparison.h).
+// spec/verification.md [equiv.def], docs/verifier-proofs.md [equiv.loops],
+// spec/safety.md [safety.defined]: the steps of comparing two versions of
+// one function (VersionComparison.h).
 //
 //===----------------------------------------------------------------------===//
 #include "VersionComparison.h"

@@ -1,6 +1,6 @@
 //===- ViewEncoder.cpp - Symbolic semantics of the memref view ops --------===//
 //
-// spec/operations.md [view.*] in SMT terms (spec/verification.md
+// spec/operations.md [view.*] in SMT terms (docs/verifier-design.md
 // [verify.encoding]): the ops that make a new descriptor of a buffer
 // (subview, reinterpret_cast, expand/collapse_shape, transpose, view,
 // casts) or read one (extract_strided_metadata, extract_aligned_pointer,

@@ -12,6 +12,7 @@
 #include "dealloc/Driver/Dot.h"
 #include "dealloc/Driver/RunOutput.h"
 #include "dealloc/Driver/Tool.h"
+#include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/ToolOutput.h"
 #include "mlir/IR/MLIRContext.h"
@@ -32,8 +33,8 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::cat(common.category), 
 static cl::opt<std::string> inputText("input", cl::cat(common.category), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
 static cl::opt<bool> allInputs("all-inputs", cl::cat(common.category), cl::desc("Print a verdict per (function, input)"));
 static cl::opt<bool> events("events", cl::cat(common.category), cl::desc("With --all-inputs: print each run's buffer events in execution order"));
-static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(common.category), cl::desc("Inputs per function"), cl::init(4096));
-static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(common.category), cl::desc("Executed ops per run"), cl::init(1000000));
+static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(common.category), cl::desc("Inputs per function"), cl::init(CheckOptions().maxInputs));
+static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(common.category), cl::desc("Executed ops per run"), cl::init(RunOptions().maxSteps));
 static cl::opt<std::string> dotFile(
     "dot", cl::cat(common.category), cl::desc("Write the first failing run (or the first run if none "
                     "fails) as a Graphviz CFG to FILE"),

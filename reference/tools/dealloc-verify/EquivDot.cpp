@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
+#include "dealloc/Support/Ordinal.h"
 #include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Driver/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
@@ -51,13 +52,6 @@ std::string shortLocation(Location loc) {
 /// "1 site allocation", "2 site allocations".
 std::string siteAllocations(unsigned n) {
   return std::to_string(n) + (n == 1 ? " site allocation" : " site allocations");
-}
-
-std::string ordinal(unsigned k) {
-  const char *suffix = "th";
-  if (k % 100 < 11 || k % 100 > 13)
-    suffix = k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
-  return std::to_string(k) + suffix;
 }
 
 using Instance = std::pair<std::string, unsigned>; ///< (site key, k)

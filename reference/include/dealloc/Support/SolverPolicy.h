@@ -1,12 +1,12 @@
 //===- SolverPolicy.h - The symbolic checks' tuning constants ---*- C++ -*-===//
 //
-// Every time limit, size limit and default bound of dealloc-verify's
-// queries and encoding that is not a user's option, in one place, each with
-// its meaning (spec/verification.md names the clause it tunes). A limit
-// that is reached makes an answer UNKNOWN, an encoding over-approximate or
-// a proof aid be skipped: tuning these changes how often and how fast the
-// checks decide, never whether a SAFE answer is right. Measurements behind
-// the values: docs/bench-verify.md.
+// Every time limit, size limit and default bound of dealloc-verify's queries
+// and encoding that is not a user's option, in one place, each with its meaning
+// (the clause it tunes, in spec/verification.md or docs/verifier-*.md). A limit
+// that is reached makes an answer UNKNOWN, an encoding over-approximate or a
+// proof aid be skipped: tuning these changes how often and how fast the checks
+// decide, never whether a SAFE answer is right. Measurements behind the values:
+// docs/bench-verify.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SUPPORT_SOLVERPOLICY_H
@@ -128,6 +128,20 @@ struct SolverPolicy {
   /// The newest constraints a slice pushes that get a scope each.
   static constexpr size_t singleScopes = 8;
 
+  // -- Equivalence ([equiv.loops]; Equivalence.cpp, LoopInductionPair.cpp) --
+  /// Slot pairs a relation of a loop pair's proof may compare before the
+  /// proof gives up (a loop after thousands of matched allocations).
+  static constexpr size_t maxSlotPairs = 40000;
+  /// Solver time per query of a loop pair's proof, ms.
+  static constexpr unsigned pairQueryMs = 20000;
+  /// Where the pair proof found a header after which the versions may
+  /// differ, the bounded answer is searched again with --unroll raised
+  /// 4-fold up to this many iterations, or up to the second where the loop
+  /// pair has nested pairs (each unrolled outer iteration unrolls the inner
+  /// loops: 16 x 16 iterations took 1.6 GB and 30 s).
+  static constexpr unsigned deepestUnroll = 64;
+  static constexpr unsigned deepestNestedUnroll = 8;
+
   // -- The SMT library (lib/SMT) --
   /// Terms from which a Z3 context is too large to reuse for the next
   /// function, and its deletion is deferred.
@@ -146,6 +160,11 @@ struct SolverPolicy {
   static constexpr unsigned firstWayThirds = 2;
   /// Time left below which the second way is not tried, ms.
   static constexpr unsigned secondWayMinMs = 50;
+  /// OverrunGuard ([verify.timeout.overrun]): time a check may run past its
+  /// budget before the process ends: budget / overrunGraceDivisor, at least
+  /// overrunGraceMinMs.
+  static constexpr unsigned overrunGraceDivisor = 2;
+  static constexpr unsigned overrunGraceMinMs = 10000;
 };
 
 } // namespace dealloc
