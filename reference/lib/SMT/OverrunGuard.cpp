@@ -1,6 +1,6 @@
 //===- OverrunGuard.cpp - Ends the process when a check does not stop ----===//
 //
-// spec/verification.md [verify.timeout.overrun].
+// docs/verifier-proofs.md [verify.timeout.overrun].
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/SMT/OverrunGuard.h"

@@ -1,6 +1,6 @@
 //===- CallEncoder.cpp - Calls and the public-boundary result checks ------===//
 //
-// spec/verification.md [verify.encoding.calls]: calls to defined functions
+// docs/verifier-design.md [verify.encoding.calls]: calls to defined functions
 // are inlined; external callees follow [abi.external]; a public callee's
 // results are checked against [abi.results.*] at its return.
 //
