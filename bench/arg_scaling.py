@@ -10,9 +10,12 @@ a buffer of its own:
 
     func.func @args(%a0: memref<4xf32>, ..., %aN: memref<4xf32>) -> f32
 
-in two forms: `distinct`, every argument of its own type (memref<1xf32>,
-memref<2xf32>, ...: no two may alias), and `same`, all of one type (each
-may alias every earlier one, [input.memref.alias]: N^2/2 choices in all).
+in three forms: `distinct`, every argument of its own type (memref<1xf32>,
+memref<2xf32>, ...: no two may alias); `same`, all of one type (each may
+alias every other, [input.memref.alias], but all are only read, so the
+encoding keeps them apart, [verify.encoding.args.readonly]); and
+`written`, all of one type and each stored to before it is read, so that
+each may share with every earlier one (N^2/2 candidates in all).
 
 Printed per N: seconds, peak resident MB, and the ratio of each to the
 previous N's (2 for linear growth at doubling sizes, 4 for quadratic).
@@ -33,12 +36,14 @@ import tools as bench_tools  # noqa: E402
 
 def program(n, form):
     def ty(i):
-        return "memref<4xf32>" if form == "same" else f"memref<{i + 1}xf32>"
+        return f"memref<{i + 1}xf32>" if form == "distinct" else "memref<4xf32>"
     args = ", ".join(f"%a{i}: {ty(i)}" for i in range(n))
     lines = [f"func.func @args({args}) -> f32 {{",
              "  %c0 = arith.constant 0 : index",
              "  %acc0 = arith.constant 0.0 : f32"]
     for i in range(n):
+        if form == "written":
+            lines.append(f"  memref.store %acc{i}, %a{i}[%c0] : {ty(i)}")
         lines.append(f"  %v{i} = memref.load %a{i}[%c0] : {ty(i)}")
         lines.append(f"  %acc{i + 1} = arith.addf %acc{i}, %v{i} : f32")
     lines += ["  %own = memref.alloc() : memref<4xf32>",
@@ -78,7 +83,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="250,500,1000,2000,4000")
-    ap.add_argument("--forms", default="distinct,same")
+    ap.add_argument("--forms", default="distinct,same,written")
     ap.add_argument("--tools")
     ap.add_argument("--timeout", type=float, default=300)
     args = ap.parse_args()

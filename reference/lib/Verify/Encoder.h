@@ -97,6 +97,8 @@ struct EntryBoundary {
   std::vector<SymValue> argValues;
   /// Per memref argument: its dynamic extents (symbolic).
   std::vector<std::vector<Expr>> argExtents;
+  /// The slot of each memref argument's own buffer, and its argument.
+  llvm::DenseMap<unsigned, unsigned> argOfSlot;
   /// The entry's exit (merged over its returns) and its results.
   std::optional<State> exitState;
   std::vector<SymValue> results;
@@ -156,6 +158,10 @@ public:
   /// same function instead of fresh ones.
   const Encoder *inputsFrom() const { return inputsOf; }
   void takeInputsFrom(const Encoder *e) { inputsOf = e; }
+  /// For --equiv: the inputs this encoding makes are also given to `other`
+  /// (whose encoding takes them from this one): an argument counts as
+  /// read-only ([verify.encoding.args.readonly]) only if it is in both.
+  void shareInputsWith(mlir::func::FuncOp other) { sharedWith = other; }
   /// Call summaries and the contract model ([verify.encoding.calls.summary],
   /// CallSummary.h); null: every call with a body is inlined.
   CheckSetup *setup() const { return checkSetup; }
@@ -303,6 +309,7 @@ private:
   std::unique_ptr<ModuleFacts> ownFacts;
   ModuleFacts &moduleFacts;
   const Encoder *inputsOf = nullptr;
+  mlir::func::FuncOp sharedWith;
   CheckSetup *checkSetup = nullptr;
   std::optional<EncodingFailure> failed;
   ValueEnv valueEnv;

@@ -3,14 +3,17 @@
 // spec/verification.md [verify.inputs]: the entry function's arguments are
 // symbolic: i1 and integers are free (all values of their width), floats
 // free bit patterns, memref arguments caller-provided buffers whose sharing
-// is a symbolic choice among the earlier arguments of the same type
-// ([input.memref.alias]), with free dynamic extents (0 .. 2^20) and zeroed
+// is a symbolic choice among the other arguments of the same type
+// ([input.memref.alias]; read-only arguments share only with the others,
+// [verify.encoding.args.readonly]), with free dynamic extents (0 .. 2^20)
+// and zeroed
 // contents ([input.memref.contents]). At the return: the boundary checks
 // ([abi.results.owned]) and then the leak check ([heap.leak]).
 //
 //===----------------------------------------------------------------------===//
 #include "CallSummary.h"
 #include "Encoder.h"
+#include "ReadOnlyArguments.h"
 #include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -21,87 +24,123 @@ using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
 
-/// [input.memref.alias]: the view of memref argument `i`, whose own buffer
-/// is slot `s`: its buffer is its own or that of an earlier argument of the
-/// same type which itself owns its buffer, a symbolic choice; its extents
-/// are the chosen buffer's.
-static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i, unsigned s,
-                           const std::vector<int> &slotOfArg) {
+namespace {
+/// The memref arguments' own buffers: per argument its slot (-1: not a
+/// memref), and which arguments are read-only (ReadOnlyArguments.h).
+struct ArgumentSlots {
+  std::vector<int> slotOfArg;
+  llvm::BitVector readOnly;
+};
+} // namespace
+
+/// [input.memref.alias]: the arguments whose buffer argument `i` (of type
+/// `t`, its own buffer slot `slotOfArg[i]`) may share: its own and, of the
+/// other arguments of its type, those whose sharing can matter
+/// ([verify.encoding.args.readonly]): an argument that is not read-only may
+/// share an earlier one that is not read-only either; a read-only one may
+/// share any that is not read-only (read-only arguments sharing among
+/// themselves cannot change a run). Sorted by slot, as View::cands are.
+static std::vector<unsigned> sharingCandidates(func::FuncOp fn, unsigned i,
+                                               const ArgumentSlots &args) {
+  Type t = fn.getArgument(i).getType();
+  std::vector<unsigned> owners;
+  for (unsigned j = 0; j < args.slotOfArg.size(); ++j)
+    if (j == i || (args.slotOfArg[j] >= 0 && !args.readOnly.test(j) &&
+                   (j < i || args.readOnly.test(i)) &&
+                   fn.getArgument(j).getType() == t))
+      owners.push_back(j);
+  return owners;
+}
+
+/// [input.memref.alias]: the view of memref argument `i`: its buffer is its
+/// own or that of a sharing candidate (sharingCandidates) which itself
+/// owns its buffer, a symbolic choice; its extents are the chosen buffer's.
+/// The candidates' own views exist already (memrefArguments builds the
+/// arguments that are not read-only first).
+static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
+                           const ArgumentSlots &args) {
   smt::Context &ctx = E.ctx;
   SymbolicHeap &heap = E.heap;
-  Type t = fn.getArgument(i).getType();
-  auto mt = cast<MemRefType>(t);
-  // The candidates' slots and, per candidate, the argument that owns it
-  // (looked up once: a search per candidate made this cubic in the number
-  // of arguments of one type).
-  std::vector<unsigned> cands;
-  std::vector<size_t> owners;
-  for (size_t j = 0; j < i; ++j)
-    if (slotOfArg[j] >= 0 && fn.getArgument(j).getType() == t) {
-      cands.push_back(slotOfArg[j]);
-      owners.push_back(j);
-    }
-  cands.push_back(s);
-  owners.push_back(i);
+  auto mt = cast<MemRefType>(fn.getArgument(i).getType());
+  std::vector<unsigned> owners = sharingCandidates(fn, i, args);
   View v;
-  v.cands = cands;
-  if (cands.size() == 1) {
+  for (unsigned j : owners)
+    v.cands.push_back(args.slotOfArg[j]);
+  if (owners.size() == 1) {
     v.pts = {ctx.boolVal(true)};
   } else {
     // The choice is a fresh identity; its equalities are the one-hot
     // literals (exactly one holds by construction).
     Expr id = ctx.freshBV("arg" + std::to_string(i) + "_buffer", kIdWidth);
     v.id = id;
-    for (unsigned c : cands)
-      v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
     std::vector<Expr> choice;
-    for (auto [k, c] : llvm::enumerate(cands)) {
-      Expr pick = v.pts[k];
-      // c's own argument must view its own buffer.
-      if (c != s)
-        pick = ctx.mkAnd(
-            pick, heap.denotes(E.boundary().argValues[owners[k]].view, c));
-      choice.push_back(pick);
+    for (auto [k, c] : llvm::enumerate(v.cands)) {
+      v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
+      // Another argument's buffer is shared only if that argument views
+      // its own.
+      choice.push_back(owners[k] == i
+                           ? v.pts[k]
+                           : ctx.mkAnd(v.pts[k],
+                                       heap.denotes(E.boundary()
+                                                        .argValues[owners[k]]
+                                                        .view,
+                                                    c)));
     }
     heap.constraints.push_back(ctx.mkOr(choice));
   }
-  std::vector<Expr> guards, addrs;
-  for (auto [k, c] : llvm::enumerate(cands)) {
-    guards.push_back(v.pts[k]);
+  std::vector<Expr> addrs;
+  for (unsigned c : v.cands)
     addrs.push_back(heap.slots[c].addr);
-  }
-  v.addr = heap.mergeExprs(guards, addrs);
+  v.addr = heap.mergeExprs(v.pts, addrs);
   // Extents of the chosen buffer.
   std::vector<Expr> dyn;
   for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
     std::vector<Expr> es;
-    for (size_t owner : owners)
+    for (unsigned owner : owners)
       es.push_back(E.boundary().argExtents[owner][k]);
-    dyn.push_back(heap.mergeExprs(guards, es));
+    dyn.push_back(heap.mergeExprs(v.pts, es));
   }
-  View whole = freshView(E, s, mt, E.shapeOf(mt, dyn));
+  View whole = freshView(E, args.slotOfArg[i], mt, E.shapeOf(mt, dyn));
   v.sizes = whole.sizes;
   v.strides = whole.strides;
   v.offset = whole.offset;
   return v;
 }
 
+/// The views of the memref arguments (encodeArgument made their slots and
+/// extents): those that are not read-only first, in order, so that a
+/// read-only argument's candidates are built before it.
+static void memrefArguments(Encoder &E, func::FuncOp fn,
+                            const ArgumentSlots &args) {
+  for (bool readOnlyPass : {false, true})
+    for (unsigned i = 0; i < args.slotOfArg.size(); ++i)
+      if (args.slotOfArg[i] >= 0 && args.readOnly.test(i) == readOnlyPass)
+        E.boundary().argValues[i] =
+            SymValue::memref(memrefArgument(E, fn, i, args));
+}
+
 /// [verify.inputs]: the symbolic value of argument `i` of `fn`; records the
-/// slot of a memref argument's own buffer in slotOfArg.
+/// slot of a memref argument's own buffer (its view is built later, by
+/// memrefArguments).
 static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
-                           std::vector<int> &slotOfArg) {
+                           ArgumentSlots &args) {
   smt::Context &ctx = E.ctx;
   Type t = fn.getArgument(i).getType();
   std::string name = "arg" + std::to_string(i);
   E.boundary().argExtents.emplace_back();
-  slotOfArg.push_back(-1);
+  args.slotOfArg.push_back(-1);
+  auto newArgSlot = [&] {
+    unsigned s = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
+                                "argument " + std::to_string(i), &st);
+    args.slotOfArg[i] = s;
+    E.boundary().argOfSlot[s] = i;
+  };
   if (E.inputsFrom()) {
     // Same signature, same slot order: reuse the earlier encoding's inputs.
     E.boundary().argValues.push_back(E.inputsFrom()->boundary().argValues[i]);
     E.boundary().argExtents.back() = E.inputsFrom()->boundary().argExtents[i];
     if (isa<MemRefType>(t))
-      slotOfArg[i] = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
-                                    "argument " + std::to_string(i), &st);
+      newArgSlot();
     return true;
   }
   if (t.isInteger(1)) {
@@ -122,17 +161,14 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
                       " has no input model",
                   fn.getLoc());
   }
-  unsigned s = E.heap.newSlot(SlotKind::Arg, fn.getLoc(),
-                              "argument " + std::to_string(i), &st);
-  slotOfArg[i] = s;
+  newArgSlot();
   for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
     Expr e = ctx.freshBV(name + "_extent", kIndexWidth);
     E.heap.constraints.push_back(ctx.mkCmp(
         Cmp::Ule, e, ctx.bvVal(kIndexWidth, SolverPolicy::maxArgExtent)));
     E.boundary().argExtents[i].push_back(e);
   }
-  E.boundary().argValues.push_back(
-      SymValue::memref(memrefArgument(E, fn, i, s, slotOfArg)));
+  E.boundary().argValues.push_back(SymValue::memref(View{}));
   return true;
 }
 
@@ -184,10 +220,14 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   st.guard = ctx.boolVal(true);
   st.path = st.guard;
   st.epoch = ctx.bvVal(kIndexWidth, 0);
-  std::vector<int> slotOfArg;
+  ArgumentSlots args;
+  args.readOnly = inputsOf ? llvm::BitVector(fn.getNumArguments())
+                           : readOnlyArguments(fn, sharedWith);
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
-    if (!encodeArgument(*this, fn, i, st, slotOfArg))
+    if (!encodeArgument(*this, fn, i, st, args))
       return false;
+  if (!inputsOf)
+    memrefArguments(*this, fn, args);
   // [equiv.loops]: an encoding that takes its inputs from an earlier one
   // assumes their constraints too (its loop proofs ask their own solver).
   if (inputsOf) {
@@ -197,7 +237,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
                                 inputsOf->boundary().inputConstraints);
   }
   entryBoundary.inputConstraints = heap.constraints.size();
-  initArgumentContents(*this, fn, st, slotOfArg);
+  initArgumentContents(*this, fn, st, args.slotOfArg);
   for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)
       calls.borrowed.push_back(a.view);

@@ -34,11 +34,11 @@ static void argBytes(Encoder &E, const View &v, unsigned eb) {
     Slot &slot = E.heap.slots[s];
     if (slot.kind != SlotKind::Arg || !slot.bytes.isNull())
       continue;
-    // An argument's own slot is the last of its candidates.
-    for (const SymValue &a : E.boundary().argValues)
-      if (a.kind == SymValue::Kind::MemRef && !a.view.cands.empty() &&
-          a.view.cands.back() == s)
-        slot.bytes = E.byteExtent(a.view, eb);
+    // The view of the argument whose own buffer it is (an argument views
+    // another's buffer only if that one views its own).
+    auto own = E.boundary().argOfSlot.find(s);
+    if (own != E.boundary().argOfSlot.end())
+      slot.bytes = E.byteExtent(E.boundary().argValues[own->second].view, eb);
   }
 }
 

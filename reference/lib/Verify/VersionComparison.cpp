@@ -173,6 +173,7 @@ bool VersionComparison::encode(bool abstract, bool &abstractedOut) {
   ea.emplace(ctx, a, opts, &sa);
   eb.emplace(ctx, b, opts, &sb);
   eb->takeInputsFrom(&*ea);
+  ea->shareInputsWith(fb);
   if (abstract)
     for (int k : {0, 1}) {
       setups[k].induction = true;

@@ -16,6 +16,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #ifdef DEALLOC_HAVE_REFERENCE_PASSES
 #include "dealloc/Ownership/Passes.h"
@@ -32,15 +33,32 @@ static int toolMain(int argc, char **argv) {
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "dealloc-spec optimizer driver\n", registry);
   // [safety.input.nesting]: a nest MLIR's parser would overflow on is
-  // refused before parsing (exit 1, as any input it cannot read). Standard
-  // input is read once, by MlirOptMain: not checked.
-  if (input != "-") {
-    if (auto file = mlir::openInputFile(input))
-      if (!dealloc::checkNesting(file->getBuffer(), input, llvm::errs()))
-        return 1;
+  // refused before parsing (exit 1, as any input it cannot read).
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, input, output, registry));
+  std::string error;
+  auto file = mlir::openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
   }
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, input, output, registry));
+  if (!dealloc::checkNesting(file->getBuffer(),
+                             input == "-" ? "<stdin>" : llvm::StringRef(input),
+                             llvm::errs()))
+    return 1;
+  auto out = mlir::openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  // The buffer read once (standard input included) is the one processed.
+  if (mlir::failed(
+          mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+    return 1;
+  out->keep();
+  return 0;
 }
 
 /// Everything runs on a thread with a large stack (Support/DeepStack.h).
