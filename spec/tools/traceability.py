@@ -22,6 +22,8 @@ hand-written docs/ pages; every citation must name a defined clause.
                                (spec/index.md, docs/traceability.md). Prints
                                warnings (clause without rationale, Test: line
                                or anchor; a Test: path that does not exist;
+                               a clause whose first sentence does not state
+                               its rule, by rule_problem();
                                a spec chapter over MAX_FILE_LINES lines or a
                                spec clause over MAX_CLAUSE_LINES lines)
   traceability.py --check --strict   the same, warnings count as errors
@@ -53,6 +55,60 @@ CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE)
 MD_CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE + r"(?!\()")
 ANCHOR = re.compile(r'^<a id="([^"]+)"></a>\s*$')
 HEADING = re.compile(r"^#{1,6}\s")
+# A line that starts a list, a table or a code block ends a clause's first
+# paragraph: the statement is the prose before it.
+LIST_ITEM = re.compile(r"^\s*(?:[-*+] |\d+\. |\||```)")
+
+# What makes a clause's first sentence a *rule* (a sentence a reader citing
+# "[id]" can quote as the clause), checked by rule_problem():
+# 1. It does not open as a non-normative sentence does: a note, an example, a
+#    pointer elsewhere, history, a restatement of another clause ("Spec
+#    ([x]): ..."), a question, or a test file as its subject.
+NON_RULE_OPENERS = re.compile(
+    r"^(?:notes?\b|for example\b|for instance\b|e\.g\.|example\b|background\b|"
+    r"see\b|cf\.|historically\b|history\b|formerly\b|previously\b|replaced\b|"
+    r"used to\b|spec\b\s*[(:]|psa\b|upstream's question\b|this (?:clause|section|"
+    r"chapter|entry)\b|in short\b|corpus/)", re.I)
+# 2. Its main clause (the words before its first `;` or `:`, code spans and
+#    link targets removed) has a finite verb of this closed list: a modal, a
+#    copula, or one of the verbs the spec states behaviour with. A fragment
+#    ("Integer, index and float constants; ...") or a heading with a full stop
+#    has none. A new rule that needs another verb adds it here, in review.
+FINITE = """
+    must shall may can cannot is are iff means has have do does
+    accepts adds allocates answers applies appends asks asserts becomes binds
+    builds calls carries checks combines compares computes continues copies
+    counts creates decides denotes differs does documents encodes ends
+    evaluates excludes executes expands fails fits folds follows forms frees
+    gets gives handles inherits inserts keeps lets lists lowers makes marks
+    matches needs orders passes prints propagates proves reads receives
+    refines rejects releases replaces reports requires retains returns runs
+    says skips starts stops takes tracks treats turns uses views visits walks
+    writes yields bounds nests promises judges extends truncates converts
+    contains emits accesses
+"""
+
+
+def base_forms(verbs):
+    """Each verb with its plural-subject form: frees/free, copies/copy,
+    passes/pass (the modals and copulas stay as they are)."""
+    out = set(verbs)
+    for v in verbs:
+        if v in ("is", "has", "does", "means", "iff"):
+            continue
+        if v.endswith("ies"):
+            out.add(v[:-3] + "y")
+        elif v.endswith(("sses", "shes", "ches", "xes")):
+            out.add(v[:-2])
+        elif v.endswith("s") and not v.endswith("ss"):
+            out.add(v[:-1])
+    return frozenset(out)
+
+
+RULE_VERBS = base_forms(FINITE.split())
+# 3. It is not its heading restated: some word of it (outside code spans)
+#    is not a word of the section heading it sits under.
+STOPWORDS = frozenset("a an the of in on to and or for by with its it this that".split())
 CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
 TEST_SUFFIXES = (".mlir", ".test", ".py")
 CORPUS_PATH = re.compile(r"corpus/[A-Za-z0-9_./-]+[A-Za-z0-9_]")
@@ -152,9 +208,50 @@ def first_sentence(text):
     return text[:m.end()] if m else text
 
 
+def prose_words(text):
+    """The lower-case words of text outside code spans and link targets."""
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(CLAUSE, " ", text)
+    return re.findall(r"[a-z][a-z'-]*", text.lower())
+
+
+def main_clause(text):
+    """The text before its first `;` or `:` outside parentheses."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth:
+            depth -= 1
+        elif ch in ";:" and not depth:
+            return text[:i]
+    return text
+
+
+def rule_problem(statement, heading=""):
+    """Why the first sentence of a clause does not state a rule (the three
+    tests above), or None when it does."""
+    text = statement.strip().lstrip("*_ ").strip()
+    if not text:
+        return "it is empty"
+    if NON_RULE_OPENERS.match(text):
+        return f"it opens with {text.split()[0]!r}, not with the rule"
+    if text.rstrip("*_ ").endswith("?"):
+        return "it is a question"
+    head = main_clause(re.sub(r"`[^`]*`", "CODE", text))
+    if not RULE_VERBS.intersection(w for word in prose_words(head) for w in word.split("-")):
+        return "its main clause has no verb of RULE_VERBS (a fragment, not a rule)"
+    words = set(prose_words(text)) - STOPWORDS
+    if heading and words and words <= set(prose_words(heading)) | STOPWORDS:
+        return "it restates its heading"
+    return None
+
+
 class Clause:
-    def __init__(self, cid, path, line, body, anchored):
+    def __init__(self, cid, path, line, body, anchored, heading=""):
         self.id, self.path, self.line, self.anchored = cid, path, line, anchored
+        self.heading = heading
         kept = list(body)
         while kept and (not kept[-1].strip() or ANCHOR.match(kept[-1])):
             kept.pop()
@@ -163,7 +260,7 @@ class Clause:
         first = DEFINITION.match(body[0])
         paragraph = [body[0][first.end():]]
         for text in body[1:]:
-            if not text.strip():
+            if not text.strip() or LIST_ITEM.match(text):
                 break
             paragraph.append(text)
         self.statement = first_sentence(" ".join(paragraph))
@@ -194,8 +291,10 @@ def definitions(repo):
                     break
             cid = DEFINITION.match(lines[i]).group(1)
             prev = ANCHOR.match(lines[i - 1]) if i > 0 else None
+            heading = next((lines[j].lstrip("#").strip() for j in range(i - 1, -1, -1)
+                            if HEADING.match(lines[j])), "")
             clause = Clause(cid, rel, i + 1, lines[i:end],
-                            bool(prev and prev.group(1) == cid[1:-1]))
+                            bool(prev and prev.group(1) == cid[1:-1]), heading)
             if cid in defs:
                 duplicates.append((cid, defs[cid].path, rel))
             defs[cid] = clause
@@ -254,6 +353,10 @@ def analyse(repo):
                 continue
             elif os.path.isfile(os.path.join(repo, t)):
                 warnings.append(f"{where}: clause {cid} names {t} under 'Test:', which does not cite it")
+        problem = rule_problem(c.statement, c.heading)
+        if problem:
+            warnings.append(f"{where}: clause {cid}'s first sentence does not state its rule: "
+                            f"{problem}: \"{c.statement[:100]}\"")
         if c.path.startswith("spec/") and c.length > MAX_CLAUSE_LINES:
             warnings.append(f"{where}: clause {cid} has {c.length} lines, more than "
                             f"{MAX_CLAUSE_LINES}: split it or move detail out of spec/")
