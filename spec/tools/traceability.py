@@ -61,6 +61,17 @@ HEADING = re.compile(r"^#{1,6}\s")
 # paragraph: the statement is the prose before it.
 LIST_ITEM = re.compile(r"^\s*(?:[-*+] |\d+\. |\||```)")
 
+CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
+TEST_SUFFIXES = (".mlir", ".test", ".py")
+CORPUS_PATH = re.compile(r"corpus/[A-Za-z0-9_./-]+[A-Za-z0-9_]")
+
+# Documents outside spec/ that define clauses: the verifier's design. Not
+# normative; indexed in DESIGN_INDEX, not in spec/index.md.
+DESIGN = ("docs/verifier-design.md", "docs/verifier-proofs.md")
+# A spec chapter a reader can take in, a clause that states one rule.
+MAX_FILE_LINES = 700
+MAX_CLAUSE_LINES = 60
+
 # What makes a clause's first sentence a *rule* (a sentence a reader citing
 # "[id]" can quote as the clause), checked by rule_problem():
 # 1. It does not open as a non-normative sentence does: a note, an example, a
@@ -71,8 +82,8 @@ NON_RULE_OPENERS = re.compile(
     r"see\b|cf\.|historically\b|history\b|formerly\b|previously\b|replaced\b|"
     r"used to\b|spec\b\s*[(:]|psa\b|upstream's question\b|this (?:clause|section|"
     r"chapter|entry)\b|in short\b|corpus/)", re.I)
-# 2. Its main clause (the words before its first `;` or `:`, code spans and
-#    link targets removed) has a finite verb of this closed list: a modal, a
+# 2. Its main clause (the words before its first `;` or `:` outside
+#    parentheses, code spans and link targets removed) has a finite verb of this closed list: a modal, a
 #    copula, or one of the verbs the spec states behaviour with. A fragment
 #    ("Integer, index and float constants; ...") or a heading with a full stop
 #    has none. A new rule that needs another verb adds it here, in review.
@@ -80,7 +91,7 @@ FINITE = """
     must shall may can cannot is are iff means has have do does
     accepts adds allocates answers applies appends asks asserts becomes binds
     builds calls carries checks combines compares computes continues copies
-    counts creates decides denotes differs does documents encodes ends
+    counts creates decides denotes differs documents encodes ends
     evaluates excludes executes expands fails fits folds follows forms frees
     gets gives handles inherits inserts keeps lets lists lowers makes marks
     matches needs orders passes prints propagates proves reads receives
@@ -111,16 +122,6 @@ RULE_VERBS = base_forms(FINITE.split())
 # 3. It is not its heading restated: some word of it (outside code spans)
 #    is not a word of the section heading it sits under.
 STOPWORDS = frozenset("a an the of in on to and or for by with its it this that".split())
-CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
-TEST_SUFFIXES = (".mlir", ".test", ".py")
-CORPUS_PATH = re.compile(r"corpus/[A-Za-z0-9_./-]+[A-Za-z0-9_]")
-
-# Documents outside spec/ that define clauses: the verifier's design. Not
-# normative; listed after the chapters in the index.
-DESIGN = ("docs/verifier-design.md", "docs/verifier-proofs.md")
-# A spec chapter a reader can take in, a clause that states one rule.
-MAX_FILE_LINES = 700
-MAX_CLAUSE_LINES = 60
 
 # The generated tail of a page: one link reference definition per clause the
 # page cites, so that every bare `[id]` in it renders as a link.
