@@ -9,8 +9,8 @@ missing ones), so ``chapter.md#id`` links work on a git forge.
 
 The design documents of DESIGN (docs/verifier-design.md, ...) define clauses
 the same way: how one implementation works, kept out of the normative spec but
-under stable IDs that code and tests cite. The index lists them in a section
-of their own.
+under stable IDs that code and tests cite. Their index is docs/design-index.md,
+not spec/index.md, so that spec/ lists only normative statements.
 
 A clause is *cited* wherever its ``[id]`` appears: corpus tests (which count
 as its tests), code under reference/ and harness/, the spec chapters and the
@@ -19,16 +19,20 @@ hand-written docs/ pages; every citation must name a defined clause.
   traceability.py --check      exit 1 on errors: a clause without a citing
                                corpus test, a citation of an undefined clause,
                                a duplicate definition, a stale generated file
-                               (spec/index.md, docs/traceability.md). Prints
+                               (spec/index.md, docs/design-index.md,
+                               docs/traceability.md). Prints
                                warnings (clause without rationale, Test: line
                                or anchor; a Test: path that does not exist;
+                               a clause whose first sentence does not state
+                               its rule, by rule_problem();
                                a spec chapter over MAX_FILE_LINES lines or a
                                spec clause over MAX_CLAUSE_LINES lines)
   traceability.py --check --strict   the same, warnings count as errors
   traceability.py --markdown   print docs/traceability.md (clause -> tests)
   traceability.py --index      print spec/index.md (clauses by chapter)
   traceability.py --write      add missing anchors to spec chapters,
-                               rewrite spec/index.md and docs/traceability.md,
+                               rewrite spec/index.md, docs/design-index.md
+                               and docs/traceability.md,
                                and end every spec page and design document
                                with link reference definitions for the
                                clauses it cites (LINKS_MARK), so that a bare
@@ -53,16 +57,71 @@ CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE)
 MD_CITATION = re.compile(r"(?<![A-Za-z0-9_)\]}])" + CLAUSE + r"(?!\()")
 ANCHOR = re.compile(r'^<a id="([^"]+)"></a>\s*$')
 HEADING = re.compile(r"^#{1,6}\s")
+# A line that starts a list, a table or a code block ends a clause's first
+# paragraph: the statement is the prose before it.
+LIST_ITEM = re.compile(r"^\s*(?:[-*+] |\d+\. |\||```)")
+
 CODE_SUFFIXES = (".cpp", ".h", ".py", ".td", ".txt", ".sh")
 TEST_SUFFIXES = (".mlir", ".test", ".py")
 CORPUS_PATH = re.compile(r"corpus/[A-Za-z0-9_./-]+[A-Za-z0-9_]")
 
 # Documents outside spec/ that define clauses: the verifier's design. Not
-# normative; listed after the chapters in the index.
+# normative; indexed in DESIGN_INDEX, not in spec/index.md.
 DESIGN = ("docs/verifier-design.md", "docs/verifier-proofs.md")
 # A spec chapter a reader can take in, a clause that states one rule.
 MAX_FILE_LINES = 700
 MAX_CLAUSE_LINES = 60
+
+# What makes a clause's first sentence a *rule* (a sentence a reader citing
+# "[id]" can quote as the clause), checked by rule_problem():
+# 1. It does not open as a non-normative sentence does: a note, an example, a
+#    pointer elsewhere, history, a restatement of another clause ("Spec
+#    ([x]): ..."), a question, or a test file as its subject.
+NON_RULE_OPENERS = re.compile(
+    r"^(?:notes?\b|for example\b|for instance\b|e\.g\.|example\b|background\b|"
+    r"see\b|cf\.|historically\b|history\b|formerly\b|previously\b|replaced\b|"
+    r"used to\b|spec\b\s*[(:]|psa\b|upstream's question\b|this (?:clause|section|"
+    r"chapter|entry)\b|in short\b|corpus/)", re.I)
+# 2. Its main clause (the words before its first `;` or `:` outside
+#    parentheses, code spans and link targets removed) has a finite verb of this closed list: a modal, a
+#    copula, or one of the verbs the spec states behaviour with. A fragment
+#    ("Integer, index and float constants; ...") or a heading with a full stop
+#    has none. A new rule that needs another verb adds it here, in review.
+FINITE = """
+    must shall may can cannot is are iff means has have do does
+    accepts adds allocates answers applies appends asks asserts becomes binds
+    builds calls carries checks combines compares computes continues copies
+    counts creates decides denotes differs documents encodes ends
+    evaluates excludes executes expands fails fits folds follows forms frees
+    gets gives handles inherits inserts keeps lets lists lowers makes marks
+    matches needs orders passes prints propagates proves reads receives
+    refines rejects releases replaces reports requires retains returns runs
+    says skips starts stops takes tracks treats turns uses views visits walks
+    writes yields bounds nests promises judges extends truncates converts
+    contains emits accesses
+"""
+
+
+def base_forms(verbs):
+    """Each verb with its plural-subject form: frees/free, copies/copy,
+    passes/pass (the modals and copulas stay as they are)."""
+    out = set(verbs)
+    for v in verbs:
+        if v in ("is", "has", "does", "means", "iff"):
+            continue
+        if v.endswith("ies"):
+            out.add(v[:-3] + "y")
+        elif v.endswith(("sses", "shes", "ches", "xes")):
+            out.add(v[:-2])
+        elif v.endswith("s") and not v.endswith("ss"):
+            out.add(v[:-1])
+    return frozenset(out)
+
+
+RULE_VERBS = base_forms(FINITE.split())
+# 3. It is not its heading restated: some word of it (outside code spans)
+#    is not a word of the section heading it sits under.
+STOPWORDS = frozenset("a an the of in on to and or for by with its it this that".split())
 
 # The generated tail of a page: one link reference definition per clause the
 # page cites, so that every bare `[id]` in it renders as a link.
@@ -71,8 +130,11 @@ LINKS_MARK = ("<!-- Clause links, generated by spec/tools/traceability.py --writ
 REFDEF = re.compile(r"^\[[^\]]+\]: \S*\.md#\S+$")
 
 INDEX = "spec/index.md"
+# The index of the design documents' clauses: in docs/, so that spec/ lists
+# only normative statements (a design clause may state a budget or a count).
+DESIGN_INDEX = "docs/design-index.md"
 TABLE = "docs/traceability.md"
-GENERATED = (INDEX, TABLE)
+GENERATED = (INDEX, DESIGN_INDEX, TABLE)
 REGENERATE = "/usr/bin/python3 spec/tools/traceability.py --write"
 
 
@@ -148,13 +210,54 @@ def defining_files(repo):
 def first_sentence(text):
     """The statement up to its first full stop that ends a sentence."""
     text = " ".join(text.split())
-    m = re.search(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)\.(?=\s|$)", text)
+    m = re.search(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\.\.)\.(?=\s|$)", text)
     return text[:m.end()] if m else text
 
 
+def prose_words(text):
+    """The lower-case words of text outside code spans and link targets."""
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(CLAUSE, " ", text)
+    return re.findall(r"[a-z][a-z'-]*", text.lower())
+
+
+def main_clause(text):
+    """The text before its first `;` or `:` outside parentheses."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth:
+            depth -= 1
+        elif ch in ";:" and not depth:
+            return text[:i]
+    return text
+
+
+def rule_problem(statement, heading=""):
+    """Why the first sentence of a clause does not state a rule (the three
+    tests above), or None when it does."""
+    text = statement.strip().lstrip("*_ ").strip()
+    if not text:
+        return "it is empty"
+    if NON_RULE_OPENERS.match(text):
+        return f"it opens with {text.split()[0]!r}, not with the rule"
+    if text.rstrip("*_ ").endswith("?"):
+        return "it is a question"
+    head = main_clause(re.sub(r"`[^`]*`", "CODE", text))
+    if not RULE_VERBS.intersection(w for word in prose_words(head) for w in word.split("-")):
+        return "its main clause has no verb of RULE_VERBS (a fragment, not a rule)"
+    words = set(prose_words(text)) - STOPWORDS
+    if heading and words and words <= set(prose_words(heading)) | STOPWORDS:
+        return "it restates its heading"
+    return None
+
+
 class Clause:
-    def __init__(self, cid, path, line, body, anchored):
+    def __init__(self, cid, path, line, body, anchored, heading=""):
         self.id, self.path, self.line, self.anchored = cid, path, line, anchored
+        self.heading = heading
         kept = list(body)
         while kept and (not kept[-1].strip() or ANCHOR.match(kept[-1])):
             kept.pop()
@@ -163,7 +266,7 @@ class Clause:
         first = DEFINITION.match(body[0])
         paragraph = [body[0][first.end():]]
         for text in body[1:]:
-            if not text.strip():
+            if not text.strip() or LIST_ITEM.match(text):
                 break
             paragraph.append(text)
         self.statement = first_sentence(" ".join(paragraph))
@@ -194,8 +297,10 @@ def definitions(repo):
                     break
             cid = DEFINITION.match(lines[i]).group(1)
             prev = ANCHOR.match(lines[i - 1]) if i > 0 else None
+            heading = next((lines[j].lstrip("#").strip() for j in range(i - 1, -1, -1)
+                            if HEADING.match(lines[j])), "")
             clause = Clause(cid, rel, i + 1, lines[i:end],
-                            bool(prev and prev.group(1) == cid[1:-1]))
+                            bool(prev and prev.group(1) == cid[1:-1]), heading)
             if cid in defs:
                 duplicates.append((cid, defs[cid].path, rel))
             defs[cid] = clause
@@ -254,6 +359,10 @@ def analyse(repo):
                 continue
             elif os.path.isfile(os.path.join(repo, t)):
                 warnings.append(f"{where}: clause {cid} names {t} under 'Test:', which does not cite it")
+        problem = rule_problem(c.statement, c.heading)
+        if problem:
+            warnings.append(f"{where}: clause {cid}'s first sentence does not state its rule: "
+                            f"{problem}: \"{c.statement[:100]}\"")
         if c.path.startswith("spec/") and c.length > MAX_CLAUSE_LINES:
             warnings.append(f"{where}: clause {cid} has {c.length} lines, more than "
                             f"{MAX_CLAUSE_LINES}: split it or move detail out of spec/")
@@ -273,8 +382,7 @@ def analyse(repo):
         path = os.path.join(repo, rel)
         if open(path, encoding="utf-8").read() != with_links(repo, rel, defs):
             errors.append(f"{rel}: stale clause links; regenerate with `{REGENERATE}`")
-    indexed = with_links(repo, INDEX, defs, index(repo, defs, tests).rstrip("\n").split("\n"))
-    for rel, text in ((INDEX, indexed), (TABLE, markdown(repo, defs, tests))):
+    for rel, text in generated(repo, defs, tests):
         path = os.path.join(repo, rel)
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if current != text:
@@ -328,7 +436,10 @@ def markdown(repo, defs=None, tests=None):
            f"Generated by `{REGENERATE}` (or `--markdown`); checked by",
            "`corpus/spec/traceability.test` (part of the test suite). The",
            "clauses grouped by chapter, with their statements, are in",
-           "[spec/index.md](../spec/index.md).", "",
+           "[spec/index.md](../spec/index.md)" + (
+               ", those of the verifier's design documents in\n"
+               "[design-index.md](design-index.md)." if design_index(repo, defs, tests)
+               else "."), "",
            f"{len(defs)} clauses.", "",
            "| clause | chapter | tests |", "|---|---|---|"]
     for cid, c in sorted(defs.items()):
@@ -345,45 +456,93 @@ def title(repo, rel):
     return os.path.basename(rel)
 
 
-def index(repo, defs=None, tests=None):
+def index_sections(repo, files, by_chapter, tests, from_dir):
+    """One table per file of files: each clause's ID (a link), the first
+    sentence of its statement and the corpus tests citing it."""
+    out = []
+    for rel in files:
+        base = os.path.basename(rel)
+        out += ["", f'<a id="{os.path.splitext(base)[0]}"></a>',
+                f"## {base}: {title(repo, rel)}", "",
+                "| clause | statement | tests |", "|---|---|---|"]
+        for c in sorted(by_chapter[rel], key=lambda c: c.line):
+            links = test_links(tests.get(c.id, []), from_dir)
+            out.append(f"| [`{c.id}`]({link(c, from_dir)}) "
+                       f"| {cell(relink(c.statement, c.path, from_dir))} "
+                       f"| {links or '**none**'} |")
+    return out
+
+
+def contents(repo, files, by_chapter):
+    return [f"- [{title(repo, rel)}](#{os.path.splitext(os.path.basename(rel))[0]})"
+            f" — {len(by_chapter[rel])} clauses" for rel in files]
+
+
+def by_file(repo, defs, tests, design):
+    """(defs, tests, the files of DESIGN or of spec/ that define clauses,
+    their clauses by file)."""
     if defs is None:
         defs, _ = definitions(repo)
         tests = citations(repo, "corpus", TEST_SUFFIXES)
     by_chapter = {}
     for c in defs.values():
         by_chapter.setdefault(c.path, []).append(c)
-    spec = [c for c in defs.values() if c.path.startswith("spec/")]
+    files = [p for p in defining_files(repo)
+             if p in by_chapter and p.startswith("spec/") != design]
+    return defs, tests, files, by_chapter
+
+
+def index(repo, defs=None, tests=None):
+    """spec/index.md: the clauses of the spec chapters."""
+    defs, tests, order, by_chapter = by_file(repo, defs, tests, design=False)
+    n = sum(len(by_chapter[rel]) for rel in order)
     out = ["# Clause index", "",
-           f"Every clause of the specification ({len(spec)} clauses), grouped by",
+           f"Every clause of the specification ({n} clauses), grouped by",
            "chapter in the order of [README.md](README.md): its ID (a link to its",
-           "definition), the first sentence of its normative statement, and the",
-           "corpus tests that cite it. Generated by",
-           f"`{REGENERATE}`; `corpus/spec/traceability.test` fails when this",
-           "page is stale. Read the chapter for the full statement, the rationale",
-           "and the exact test cases.", ""]
-    order = [p for p in defining_files(repo) if p in by_chapter]
-    design = [p for p in order if not p.startswith("spec/")]
-    for rel in order:
-        if rel == (design[0] if design else None):
-            out.append(f"- [Design of dealloc-verify, not normative](#design)")
-        out.append(f"{'  ' if rel in design else ''}- "
-                   f"[{title(repo, rel)}](#{os.path.splitext(os.path.basename(rel))[0]})"
-                   f" — {len(by_chapter[rel])} clauses")
-    for rel in order:
-        base = os.path.basename(rel)
-        if rel == (design[0] if design else None):
-            out += ["", '<a id="design"></a>', "## Design of dealloc-verify, not normative", "",
-                    "How the reference verifier encodes and proves, under IDs that code and",
-                    "tests cite. These pages describe one implementation; what its answers",
-                    "promise is specified in [verification.md](verification.md)."]
-        out += ["", f'<a id="{os.path.splitext(base)[0]}"></a>',
-                f"## {base}: {title(repo, rel)}", "",
-                "| clause | statement | tests |", "|---|---|---|"]
-        for c in sorted(by_chapter[rel], key=lambda c: c.line):
-            links = test_links(tests.get(c.id, []), "spec")
-            out.append(f"| [`{c.id}`]({link(c, 'spec')}) | {cell(relink(c.statement, c.path, 'spec'))} "
-                       f"| {links or '**none**'} |")
+           "definition), the first sentence of its normative statement (the rule",
+           "a citation of the ID refers to), and the corpus tests that cite it.",
+           f"Generated by `{REGENERATE}`; `corpus/spec/traceability.test` fails",
+           "when this page is stale. Read the chapter for the full statement, the",
+           "rationale and the exact test cases." + (
+               " The clauses of `dealloc-verify`'s\ndesign documents, which are not"
+               f" normative, have their own index in\n[{DESIGN_INDEX}](../{DESIGN_INDEX})."
+               if design_index(repo, defs, tests) else ""), ""]
+    out += contents(repo, order, by_chapter)
+    out += index_sections(repo, order, by_chapter, tests, "spec")
     return "\n".join(out) + "\n"
+
+
+def design_index(repo, defs=None, tests=None):
+    """docs/design-index.md: the clauses of the design documents, or None
+    when there are none."""
+    defs, tests, order, by_chapter = by_file(repo, defs, tests, design=True)
+    if not order:
+        return None
+    n = sum(len(by_chapter[rel]) for rel in order)
+    out = ["# Design clause index: dealloc-verify, not normative", "",
+           f"Every clause of the design documents of `dealloc-verify` ({n} clauses):",
+           "how the reference verifier encodes and proves, under IDs that code and",
+           "tests cite. These pages describe one implementation; what its answers",
+           "promise is specified in [spec/verification.md](../spec/verification.md),",
+           "and the specification's own clauses are indexed in",
+           f"[spec/index.md](../{INDEX}). Each row: the ID (a link to its",
+           "definition), the first sentence of its statement and the corpus tests",
+           f"that cite it. Generated by `{REGENERATE}`;",
+           "`corpus/spec/traceability.test` fails when this page is stale.", ""]
+    out += contents(repo, order, by_chapter)
+    out += index_sections(repo, order, by_chapter, tests, "docs")
+    return "\n".join(out) + "\n"
+
+
+def generated(repo, defs, tests):
+    """(path, text) of each generated page, with its clause links."""
+    pages = []
+    for rel, produce in ((INDEX, index), (DESIGN_INDEX, design_index)):
+        text = produce(repo, defs, tests)
+        if text is not None:
+            pages.append((rel, with_links(repo, rel, defs, text.rstrip("\n").split("\n"))))
+    pages.append((TABLE, markdown(repo, defs, tests)))
+    return pages
 
 
 def linked_pages(repo):
@@ -441,10 +600,9 @@ def add_anchors(repo, defs):
 def write(repo):
     defs, _ = definitions(repo)
     changed = add_anchors(repo, defs)
-    for rel, produce in ((INDEX, index), (TABLE, markdown)):
-        text = produce(repo)
-        if rel == INDEX:
-            text = with_links(repo, rel, defs, text.rstrip("\n").split("\n"))
+    defs, _ = definitions(repo)
+    tests = citations(repo, "corpus", TEST_SUFFIXES)
+    for rel, text in generated(repo, defs, tests):
         path = os.path.join(repo, rel)
         old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if old != text:
