@@ -146,7 +146,10 @@ func.func private @vectors(%x: f32) -> f32 {
   vector.store %b, %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
   %one = arith.constant dense<1.0> : vector<8xf32>
   %l = vector.load %m[%c0, %c0] : memref<2x8xf32>, vector<8xf32>
-  %f = vector.fma %l, %one, %b : vector<8xf32>
+  %mk = vector.constant_mask [5] : vector<8xi1>
+  vector.maskedstore %m[%c0, %c0], %mk, %l : memref<2x8xf32>, vector<8xi1>, vector<8xf32>
+  %ml = vector.maskedload %m[%c0, %c0], %mk, %b : memref<2x8xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %f = vector.fma %ml, %one, %b : vector<8xf32>
   %k = vector.insert %x, %f[3] : f32 into vector<8xf32>
   vector.print %k : vector<8xf32>
   vector.transfer_write %k, %m[%c0, %c0] {in_bounds = [true]} : vector<8xf32>, memref<2x8xf32>

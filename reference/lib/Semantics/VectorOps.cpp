@@ -95,7 +95,10 @@ static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
     base.push_back(x);
   }
   bool read = acc.kind == VectorAccessOp::Read;
-  RtValue pad = acc.padding ? m.lookup(f, acc.padding) : RtValue::uninit();
+  // The padding: one scalar for every lane, or a vector lane by lane.
+  std::vector<RtValue> pad =
+      acc.padding ? lanesOf(m, f, acc.padding)
+                  : std::vector<RtValue>{RtValue::uninit()};
   RtValue stored = read ? RtValue() : m.lookup(f, acc.value);
   if (!read && stored.kind != RtValue::Vector)
     return m.unknown(StopKind::Internal,
@@ -128,7 +131,7 @@ static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
     const LaneAccess<view::Concrete> &la = access[k];
     if (la.skipped) {
       if (read)
-        lanes.push_back(pad);
+        lanes.push_back(pad[pad.size() == 1 ? 0 : k]);
       continue;
     }
     int64_t off;

@@ -179,7 +179,8 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
   std::vector<Expr> base;
   for (Value i : acc.indices)
     base.push_back(E.getBV(i));
-  SymValue pad = acc.padding ? E.get(acc.padding) : SymValue();
+  // The padding: one scalar for every lane, or a vector lane by lane.
+  Lanes pad = acc.padding ? lanesOf(E, acc.padding) : Lanes{SymValue()};
   Lanes stored = read ? Lanes() : lanesOf(E, acc.value);
   // [op.vector.transfer.mask]: the mask's lanes, decided after the
   // indices, say which lanes are accessed.
@@ -223,7 +224,8 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
     out.push_back(la.skipped.isFalse()
                       ? loaded
                       : E.heap.mergeValues({la.skipped, c.mkNot(la.skipped)},
-                                           {&pad, &loaded}));
+                                           {&pad[pad.size() == 1 ? 0 : k],
+                                            &loaded}));
   }
   if (read)
     E.bind(op->getResult(0), pack(E, out));

@@ -5,7 +5,8 @@
 // tools take from a vector op, written once. dealloc-run
 // (Semantics/VectorOps.cpp) and dealloc-verify (Verify/VectorEncoder.cpp)
 // hold a vector value as its lanes in row-major order; an access of memory
-// (vector.transfer_read / transfer_write, vector.load / store) is one
+// (vector.transfer_read / transfer_write, vector.load / store,
+// vector.maskedload / maskedstore) is one
 // element access per lane, whose indices, bounds and undefined behaviour
 // `laneAccess` computes over a ViewArith domain (view::Concrete for
 // dealloc-run, SymbolicArith for dealloc-verify), as ViewArith.h does for
@@ -44,13 +45,14 @@ struct VectorAccessOp {
   /// Per vector dimension: the op declares it in bounds (vector.load /
   /// store: every dimension, [op.vector.load]).
   llvm::SmallVector<bool, 4> inBounds;
-  /// transfer_read: the value of lanes outside the memref.
+  /// transfer_read: the value of lanes outside the memref (a scalar);
+  /// maskedload: the vector whose lane k a masked-off lane k takes.
   mlir::Value padding;
   /// Write: the vector stored.
   mlir::Value value;
-  /// transfer_read / transfer_write: the i1 vector whose false lanes are
-  /// masked off (no mask: null). Only with a minor identity permutation
-  /// map, so that mask lane k is vector lane k.
+  /// transfer_read / transfer_write, maskedload / maskedstore: the i1
+  /// vector whose false lanes are masked off (no mask: null). Only with a
+  /// minor identity permutation map, so that mask lane k is vector lane k.
   mlir::Value mask;
 };
 
@@ -129,6 +131,21 @@ inline std::optional<VectorAccessOp> asVectorAccess(mlir::Operation *op) {
   if (auto x = dyn_cast<vector::StoreOp>(op)) {
     A a{A::Write, x.getBase(), x.getIndices(), x.getVectorType(), {}, {}, {},
         x.getValueToStore()};
+    minor(a);
+    return a;
+  }
+  // [op.vector.maskedload]: vector.load / store with a mask of the
+  // vector's shape (mask lane k is vector lane k) and, for the load, a
+  // vector of pass-through lanes.
+  if (auto x = dyn_cast<vector::MaskedLoadOp>(op)) {
+    A a{A::Read, x.getBase(), x.getIndices(), x.getVectorType(), {}, {},
+        x.getPassThru(), {}, x.getMask()};
+    minor(a);
+    return a;
+  }
+  if (auto x = dyn_cast<vector::MaskedStoreOp>(op)) {
+    A a{A::Write, x.getBase(), x.getIndices(), x.getVectorType(), {}, {}, {},
+        x.getValueToStore(), x.getMask()};
     minor(a);
     return a;
   }
