@@ -89,3 +89,8 @@ def test_a_long_function_is_listed(tmp_path):
     assert proc.stdout.splitlines() == ["reference/lib/L.cpp:1: f: 8 lines",
                                         "function-length: 2 functions, 1 over 7 lines"]
 
+
+def test_no_function_in_reference_or_harness_is_over_100_lines():
+    proc = subprocess.run([sys.executable, SCRIPT, "--repo", REPO, "--max", "100"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, "functions over 100 lines (split them):\n" + proc.stdout + proc.stderr
