@@ -27,6 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tools import LLVM_BIN, candidate_bin_dirs, find_tool  # noqa: E402
+from dealloc_harness import toolclient  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_FILES = [
@@ -36,8 +37,6 @@ DEFAULT_FILES = [
 IDENTITY = ("--one-shot-bufferize=bufferize-function-boundaries "
             "function-boundary-type-conversion=identity-layout-map")
 DEFAULT = "--one-shot-bufferize=bufferize-function-boundaries"
-DECIDED = {"SAFE", "LEAK", "DOUBLE_FREE", "USE_AFTER_FREE", "INVALID_FREE",
-           "ABI_VIOLATION"}
 
 
 def timed(cmd, stdin=None):
@@ -62,6 +61,9 @@ def main():
     verify = find_tool("dealloc-verify", candidate_bin_dirs(args.tools))
     if not verify:
         sys.exit("dealloc-verify is not built")
+    # A decided answer: safe or a violation (not UNKNOWN, UNSUPPORTED).
+    vocab = toolclient.describe(verify)
+    decided = vocab.safe | vocab.violations
     mlir_opt = os.path.join(LLVM_BIN, "mlir-opt")
     bad = 0
     print(f"{'function':40} {'verdict':15} {'seconds':>8} {'x upstream':>10}")
@@ -94,7 +96,7 @@ def main():
                             break
                         except (ValueError, KeyError, TypeError):
                             continue
-                    over = secs > args.limit or verdict not in DECIDED
+                    over = secs > args.limit or verdict not in decided
                     bad += over
                     print(f"{'@' + name:40} {verdict:15} {secs:8.2f} "
                           f"{secs / max(up, 1e-3):10.1f}" + ("  <--" if over else ""))

@@ -231,7 +231,8 @@ def main(argv):
 
     with open(args.file) as f:
         source = f.read()
-    expect = parse_expectations(source, vocabulary(find_dealloc_run(args.dealloc_run)))
+    vocab = vocabulary(find_dealloc_run(args.dealloc_run))
+    expect = parse_expectations(source, vocab)
     deviations = parse_deviations(source)
     work = args.keep or tempfile.mkdtemp(prefix="groundtruth-")
     os.makedirs(work, exist_ok=True)
@@ -280,7 +281,7 @@ def main(argv):
             observed = list(pool.map(lambda n: gt_valgrind.run_case(exe, n),
                                      range(len(cases))))
         rc = report(cases, observed, expect, deviations, args.no_reference,
-                    work)
+                    work, vocab.unsure)
     except (SetupError, gt_signature.SignatureError) as e:
         print(f"groundtruth: {args.file}: {e} (files in {work})",
               file=sys.stderr)
@@ -291,14 +292,14 @@ def main(argv):
     return rc
 
 
-def report(cases, observed, expect, deviations, no_reference, work):
+def report(cases, observed, expect, deviations, no_reference, work, unsure):
     failures = 0
     seen = {}
     unmet = dict(deviations)
     for (f, text_in, ref, trace), obs in zip(cases, observed):
         seen.setdefault(f.name, set()).add(obs.verdict)
         ok = no_reference or ref == obs.verdict
-        ok = ok and obs.verdict not in ("UNKNOWN", "UNSUPPORTED")
+        ok = ok and obs.verdict not in unsure
         status = "ok" if ok else "MISMATCH"
         dev = unmet.pop((f.name, text_in), None)
         if dev:

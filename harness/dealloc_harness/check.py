@@ -133,9 +133,7 @@ class Outcome:
         """The first class entry with this kind and verdict, as an Outcome."""
         for c in self.classes:
             if c[0] == kind and c[1] == verdict:
-                return Outcome(kind=c[0], verdict=c[1], function=c[2],
-                               detector=c[3], message=c[4],
-                               classes=self.classes, not_run=self.not_run,
+                return _headed(c, classes=self.classes, not_run=self.not_run,
                                seconds=self.seconds,
                                require_equivalence=self.require_equivalence,
                                impl_stderr=self.impl_stderr)
@@ -315,16 +313,50 @@ def _reference_side(text, cfg, wanted):
     return side
 
 
+# Classes the implementation's run alone decides: the reference is not run.
+_IMPL_ALONE = ("impl-unsafe", "impl-invalid-output", "impl-crash", "impl-rejected",
+               "impl-timeout")
+
+
 def _check(text, cfg, wanted, pool, held):
     seconds = {}
     classes = []          # (kind, verdict, function, detector, message)
     not_run = []
-    t = cfg.tools
 
     ref_future = None
-    if wanted not in ("impl-unsafe", "impl-invalid-output", "impl-crash",
-                      "impl-rejected", "impl-timeout"):
+    if wanted not in _IMPL_ALONE:
         ref_future = pool.submit(_reference_side, text, cfg, wanted)
+    impl_text, failed = _run_impl(text, cfg, held, classes, seconds)
+    if failed or wanted in ("impl-crash", "impl-rejected", "impl-timeout"):
+        return _outcome(classes, not_run, seconds, impl_text, cfg)
+    # The interface: every public function of the input is still there and
+    # public ([pipeline.conformance]); `module {}` loses all of them.
+    for fn, what in interface.problems(text, impl_text):
+        _add(classes, ("impl-invalid-output", what, fn, "interface",
+                       f"public function @{fn} of the input is {what.split(' ', 1)[0]} "
+                       "in the output ([pipeline.conformance])"))
+    if classes:
+        return _outcome(classes, not_run, seconds, impl_text, cfg)
+    impl_results = _check_impl_output(impl_text, cfg, wanted, pool, classes, not_run, seconds)
+    if impl_results is None:
+        return _outcome(classes, not_run, seconds, impl_text, cfg)
+    excluded = {name: len(res.excluded()) for name, res in impl_results.items()
+                if res.status == "ok" and res.excluded()}
+    if wanted in ("impl-unsafe", "impl-invalid-output"):
+        return _outcome(classes, not_run, seconds, impl_text, cfg)
+    notes = []
+    compared = _compare_with_reference(interrupt.wait(ref_future), impl_text, cfg, wanted,
+                                       classes, not_run, seconds, notes, excluded)
+    out = _outcome(classes, not_run, seconds, impl_text, cfg, notes)
+    if compared:
+        out.excluded = excluded
+    return out
+
+
+def _run_impl(text, cfg, held, classes, seconds):
+    """Runs the implementation under test on `text`: (its output, failed).
+    A crash, refusal or timeout is a class and `failed`, with the output as
+    printed; else the output has its free-function calls read as deallocs."""
     impl = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
     seconds["implementation"] = impl.seconds
     held["stderr"] = impl.stderr
@@ -335,19 +367,15 @@ def _check(text, cfg, wanted, pool, held):
             message = (f"exit code {impl.returncode}: a shell's report of signal "
                        f"{impl.returncode - 128}\n" + message)
         _add(classes, (kind, verdict, "", "impl", message))
-        return _outcome(classes, not_run, seconds, impl.stdout, cfg)
-    impl_text = free_calls.rewrite(impl.stdout, cfg.free_functions)
-    if wanted in ("impl-crash", "impl-rejected", "impl-timeout"):
-        return _outcome(classes, not_run, seconds, impl_text, cfg)
-    # The interface: every public function of the input is still there and
-    # public ([pipeline.conformance]); `module {}` loses all of them.
-    for fn, what in interface.problems(text, impl_text):
-        _add(classes, ("impl-invalid-output", what, fn, "interface",
-                       f"public function @{fn} of the input is {what.split(' ', 1)[0]} "
-                       "in the output ([pipeline.conformance])"))
-    if classes:
-        return _outcome(classes, not_run, seconds, impl_text, cfg)
+        return impl.stdout, True
+    return free_calls.rewrite(impl.stdout, cfg.free_functions), False
 
+
+def _check_impl_output(impl_text, cfg, wanted, pool, classes, not_run, seconds):
+    """Runs dealloc-run and dealloc-verify on the implementation's output and
+    adds their classes: {check: result}, or None when the output is
+    invalid (the outcome is decided)."""
+    t = cfg.tools
     impl_futures = {name: pool.submit(getattr(t, name), impl_text)
                     for name in ("run", "verify")
                     if name in cfg.checks and wanted not in ("reference-error",
@@ -366,17 +394,15 @@ def _check(text, cfg, wanted, pool, held):
                 else "unparseable"
             _add(classes, ("impl-invalid-output", what, "", name,
                            f"dealloc-{name}: {res.message}"))
-            return _outcome(classes, not_run, seconds, impl_text, cfg)
+            return None
         elif res.status == "error":
             _add(classes, ("tool-error", "crash", "", name, res.message))
     if "run" not in impl_results and "verify" not in impl_results and \
             wanted in (None, "impl-invalid-output"):
         if not tools_mod.parses(impl_text):
             _add(classes, ("impl-invalid-output", "unparseable", "", "mlir-opt", ""))
-            return _outcome(classes, not_run, seconds, impl_text, cfg)
+            return None
     _classify_impl(impl_results, classes)
-    excluded = {name: len(res.excluded()) for name, res in impl_results.items()
-                if res.status == "ok" and res.excluded()}
     if any(r.status == "ok" and "UNSUPPORTED" in r.verdicts.values()
            for r in impl_results.values()):
         # An op of a dialect no MLIR tool knows: not an unmodelled op of
@@ -384,14 +410,17 @@ def _check(text, cfg, wanted, pool, held):
         bad = tools_mod.unregistered(impl_text)
         if bad:
             _add(classes, ("impl-invalid-output", "unregistered op", "", "mlir-opt", bad))
-            return _outcome(classes, not_run, seconds, impl_text, cfg)
-    if wanted in ("impl-unsafe", "impl-invalid-output"):
-        return _outcome(classes, not_run, seconds, impl_text, cfg)
+            return None
+    return impl_results
 
-    side = interrupt.wait(ref_future)
+
+def _compare_with_reference(side, impl_text, cfg, wanted, classes, not_run, seconds, notes,
+                            excluded):
+    """Adds the classes of the reference side (its checks, the comparison
+    with --equiv); False when the reference is not built or refused the
+    input (nothing compared)."""
     ref = side.ref
     seconds["reference"] = ref.seconds
-    notes = []
     if ref.status == "not-found":
         # Under refinement the reference only informs (differences).
         if cfg.require_equivalence:
@@ -399,7 +428,7 @@ def _check(text, cfg, wanted, pool, held):
         elif "equiv" in cfg.checks:
             notes.append(["", "reference", "not compared with the reference: "
                           "dealloc-opt is not built"])
-        return _outcome(classes, not_run, seconds, impl_text, cfg, notes)
+        return False
     if not ref.ok:
         # Under refinement the reference only informs: its diagnosed refusal
         # of an input (a documented limitation, e.g. [own.pipeline.hidden-view])
@@ -411,11 +440,11 @@ def _check(text, cfg, wanted, pool, held):
             notes.append(["", "reference", "not compared with the reference: "
                           "the reference pipeline refused the input: "
                           + _untemp(ref.stderr.strip()[-500:])])
-        return _outcome(classes, not_run, seconds, impl_text, cfg, notes)
+        return False
     impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
     equiv = None
     if "equiv" in cfg.checks and not impl_unsafe and wanted in (None, "different"):
-        equiv = t.equiv(impl_text, ref.stdout)
+        equiv = cfg.tools.equiv(impl_text, ref.stdout)
     for name, res in side.checks:
         seconds[name] = seconds.get(name, 0.0) + res.seconds
         if res.status == "not-run":
@@ -434,9 +463,7 @@ def _check(text, cfg, wanted, pool, held):
         _classify_equiv(equiv, classes, not_run, notes, cfg.require_equivalence)
         if equiv.status == "ok" and equiv.excluded():
             excluded["equiv"] = len(equiv.excluded())
-    out = _outcome(classes, not_run, seconds, impl_text, cfg, notes)
-    out.excluded = excluded
-    return out
+    return True
 
 
 def _classify_impl(impl_results, classes):
@@ -551,11 +578,16 @@ def _outcome(classes, not_run, seconds, impl_output, cfg, notes=()):
         first = ("not-run", "", "", "", "checks not run: " + ", ".join(not_run))
     else:
         first = ("pass", "", "", "", "")
-    return Outcome(kind=first[0], verdict=first[1], function=first[2],
-                   detector=first[3], message=first[4],
-                   classes=[list(c) for c in classes], not_run=not_run,
+    return _headed(first, classes=[list(c) for c in classes], not_run=not_run,
                    seconds=seconds, impl_output=impl_output,
                    # Notes tell what a passing case was not compared on;
                    # beside a finding or an undecided check they are noise.
                    notes=list(notes) if first[0] == "pass" else [],
                    require_equivalence=cfg.require_equivalence)
+
+
+def _headed(head, **rest):
+    """The Outcome whose kind, verdict, function, detector and message are
+    those of the class entry `head`; the other fields from `rest`."""
+    return Outcome(kind=head[0], verdict=head[1], function=head[2], detector=head[3],
+                   message=head[4], **rest)

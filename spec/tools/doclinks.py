@@ -11,12 +11,11 @@ in it (whose `<a id>` line `traceability.py --write` adds). External links
   doclinks.py [--repo DIR]     exit 0 all links resolve, 1 broken links
                                (one line each: file:line: message), 2 usage
 """
-import argparse
 import os
 import re
 import sys
 
-from traceability import DEFINITION
+from traceability import DEFINITION, report, repo_arguments
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 # A link reference definition, `[label]: target` (traceability.py's clause links).
@@ -85,17 +84,11 @@ def check(repo):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repo", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    args = ap.parse_args()
-    if not os.path.isdir(os.path.join(args.repo, "spec")):
-        print(f"error: {args.repo}: no spec/ folder (use --repo REPO_ROOT)", file=sys.stderr)
+    args = repo_arguments(__doc__)
+    if args is None:
         return 2
     problems = check(args.repo)
-    for p in problems:
-        print(f"error: {p}")
-    print(f"doclinks: {len(pages(args.repo))} pages, {len(problems)} broken links")
-    return 1 if problems else 0
+    return report(problems, f"doclinks: {len(pages(args.repo))} pages, {len(problems)} broken links")
 
 
 if __name__ == "__main__":

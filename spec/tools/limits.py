@@ -18,7 +18,6 @@ documents of traceability.DESIGN:
   limits.py --repo R [--bin DIR]   exit 0 clean, 1 a mismatch, 2 usage or a
                                    tool that does not describe itself
 """
-import argparse
 import json
 import os
 import re
@@ -161,22 +160,17 @@ def check(repo, limits):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repo", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    ap.add_argument("--bin", default="", help="folder of dealloc-run and dealloc-verify (default: PATH)")
-    args = ap.parse_args()
-    if not os.path.isdir(os.path.join(args.repo, "spec")):
-        print(f"error: {args.repo}: no spec/ folder (use --repo REPO_ROOT)")
+    args = traceability.repo_arguments(__doc__, lambda ap: ap.add_argument(
+        "--bin", default="", help="folder of dealloc-run and dealloc-verify (default: PATH)"))
+    if args is None:
         return 2
     run, verify = describe(args.bin, "dealloc-run"), describe(args.bin, "dealloc-verify")
     if run != verify:
         print("error: dealloc-run and dealloc-verify describe different limits")
         return 1
     problems, found = check(args.repo, run)
-    for p in problems:
-        print(f"error: {p}")
-    print(f"limits: {len(run)} limits, {found} statements in the prose, {len(problems)} problems")
-    return 1 if problems else 0
+    return traceability.report(
+        problems, f"limits: {len(run)} limits, {found} statements in the prose, {len(problems)} problems")
 
 
 if __name__ == "__main__":

@@ -625,9 +625,31 @@ def write(repo):
     print(f"traceability: {len(changed)} files updated")
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def repo_arguments(doc, add=None):
+    """The arguments of a spec tool whose docstring is `doc`: `--repo`
+    (default: this checkout) and those `add(parser)` adds; None, after the
+    message, when the repository has no spec/ folder (the tool exits 2)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--repo", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    if add:
+        add(ap)
+    args = ap.parse_args()
+    if not os.path.isdir(os.path.join(args.repo, "spec")):
+        print(f"error: {args.repo}: no spec/ folder (use --repo REPO_ROOT)", file=sys.stderr)
+        return None
+    return args
+
+
+def report(problems, summary):
+    """Prints each problem as `error: PROBLEM`, then the summary line; the
+    exit code (1 when there is a problem)."""
+    for p in problems:
+        print(f"error: {p}")
+    print(summary)
+    return 1 if problems else 0
+
+
+def _modes(ap):
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--check", action="store_true")
     g.add_argument("--markdown", action="store_true")
@@ -635,9 +657,11 @@ def main():
     g.add_argument("--write", action="store_true")
     ap.add_argument("--strict", action="store_true",
                     help="with --check: warnings count as errors")
-    args = ap.parse_args()
-    if not os.path.isdir(os.path.join(args.repo, "spec")):
-        print(f"error: {args.repo}: no spec/ folder (use --repo REPO_ROOT)", file=sys.stderr)
+
+
+def main():
+    args = repo_arguments(__doc__, _modes)
+    if args is None:
         return 2
     if args.markdown:
         sys.stdout.write(markdown(args.repo))

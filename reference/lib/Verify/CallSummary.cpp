@@ -81,6 +81,43 @@ static Expr notFresh(Encoder &E, const View &v, MemRefType t,
   return c.mkOr(bad);
 }
 
+/// The results of a summarised call: fresh heap buffers the caller owns
+/// ([abi.call.results]), of fresh shape with unconstrained non-negative
+/// sizes and contents; fresh scalars.
+static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
+                                            Operation *site, State &st,
+                                            const std::string &name) {
+  smt::Context &c = E.ctx;
+  SymbolicHeap &h = E.heap;
+  std::vector<SymValue> results;
+  for (Type t : ft.getResults()) {
+    if (auto mt = dyn_cast<MemRefType>(t)) {
+      std::vector<Expr> dyn;
+      for (size_t k = 0, n = mt.getNumDynamicDims(); k < n; ++k) {
+        Expr e = c.freshBV("result_extent", kIndexWidth);
+        h.constraints.push_back(
+            c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
+        dyn.push_back(e);
+      }
+      View v = E.allocate(st, SlotKind::Heap, mt, dyn, site,
+                          "result of " + name);
+      // The buffer holds at least the view's elements (the contract check
+      // proved it), and nothing more is known: bound by exactly those.
+      h.slots[v.cands.front()].bytes =
+          E.byteExtent(v, elementBytes(mt.getElementType()));
+      results.push_back(SymValue::memref(v));
+    } else if (t.isInteger(1)) {
+      results.push_back(SymValue::boolean(c.freshBool("result")));
+    } else {
+      results.push_back(SymValue::bv(c.freshBV("result", scalarWidth(t))));
+    }
+    // The callee may return the uninitialized value ([op.uninit.flow]).
+    if (!isa<MemRefType>(t))
+      results.back().init = c.freshBool("result_init");
+  }
+  return results;
+}
+
 bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
                                     ArrayRef<SymValue> args, Operation *site,
                                     State &st, std::vector<SymValue> &results,
@@ -153,34 +190,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
   for (unsigned s = 0; s < h.slots.size(); ++s)
     if (h.slots[s].kind == SlotKind::Global)
       h.havoc(st, h.wholeView(s, {}));
-  // Results: fresh heap buffers the caller owns ([abi.call.results]), of
-  // fresh shape with unconstrained non-negative sizes and contents.
-  results.clear();
-  for (Type t : ft.getResults()) {
-    if (auto mt = dyn_cast<MemRefType>(t)) {
-      std::vector<Expr> dyn;
-      for (size_t k = 0, n = mt.getNumDynamicDims(); k < n; ++k) {
-        Expr e = c.freshBV("result_extent", kIndexWidth);
-        h.constraints.push_back(
-            c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
-        dyn.push_back(e);
-      }
-      View v = E.allocate(st, SlotKind::Heap, mt, dyn, site,
-                          "result of " + name);
-      // The buffer holds at least the view's elements (the contract check
-      // proved it), and nothing more is known: bound by exactly those.
-      h.slots[v.cands.front()].bytes =
-          E.byteExtent(v, elementBytes(mt.getElementType()));
-      results.push_back(SymValue::memref(v));
-    } else if (t.isInteger(1)) {
-      results.push_back(SymValue::boolean(c.freshBool("result")));
-    } else {
-      results.push_back(SymValue::bv(c.freshBV("result", scalarWidth(t))));
-    }
-    // The callee may return the uninitialized value ([op.uninit.flow]).
-    if (!isa<MemRefType>(t))
-      results.back().init = c.freshBool("result_init");
-  }
+  results = summaryResults(E, ft, site, st, name);
   setup->summarised.push_back(callee.getSymName().str());
   return true;
 }

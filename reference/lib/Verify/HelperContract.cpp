@@ -226,74 +226,120 @@ Expr Encoder::indexEq(Expr a, Expr b) {
   return ctx.mkEq(a, b);
 }
 
-bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
-                               State &st) {
-  int kind = opts.helperContract ? moduleFacts.helperKind(callee) : -1;
-  if (kind < 0)
-    return false;
-  const HelperSpec &spec = kHelpers[kind];
-  // Preconditions: each read and write of the body is of a distinct, live
-  // buffer, inside it, and each read is of an initialized element.
+namespace {
+
+/// The operands of a helper call whose contract applies: the two lists it
+/// writes and the values of the three it reads.
+struct HelperCall {
+  const View *deallocOut = nullptr, *ownOut = nullptr;
+  std::vector<Expr> bases, conds, retained;
+};
+
+/// The operands of a call of helper `spec` if its preconditions hold: each
+/// read and write of the body is of a distinct, live buffer, inside it, and
+/// each read is of an initialized element.
+std::optional<HelperCall> readHelperCall(Encoder &E, const HelperSpec &spec,
+                                         ArrayRef<SymValue> args, State &st) {
   std::vector<const View *> v;
   for (const SymValue &a : args) {
     if (a.kind != SymValue::Kind::MemRef)
-      return false;
+      return std::nullopt;
     const View &w = a.view;
     if (w.cands.size() != 1 || w.retyped || !w.byteShift.isNull() ||
-        w.sizes.size() != 1 || !heap.freedOf(st, w.cands[0]).isFalse() ||
-        !heap.allocOf(st, w.cands[0]).isTrue())
-      return false;
+        w.sizes.size() != 1 || !E.heap.freedOf(st, w.cands[0]).isFalse() ||
+        !E.heap.allocOf(st, w.cands[0]).isTrue())
+      return std::nullopt;
     for (const View *u : v)
       if (u->cands[0] == w.cands[0])
-        return false;
+        return std::nullopt;
     v.push_back(&w);
   }
   auto list = [&](unsigned position) -> const View & { return *v[position]; };
   const View &vBases = list(spec.bases), &vRetained = list(spec.retained),
-             &vConds = list(spec.conds), &vOut = list(spec.deallocOut),
-             &vOwn = list(spec.ownOut);
+             &vConds = list(spec.conds);
+  HelperCall call;
+  call.deallocOut = &list(spec.deallocOut);
+  call.ownOut = &list(spec.ownOut);
   std::optional<int64_t> n = vBases.sizes[0].bvLiteral(),
                          m = vRetained.sizes[0].bvLiteral();
   if (!n || !m || *n < 0 || *m < 0)
-    return false;
-  std::vector<Expr> bases, conds, retained;
+    return std::nullopt;
   for (int64_t i = 0; i < *n; ++i) {
-    std::optional<Expr> b = readElement(*this, st, vBases, i, kIndexWidth);
-    std::optional<Expr> c = readElement(*this, st, vConds, i, 1);
-    if (!b || !c || !writable(*this, vOut, i))
-      return false;
-    bases.push_back(*b);
-    conds.push_back(ctx.bvToBool(*c));
+    std::optional<Expr> b = readElement(E, st, vBases, i, kIndexWidth);
+    std::optional<Expr> c = readElement(E, st, vConds, i, 1);
+    if (!b || !c || !writable(E, *call.deallocOut, i))
+      return std::nullopt;
+    call.bases.push_back(*b);
+    call.conds.push_back(E.ctx.bvToBool(*c));
   }
   for (int64_t j = 0; j < *m; ++j) {
-    std::optional<Expr> r = readElement(*this, st, vRetained, j, kIndexWidth);
-    if (!r || !writable(*this, vOwn, j))
-      return false;
-    retained.push_back(*r);
+    std::optional<Expr> r = readElement(E, st, vRetained, j, kIndexWidth);
+    if (!r || !writable(E, *call.ownOut, j))
+      return std::nullopt;
+    call.retained.push_back(*r);
+  }
+  return call;
+}
+
+/// "No earlier memref of the list has this one's buffer": by the buffers
+/// seen so far, or pairwise (always where a base is not a view's address).
+class EarlierBases {
+public:
+  EarlierBases(Encoder &E, const HelperSpec &spec, const HelperCall &call)
+      : E(E), c(E.ctx), spec(spec), bases(call.bases), conds(call.conds) {
+    for (const Expr &b : bases) {
+      auto it = E.env().addressViews().find(b.termId());
+      baseViews.push_back(it == E.env().addressViews().end() ? nullptr
+                                                             : &it->second);
+    }
+    // Pairwise comparisons cost one term per candidate two views share (as
+    // the inlined body does); the per-candidate encoding one per candidate,
+    // but chains of "seen" Booleans the solver must follow. Pairs up to
+    // SolverPolicy::sharedPairs shared candidates: in a chain of N joins
+    // that each may pass on a fresh buffer they are N^3/6.
+    byViews = llvm::all_of(baseViews, [](const View *w) { return w; });
+    if (byViews) {
+      llvm::DenseMap<unsigned, size_t> occurrences;
+      size_t shared = 0;
+      for (const View *w : baseViews)
+        for (unsigned cand : w->cands)
+          shared += occurrences[cand]++;
+      byViews = shared > SolverPolicy::sharedPairs;
+    }
   }
 
-  // "No earlier memref of the list has this one's buffer": by the buffers
-  // seen so far, or pairwise (always where a base is not a view's address).
-  std::vector<const View *> baseViews;
-  for (const Expr &b : bases) {
-    auto it = valueEnv.addressViews().find(b.termId());
-    baseViews.push_back(it == valueEnv.addressViews().end() ? nullptr
-                                                            : &it->second);
+  /// Adds to `keep` that no base before base `i` has its buffer.
+  void addNotEarlier(int64_t i, std::vector<Expr> &keep) {
+    if (!byViews) {
+      for (int64_t k = 0; k < i; ++k) {
+        Expr same = sameUnder(k, i);
+        keep.push_back(
+            c.mkNot(spec.earlierOwnedOnly ? c.mkAnd(conds[k], same) : same));
+      }
+      return;
+    }
+    const View &w = *baseViews[i];
+    // The candidates base i may view under conds[i], where its identity's
+    // values there are known; all of them otherwise.
+    std::vector<size_t> under = E.heap.candidatesUnder(w, conds[i]);
+    std::vector<Expr> earlier;
+    for (size_t k : under) {
+      auto s = seen.find(w.cands[k]);
+      if (s != seen.end() && !c.excludes(conds[i], w.pts[k]))
+        earlier.push_back(c.mkAnd(w.pts[k], seenOf(s->second)));
+    }
+    keep.push_back(c.mkNot(c.mkOr(earlier)));
+    if (spec.earlierOwnedOnly) {
+      for (size_t k : under)
+        if (!c.excludes(conds[i], w.pts[k]))
+          seen[w.cands[k]].pending.push_back(c.mkAnd(w.pts[k], conds[i]));
+    } else {
+      for (auto [cand, pt] : llvm::zip(w.cands, w.pts))
+        seen[cand].pending.push_back(pt);
+    }
   }
-  // Pairwise comparisons cost one term per candidate two views share (as
-  // the inlined body does); the per-candidate encoding one per candidate,
-  // but chains of "seen" Booleans the solver must follow. Pairs up to
-  // SolverPolicy::sharedPairs shared candidates: in a chain of N joins that
-  // each may pass on a fresh buffer they are N^3/6.
-  bool byViews = llvm::all_of(baseViews, [](const View *w) { return w; });
-  if (byViews) {
-    llvm::DenseMap<unsigned, size_t> occurrences;
-    size_t shared = 0;
-    for (const View *w : baseViews)
-      for (unsigned c : w->cands)
-        shared += occurrences[c]++;
-    byViews = shared > SolverPolicy::sharedPairs;
-  }
+
+private:
   // [verify.encoding.prune]: under conds[i] (a conjunct of the output), a
   // candidate of base i that conds[i] excludes adds nothing; "seen" terms
   // are named only when a later base asks for them.
@@ -301,71 +347,70 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
     Expr named;                ///< some earlier view has it (null: none yet)
     std::vector<Expr> pending; ///< views since, each "has it"
   };
-  std::map<unsigned, Seen> seen; // per slot
-  auto seenOf = [&](Seen &s) {
+
+  Expr seenOf(Seen &s) {
     if (!s.pending.empty()) {
       if (!s.named.isNull())
         s.pending.insert(s.pending.begin(), s.named);
-      Expr any = ctx.mkOr(s.pending);
-      s.named = s.pending.size() == 1 ? any : heap.name(any, "seen");
+      Expr any = c.mkOr(s.pending);
+      s.named = s.pending.size() == 1 ? any : E.heap.name(any, "seen");
       s.pending.clear();
     }
     return s.named;
-  };
-  auto sameUnder = [&](int64_t k, int64_t i) {
+  }
+
+  /// Bases k and i are of the same buffer (where conds[i] holds).
+  Expr sameUnder(int64_t k, int64_t i) {
     const View *a = baseViews[k], *b = baseViews[i];
     if (!a || !b)
-      return indexEq(bases[k], bases[i]);
+      return E.indexEq(bases[k], bases[i]);
     std::vector<Expr> alts;
-    for (auto [c, pt] : llvm::zip(b->cands, b->pts)) {
-      Expr other = heap.denotes(*a, c);
-      if (other.isFalse() || ctx.excludes(conds[i], pt) ||
-          (spec.earlierOwnedOnly && ctx.excludes(conds[k], other)))
+    for (auto [cand, pt] : llvm::zip(b->cands, b->pts)) {
+      Expr other = E.heap.denotes(*a, cand);
+      if (other.isFalse() || c.excludes(conds[i], pt) ||
+          (spec.earlierOwnedOnly && c.excludes(conds[k], other)))
         continue;
-      alts.push_back(ctx.mkAnd(other, pt));
+      alts.push_back(c.mkAnd(other, pt));
     }
-    return ctx.mkOr(alts);
-  };
-  std::vector<Expr> ownership(*m, ctx.boolVal(false));
-  for (int64_t i = 0; i < *n; ++i) {
+    return c.mkOr(alts);
+  }
+
+  Encoder &E;
+  smt::Context &c;
+  const HelperSpec &spec;
+  const std::vector<Expr> &bases, &conds;
+  std::vector<const View *> baseViews;
+  bool byViews = false;
+  std::map<unsigned, Seen> seen; // per slot
+};
+
+} // namespace
+
+bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
+                               State &st) {
+  int kind = opts.helperContract ? moduleFacts.helperKind(callee) : -1;
+  if (kind < 0)
+    return false;
+  const HelperSpec &spec = kHelpers[kind];
+  std::optional<HelperCall> call = readHelperCall(*this, spec, args, st);
+  if (!call)
+    return false;
+  const std::vector<Expr> &bases = call->bases, &conds = call->conds,
+                          &retained = call->retained;
+  EarlierBases earlier(*this, spec, *call);
+  std::vector<Expr> ownership(retained.size(), ctx.boolVal(false));
+  for (size_t i = 0; i < bases.size(); ++i) {
     std::vector<Expr> keep{conds[i]};
-    for (int64_t j = 0; j < *m; ++j) {
+    for (size_t j = 0; j < retained.size(); ++j) {
       Expr same = indexEq(retained[j], bases[i]);
       ownership[j] = ctx.mkOr(ownership[j], ctx.mkAnd(same, conds[i]));
       keep.push_back(ctx.mkNot(same));
     }
-    if (byViews) {
-      const View &w = *baseViews[i];
-      // The candidates base i may view under conds[i], where its
-      // identity's values there are known; all of them otherwise.
-      std::vector<size_t> under = heap.candidatesUnder(w, conds[i]);
-      std::vector<Expr> earlier;
-      for (size_t k : under) {
-        auto s = seen.find(w.cands[k]);
-        if (s != seen.end() && !ctx.excludes(conds[i], w.pts[k]))
-          earlier.push_back(ctx.mkAnd(w.pts[k], seenOf(s->second)));
-      }
-      keep.push_back(ctx.mkNot(ctx.mkOr(earlier)));
-      if (spec.earlierOwnedOnly) {
-        for (size_t k : under)
-          if (!ctx.excludes(conds[i], w.pts[k]))
-            seen[w.cands[k]].pending.push_back(
-                ctx.mkAnd(w.pts[k], conds[i]));
-      } else {
-        for (auto [c, pt] : llvm::zip(w.cands, w.pts))
-          seen[c].pending.push_back(pt);
-      }
-    } else {
-      for (int64_t k = 0; k < i; ++k) {
-        Expr same = sameUnder(k, i);
-        keep.push_back(
-            ctx.mkNot(spec.earlierOwnedOnly ? ctx.mkAnd(conds[k], same) : same));
-      }
-    }
-    writeBool(*this, st, vOut, i, ctx.mkAnd(keep));
+    earlier.addNotEarlier(i, keep);
+    writeBool(*this, st, *call->deallocOut, i, ctx.mkAnd(keep));
   }
-  for (int64_t j = 0; j < *m; ++j)
-    writeBool(*this, st, vOwn, j, ownership[j]);
+  for (size_t j = 0; j < retained.size(); ++j)
+    writeBool(*this, st, *call->ownOut, j, ownership[j]);
   ++statistics.helperContracts;
   return true;
 }

@@ -72,6 +72,15 @@ void ForInduction::build(Header &x) {
                     c.boolVal(false));
   x.st.freed.resize(std::max<size_t>(x.st.freed.size(), nOuter),
                     c.boolVal(false));
+  unconstrainChanged(x);
+  unconstrainSites(x);
+  addSummarySlots(x);
+  x.iv = c.freshBV("header_iv", init.iv.bvWidth());
+  x.ran = c.freshBool("header_ran");
+  freshIters(x);
+}
+
+void ForInduction::unconstrainChanged(Header &x) {
   // Kept "as at the entry" candidates keep the entry's terms.
   for (unsigned o : wFlags) {
     std::string O = std::to_string(o);
@@ -87,6 +96,9 @@ void ForInduction::build(Header &x) {
     if (!alive("contents" + std::to_string(o)))
       h.havoc(x.st, h.wholeView(o, {}),
               /*writesInit=*/alive("meminit" + std::to_string(o)));
+}
+
+void ForInduction::unconstrainSites(Header &x) {
   // [equiv.loops]: where iterations allocate matched sites, the counts, the
   // epoch and the free points of the buffers the loop may free are
   // unconstrained (the relational invariant relates the versions' ones).
@@ -116,6 +128,9 @@ void ForInduction::build(Header &x) {
                                                : c.bvVal(kIndexWidth, 0);
         x.st.freedAt[o] = c.mkIte(h.freedOf(entry, o), before, entry.epoch);
       }
+}
+
+void ForInduction::addSummarySlots(Header &x) {
   size_t memrefs = 0;
   for (Type t : iterTypes)
     memrefs += isa<MemRefType>(t);
@@ -144,31 +159,35 @@ void ForInduction::build(Header &x) {
                             h.byteContents ? 8 : 64);
     cs.initArray = c.freshArray("summary_init", kIndexWidth, 1);
     x.st.mem[s] = std::move(cs);
-    if (relational) {
-      h.slots[s].siteVar = c.freshBV("summary_site", kIdWidth);
-      // A site allocates on the heap or on the stack, never both: a
-      // matched summary's site is one of its kind (else a heap summary of
-      // one version could stand for the other's stack buffer).
-      if (stackSummaries) {
-        std::vector<Expr> ok{c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
-                                     c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
-        std::set<int> kind; // ordered: the same terms on every run
-        for (auto [o, site] : E.sites()->siteOf)
-          if (isa<memref::AllocaOp>(o) == stack)
-            kind.insert(site);
-        for (int site : kind)
-          ok.push_back(c.mkEq(h.slots[s].siteVar, c.bvVal(kIdWidth, site)));
-        x.wellFormed.push_back(c.mkOr(ok));
-      }
-      h.slots[s].siteInstance = c.freshBV("summary_instance", kIndexWidth);
-      if (s >= x.st.freedAt.size())
-        x.st.freedAt.resize(s + 1, c.bvVal(kIndexWidth, 0));
-      x.st.freedAt[s] = c.freshBV("summary_freed_at", kIndexWidth);
-    }
+    if (relational)
+      relateSummary(x, s, stack);
     x.loop.push_back(s);
   }
-  x.iv = c.freshBV("header_iv", init.iv.bvWidth());
-  x.ran = c.freshBool("header_ran");
+}
+
+void ForInduction::relateSummary(Header &x, unsigned s, bool stack) {
+  h.slots[s].siteVar = c.freshBV("summary_site", kIdWidth);
+  // A site allocates on the heap or on the stack, never both: a matched
+  // summary's site is one of its kind (else a heap summary of one version
+  // could stand for the other's stack buffer).
+  if (stackSummaries) {
+    std::vector<Expr> ok{c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
+                                 c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
+    std::set<int> kind; // ordered: the same terms on every run
+    for (auto [o, site] : E.sites()->siteOf)
+      if (isa<memref::AllocaOp>(o) == stack)
+        kind.insert(site);
+    for (int site : kind)
+      ok.push_back(c.mkEq(h.slots[s].siteVar, c.bvVal(kIdWidth, site)));
+    x.wellFormed.push_back(c.mkOr(ok));
+  }
+  h.slots[s].siteInstance = c.freshBV("summary_instance", kIndexWidth);
+  if (s >= x.st.freedAt.size())
+    x.st.freedAt.resize(s + 1, c.bvVal(kIndexWidth, 0));
+  x.st.freedAt[s] = c.freshBV("summary_freed_at", kIndexWidth);
+}
+
+void ForInduction::freshIters(Header &x) {
   x.iters.clear();
   for (auto [j, v] : llvm::enumerate(init.iters)) {
     SymValue f;

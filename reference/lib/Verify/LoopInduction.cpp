@@ -119,6 +119,21 @@ bool ForInduction::run(State &st, bool &proved) {
       return true;
     relational = true;
   }
+  if (!readBounds() || entry.guard.isFalse() || !readInits())
+    return true;
+  if (E.opts.timeoutMs)
+    ms = std::min(ms, E.opts.timeoutMs);
+  nOuter = h.slots.size();
+  op->walk([&](memref::AllocaOp) { stackSummaries = true; });
+  guessLoopBytes();
+  collectLiveBools();
+  init.st = entry;
+  init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
+  init.ran = c.boolVal(false);
+  return attemptAll(st, proved);
+}
+
+bool ForInduction::readBounds() {
   if (forOp) {
     lb = E.getBV(forOp.getLowerBound());
     ub = E.getBV(forOp.getUpperBound());
@@ -128,7 +143,7 @@ bool ForInduction::run(State &st, bool &proved) {
     // [op.scf.parallel]: a 1-D scf.parallel runs as the scf.for whose
     // iter_args are the accumulators, each iteration then its reductions.
     if (parOp.getLowerBound().size() != 1)
-      return true;
+      return false;
     lb = E.getBV(parOp.getLowerBound()[0]);
     ub = E.getBV(parOp.getUpperBound()[0]);
     step = E.getBV(parOp.getStep()[0]);
@@ -139,10 +154,12 @@ bool ForInduction::run(State &st, bool &proved) {
     // runs more iterations than the literal bound allows.
     Expr first = c.mkCmp(lt, lb, ub);
     if (first.isFalse() || (first.isTrue() && !beyondLiteralBound(E, lb, ub, step)))
-      return true;
+      return false;
   }
-  if (entry.guard.isFalse())
-    return true;
+  return true;
+}
+
+bool ForInduction::readInits() {
   // scf.while: the before region's arguments are the carried values.
   ValueRange inits = forOp    ? ValueRange(forOp.getInitArgs())
                      : affOp ? ValueRange(affOp.getInits())
@@ -155,23 +172,18 @@ bool ForInduction::run(State &st, bool &proved) {
       if (s.kind != SymValue::Kind::MemRef || s.view.cands.empty() ||
           s.view.retyped || !s.view.byteShift.isNull() ||
           scalarWidth(mt.getElementType()) == 0)
-        return true;
+        return false;
     } else if (s.kind == SymValue::Kind::MemRef ||
                (scalarWidth(v.getType()) == 0 &&
                 !isModelledVector(v.getType()))) { // [op.vector.values]
-      return true;
+      return false;
     }
     init.iters.push_back(s);
   }
-  if (E.opts.timeoutMs)
-    ms = std::min(ms, E.opts.timeoutMs);
-  nOuter = h.slots.size();
-  op->walk([&](memref::AllocaOp) { stackSummaries = true; });
-  guessLoopBytes();
-  collectLiveBools();
-  init.st = entry;
-  init.iv = counted ? lb : c.bvVal(kIndexWidth, 0);
-  init.ran = c.boolVal(false);
+  return true;
+}
+
+bool ForInduction::attemptAll(State &st, bool &proved) {
   size_t memrefs = llvm::count_if(init.iters, [](const SymValue &s) {
     return s.kind == SymValue::Kind::MemRef;
   });
@@ -282,49 +294,16 @@ bool ForInduction::attempt(State &st, bool &proved) {
       return true;
     checkEntry = false;
     Mark mk = mark();
-    Header H;
-    build(H);
-    if (counted) {
-      Expr cond = c.mkCmp(lt, H.iv, ub);
-      H.st.guard = c.mkAnd(entry.guard, cond);
-      H.st.path = c.mkAnd(entry.path, cond);
-    }
-    std::vector<Expr> hv = eval(H, /*assumed=*/true);
-    std::vector<Expr> assume = H.wellFormed;
-    assume.insert(assume.end(), hv.begin(), hv.end());
-    Expr assumed = c.mkAnd(assume);
-    size_t bodySlots = h.slots.size();
-    unsigned attemptsBefore = E.stats().inductionAttempts;
-    E.hints().inductionAssumptions().push_back(assumed);
-    bool lemmas = E.hints().recordingLemmas();
-    E.hints().setRecordingLemmas(false);
-    // [equiv.loops]: the loops of the iteration that allocate matched
-    // sites are related inside it if this loop is, else unrolled.
-    inner.clear();
-    std::vector<LoopRecord> *records = E.setup()->relational;
-    E.setup()->relational = relational ? &inner : nullptr;
-    Header P;
-    bool encoded = iterate(H, P);
-    E.setup()->relational = records;
-    E.hints().setRecordingLemmas(lemmas);
-    E.hints().inductionAssumptions().pop_back();
+    Header H, P;
+    Expr assumed;
+    unsigned attemptsBefore = 0;
     auto give_up = [&]() {
       E.clearFailure();
       rollback(mk);
       return true;
     };
-    if (!encoded || E.env().unboundUses().size() > mk.unbound)
+    if (!encodeIteration(H, P, mk, assumed, attemptsBefore))
       return give_up();
-    P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
-    P.ran = c.boolVal(true);
-    P.loop = H.loop;
-    for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
-      SlotKind k = h.slots[s].kind;
-      if (k == SlotKind::Heap || (k == SlotKind::Stack && stackSummaries))
-        P.loop.push_back(s);
-      else if (k != SlotKind::Stack)
-        return give_up();
-    }
     // What the body changes: grow the header to a fixpoint.
     std::optional<bool> grew = growHeader(H, P);
     if (!grew)
@@ -335,66 +314,16 @@ bool ForInduction::attempt(State &st, bool &proved) {
       checkEntry = true;
       continue;
     }
-    // The queries of this iteration assume the invariants at its header.
-    E.hints().inductionAssumptions().push_back(assumed);
-    llvm::scope_exit unassume(
-        [&]() { E.hints().inductionAssumptions().pop_back(); });
-    // The candidates hold again after the iteration. Candidates dropped
-    // here that the header was not built from, with no loop in the body
-    // proved under the assumptions, leave the iteration's encoding as it
-    // is: only the assumptions shrink, and the query is asked again.
     bool nested = E.stats().inductionAttempts != attemptsBefore;
-    smt::Result r = smt::Result::Unknown;
-    bool reencode = false;
-    while (true) {
-      std::vector<Expr> pv = eval(P);
-      if (!dropLiterallyFalse(pv)) {
-        r = check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
-        if (r != smt::Result::Sat)
-          break;
-        if (!dropFalse()) {
-          rollback(mk);
-          return true;
-        }
-      }
-      if (nested || llvm::any_of(lastDropped, [&](const std::string &k) {
-            return shaping.count(k);
-          })) {
-        reencode = true;
-        break;
-      }
-      std::vector<Expr> again = H.wellFormed;
-      llvm::append_range(again, eval(H, /*assumed=*/true));
-      E.hints().inductionAssumptions().back() = c.mkAnd(again);
-    }
-    if (reencode || r != smt::Result::Unsat) {
-      rollback(mk);
-      if (reencode)
-        continue;
+    switch (checkIteration(H, P, mk, assumed, nested)) {
+    case IterationCheck::Proved:
+      done = true;
+      break;
+    case IterationCheck::Again:
+      continue;
+    case IterationCheck::NoProof:
       return true;
     }
-    // No violation and no stop in one abstract iteration. Asked only of
-    // the last round: the earlier ones assumed more candidates, so a
-    // violation they reach is reached here too. [safety.defined]: by
-    // default undefined behaviour ends the run (its input is excluded), so
-    // it is no failed proof; the sites it may reach are recorded
-    // (recordLoopStops) for the check to list with witnesses.
-    std::vector<Expr> bad;
-    for (size_t i = mk.violations; i < h.violations.size(); ++i)
-      bad.push_back(h.violations[i].cond);
-    for (size_t i = mk.stops; i < h.stops.size(); ++i)
-      if (E.opts.strictUB || !isUndefinedBehaviour(h.stops[i].kind))
-        bad.push_back(h.stops[i].cond);
-    if (!bad.empty() && !refuted(c.mkOr(bad), bad.size()))
-      return give_up();
-    // No termination argument ([verify.induction]): the proof covers every
-    // iteration of every run, so a run that never leaves an scf.while has
-    // no violation in any iteration and, never returning, no leak.
-    recordLoopStops(mk);
-    if (relational)
-      record(H, P, mk);
-    rollback(mk);
-    done = true;
   }
   if (!done)
     return true;
@@ -403,6 +332,112 @@ bool ForInduction::attempt(State &st, bool &proved) {
   ++E.setup()->inducted;
   proved = true;
   return true;
+}
+
+bool ForInduction::encodeIteration(Header &H, Header &P, const Mark &mk,
+                                   Expr &assumed, unsigned &attemptsBefore) {
+  build(H);
+  if (counted) {
+    Expr cond = c.mkCmp(lt, H.iv, ub);
+    H.st.guard = c.mkAnd(entry.guard, cond);
+    H.st.path = c.mkAnd(entry.path, cond);
+  }
+  std::vector<Expr> hv = eval(H, /*assumed=*/true);
+  std::vector<Expr> assume = H.wellFormed;
+  assume.insert(assume.end(), hv.begin(), hv.end());
+  assumed = c.mkAnd(assume);
+  size_t bodySlots = h.slots.size();
+  attemptsBefore = E.stats().inductionAttempts;
+  E.hints().inductionAssumptions().push_back(assumed);
+  bool lemmas = E.hints().recordingLemmas();
+  E.hints().setRecordingLemmas(false);
+  // [equiv.loops]: the loops of the iteration that allocate matched
+  // sites are related inside it if this loop is, else unrolled.
+  inner.clear();
+  std::vector<LoopRecord> *records = E.setup()->relational;
+  E.setup()->relational = relational ? &inner : nullptr;
+  bool encoded = iterate(H, P);
+  E.setup()->relational = records;
+  E.hints().setRecordingLemmas(lemmas);
+  E.hints().inductionAssumptions().pop_back();
+  if (!encoded || E.env().unboundUses().size() > mk.unbound)
+    return false;
+  P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
+  P.ran = c.boolVal(true);
+  P.loop = H.loop;
+  for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
+    SlotKind k = h.slots[s].kind;
+    if (k == SlotKind::Heap || (k == SlotKind::Stack && stackSummaries))
+      P.loop.push_back(s);
+    else if (k != SlotKind::Stack)
+      return false;
+  }
+  return true;
+}
+
+ForInduction::IterationCheck
+ForInduction::checkIteration(const Header &H, Header &P, const Mark &mk,
+                             Expr assumed, bool nested) {
+  // The queries of this iteration assume the invariants at its header.
+  E.hints().inductionAssumptions().push_back(assumed);
+  llvm::scope_exit unassume(
+      [&]() { E.hints().inductionAssumptions().pop_back(); });
+  // The candidates hold again after the iteration. Candidates dropped
+  // here that the header was not built from, with no loop in the body
+  // proved under the assumptions, leave the iteration's encoding as it
+  // is: only the assumptions shrink, and the query is asked again.
+  smt::Result r = smt::Result::Unknown;
+  bool reencode = false;
+  while (true) {
+    std::vector<Expr> pv = eval(P);
+    if (!dropLiterallyFalse(pv)) {
+      r = check(c.mkAnd(P.st.guard, c.mkNot(all(pv))), Use::Model, &pv);
+      if (r != smt::Result::Sat)
+        break;
+      if (!dropFalse()) {
+        rollback(mk);
+        return IterationCheck::NoProof;
+      }
+    }
+    if (nested || llvm::any_of(lastDropped, [&](const std::string &k) {
+          return shaping.count(k);
+        })) {
+      reencode = true;
+      break;
+    }
+    std::vector<Expr> again = H.wellFormed;
+    llvm::append_range(again, eval(H, /*assumed=*/true));
+    E.hints().inductionAssumptions().back() = c.mkAnd(again);
+  }
+  if (reencode || r != smt::Result::Unsat) {
+    rollback(mk);
+    return reencode ? IterationCheck::Again : IterationCheck::NoProof;
+  }
+  // No violation and no stop in one abstract iteration. Asked only of
+  // the last round: the earlier ones assumed more candidates, so a
+  // violation they reach is reached here too. [safety.defined]: by
+  // default undefined behaviour ends the run (its input is excluded), so
+  // it is no failed proof; the sites it may reach are recorded
+  // (recordLoopStops) for the check to list with witnesses.
+  std::vector<Expr> bad;
+  for (size_t i = mk.violations; i < h.violations.size(); ++i)
+    bad.push_back(h.violations[i].cond);
+  for (size_t i = mk.stops; i < h.stops.size(); ++i)
+    if (E.opts.strictUB || !isUndefinedBehaviour(h.stops[i].kind))
+      bad.push_back(h.stops[i].cond);
+  if (!bad.empty() && !refuted(c.mkOr(bad), bad.size())) {
+    E.clearFailure();
+    rollback(mk);
+    return IterationCheck::NoProof;
+  }
+  // No termination argument ([verify.induction]): the proof covers every
+  // iteration of every run, so a run that never leaves an scf.while has
+  // no violation in any iteration and, never returning, no leak.
+  recordLoopStops(mk);
+  if (relational)
+    record(H, P, mk);
+  rollback(mk);
+  return IterationCheck::Proved;
 }
 
 bool ForInduction::iterate(Header &H, Header &P) {

@@ -175,9 +175,36 @@ public:
   bool run(State &st, bool &proved);
 
 private:
+  /// Reads a counted loop's bounds; false where the loop is not proved by
+  /// induction (a multi-dimensional scf.parallel, a literal trip count
+  /// within the literal bound: unrolled).
+  bool readBounds();
+  /// Reads the iter_args at the entry into `init`; false where one is of
+  /// a kind the header cannot summarise.
+  bool readInits();
+  /// The proof attempts in each mode (separate slots, then shared; sliced
+  /// queries, then whole); sets `proved` on the first that succeeds.
+  /// Returns false only on E.failure().
+  bool attemptAll(State &st, bool &proved);
   /// One proof attempt in the current mode (`separate`); sets `proved` on
   /// success. Returns false only on E.failure().
   bool attempt(State &st, bool &proved);
+  /// Encodes one abstract iteration from a fresh header `H` (the
+  /// candidates assumed there: `assumed`) to `P`; false where that is no
+  /// proof (the caller rolls back to `mk`). `attemptsBefore`: the count of
+  /// induction attempts before the body's.
+  bool encodeIteration(Header &H, Header &P, const Mark &mk, Expr &assumed,
+                       unsigned &attemptsBefore);
+  /// What checking the candidates after one abstract iteration found.
+  enum class IterationCheck {
+    Proved,  ///< they hold again and the iteration has no violation
+    Again,   ///< a candidate that shaped the header was dropped: re-encode
+    NoProof, ///< no proof this way (rolled back)
+  };
+  /// Drops the candidates that do not hold after the iteration `H` to `P`,
+  /// checks it has no violation; rolls back to `mk` in every case.
+  IterationCheck checkIteration(const Header &H, Header &P, const Mark &mk,
+                                Expr assumed, bool nested);
   std::optional<bool> growHeader(const Header &H, const Header &P);
   bool leaveLoop(State &st);
   /// The summary slot of memref iter_arg j in `separate` mode (`stack`:
@@ -251,6 +278,17 @@ private:
   }
   void rollback(const Mark &m);
   void build(Header &x);
+  // The parts of build(), in its order (the fresh terms are made in it).
+  /// The flags and contents the body changes, unless kept as at the entry.
+  void unconstrainChanged(Header &x);
+  /// [equiv.loops]: site counts, epoch and free points.
+  void unconstrainSites(Header &x);
+  /// A fresh summary slot per memref iter_arg (heap, then stack ones).
+  void addSummarySlots(Header &x);
+  /// The symbolic site of summary slot `s` (relational loops).
+  void relateSummary(Header &x, unsigned s, bool stack);
+  /// Fresh iter_args, constant where a kept candidate says so.
+  void freshIters(Header &x);
   View freshView(size_t j, const View &like,
                  const std::vector<unsigned> &loop, std::vector<Expr> &wf);
   /// Whether candidate `key` is kept; build() asks, and the keys it found

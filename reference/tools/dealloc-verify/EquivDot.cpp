@@ -148,20 +148,15 @@ std::string runEnd(const RunResult &r) {
   return s;
 }
 
-} // namespace
-
-int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
-                                   ModuleOp b, const EquivResult &r,
-                                   const VerifyOptions &opts,
-                                   llvm::StringRef nameA,
-                                   llvm::StringRef nameB) {
-  ModuleOp modules[2] = {a, b};
-  VersionTrace v[2];
+/// Replays the distinguishing input of `r` on both versions into `v`;
+/// false (after the message) when the input does not parse.
+bool replayBoth(ModuleOp modules[2], const EquivResult &r,
+                const VerifyOptions &opts, VersionTrace v[2]) {
   v[0].tag = "A";
   v[1].tag = "B";
   // [equiv.match]: the sites the check matched.
   SiteNumbering sites[2];
-  matchSites(a, b, sites[0], sites[1]);
+  matchSites(modules[0], modules[1], sites[0], sites[1]);
   for (int x = 0; x < 2; ++x) {
     auto fn = modules[x].lookupSymbol<func::FuncOp>(r.function);
     auto input = parseInput(r.input, fn.getFunctionType());
@@ -169,25 +164,20 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
       llvm::errs() << "error: --dot: distinguishing input '" << r.input
                    << "' of @" << r.function << " does not parse: "
                    << llvm::toString(input.takeError()) << "\n";
-      return ExitBadInput;
+      return false;
     }
     RunOptions ro;
     ro.reuseAddresses = opts.reuseAddresses;
     v[x].run = runFunction(modules[x], fn, *input, ro);
     v[x].relate(sites[x]);
   }
-  Divergence first = firstDivergingFree(v);
+  return true;
+}
 
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec) {
-    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
-                 << "\n";
-    return ExitBadInput;
-  }
-  std::string title = "@" + r.function + "(" + r.input +
-                      "): DIFFERENT (dealloc-verify --equiv, A: " +
-                      nameA.str() + ", B: " + nameB.str() + ")";
+/// The picture's label: `title`, what differs, the first diverging free
+/// and the legend.
+std::string equivLabel(const std::string &title, const EquivResult &r,
+                       const VersionTrace v[2], const Divergence &first) {
   std::string label = title + "\nwhat differs: " + r.reason + "\n";
   if (first.version >= 0) {
     const VersionTrace &run = *(v + first.version);
@@ -202,70 +192,108 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
   label += "green: allocations (site, k-th buffer); blue: frees (interval = "
            "site allocations before it); red: the first diverging free and "
            "violations; dashed: the same site's k-th buffer in A and B\n";
+  return label;
+}
+
+/// The node of event `i` of version `x` (`p`: its id prefix).
+void writeEventNode(llvm::raw_ostream &os, const VersionTrace &t, int x,
+                    size_t i, const std::string &p, const Divergence &first) {
+  const PathEvent &e = t.run.path.events[i];
+  std::string text = e.event + " #" + std::to_string(e.buffer);
+  if (auto &in = t.instanceOf[i]) {
+    text += "  (" + ordinal(in->second) + " buffer of site " + in->first;
+    if (e.event == "free")
+      text += ", after " + siteAllocations(t.interval[i]);
+    text += ")";
+  }
+  text += "\n" + (e.op ? e.op->getName().getStringRef().str() + " at " +
+                             shortLocation(e.op->getLoc())
+                       : std::string("arguments")) +
+          "\n";
+  const char *fill = e.event == "free" || e.event == "release"
+                         ? "#cfe2ff"
+                         : "#d4f4d4";
+  std::string attrs;
+  if (first.version == x && first.event == i) {
+    text += "FIRST DIVERGING FREE: " + first.note + "\n";
+    fill = "#ffb3b3";
+    attrs = ", color=\"red\", penwidth=3";
+  }
+  os << "    " << p << i << " [label=\"" << quoteEscape(text)
+     << "\", fillcolor=\"" << fill << "\"" << attrs << "];\n";
+}
+
+/// Version `x`'s run as a cluster: its entry, its buffer events in order
+/// (the first kMaxDrawnEvents) and its end.
+void writeCluster(llvm::raw_ostream &os, const VersionTrace &t, int x,
+                  llvm::StringRef name, const EquivResult &r,
+                  const Divergence &first) {
+  std::string p = x ? "b" : "a";
+  os << "  subgraph cluster_" << p << " {\n"
+     << "    label=\"" << t.tag << ": " << quoteEscape(name)
+     << " (dealloc-run: " << verdictName(t.run.verdict) << ")\"; "
+     << "style=\"rounded\"; color=\"black\";\n";
+  os << "    " << p << "_entry [label=\"@" << quoteEscape(r.function) << "("
+     << quoteEscape(r.input) << ")\\l\", fillcolor=\"#eeeeee\"];\n";
+  std::string prev = p + "_entry";
+  const auto &events = t.run.path.events;
+  for (size_t i = 0; i < events.size() && i < kMaxDrawnEvents; ++i) {
+    writeEventNode(os, t, x, i, p, first);
+    std::string id = p + std::to_string(i);
+    os << "    " << prev << " -> " << id << ";\n";
+    prev = id;
+  }
+  size_t more = events.size() > kMaxDrawnEvents
+                    ? events.size() - kMaxDrawnEvents
+                    : 0;
+  more += t.run.path.droppedEvents;
+  if (more) {
+    os << "    " << p << "_more [label=\"... " << more
+       << " later buffer events not drawn\\l\", style=\"rounded,dashed\"];\n"
+       << "    " << prev << " -> " << p << "_more;\n";
+    prev = p + "_more";
+  }
+  bool bad = t.run.verdict != Verdict::Safe;
+  os << "    " << p << "_end [label=\"" << quoteEscape(runEnd(t.run) + "\n")
+     << "\", fillcolor=\""
+     << (!bad ? "#eeeeee" : isViolation(t.run.verdict) ? "#ffb3b3" : "#ffd9a0")
+     << "\"" << (bad ? ", penwidth=3" : "") << "];\n"
+     << "    " << prev << " -> " << p << "_end;\n"
+     << "  }\n";
+}
+
+} // namespace
+
+int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
+                                   ModuleOp b, const EquivResult &r,
+                                   const VerifyOptions &opts,
+                                   llvm::StringRef nameA,
+                                   llvm::StringRef nameB) {
+  ModuleOp modules[2] = {a, b};
+  VersionTrace v[2];
+  if (!replayBoth(modules, r, opts, v))
+    return ExitBadInput;
+  Divergence first = firstDivergingFree(v);
+
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "error: cannot write '" << path << "': " << ec.message()
+                 << "\n";
+    return ExitBadInput;
+  }
+  std::string title = "@" + r.function + "(" + r.input +
+                      "): DIFFERENT (dealloc-verify --equiv, A: " +
+                      nameA.str() + ", B: " + nameB.str() + ")";
   os << "digraph \"dealloc_equiv\" {\n"
      << "  graph [fontname=\"monospace\", fontsize=11, labelloc=t, "
         "labeljust=l, label=\""
-     << quoteEscape(label) << "\"];\n"
+     << quoteEscape(equivLabel(title, r, v, first)) << "\"];\n"
      << "  node [shape=box, style=\"rounded,filled\", fillcolor=\"white\", "
         "fontname=\"monospace\", fontsize=10];\n"
      << "  edge [fontname=\"monospace\", fontsize=9];\n";
-  for (int x = 0; x < 2; ++x) {
-    const VersionTrace &t = v[x];
-    std::string p = x ? "b" : "a";
-    os << "  subgraph cluster_" << p << " {\n"
-       << "    label=\"" << t.tag << ": " << quoteEscape(x ? nameB : nameA)
-       << " (dealloc-run: " << verdictName(t.run.verdict) << ")\"; "
-       << "style=\"rounded\"; color=\"black\";\n";
-    os << "    " << p << "_entry [label=\"@" << quoteEscape(r.function) << "("
-       << quoteEscape(r.input) << ")\\l\", fillcolor=\"#eeeeee\"];\n";
-    std::string prev = p + "_entry";
-    const auto &events = t.run.path.events;
-    for (size_t i = 0; i < events.size() && i < kMaxDrawnEvents; ++i) {
-      const PathEvent &e = events[i];
-      std::string text = e.event + " #" + std::to_string(e.buffer);
-      if (auto &in = t.instanceOf[i]) {
-        text += "  (" + ordinal(in->second) + " buffer of site " + in->first;
-        if (e.event == "free")
-          text += ", after " + siteAllocations(t.interval[i]);
-        text += ")";
-      }
-      text += "\n" + (e.op ? e.op->getName().getStringRef().str() + " at " +
-                                 shortLocation(e.op->getLoc())
-                           : std::string("arguments")) +
-              "\n";
-      const char *fill = e.event == "free" || e.event == "release"
-                             ? "#cfe2ff"
-                             : "#d4f4d4";
-      std::string attrs;
-      if (first.version == x && first.event == i) {
-        text += "FIRST DIVERGING FREE: " + first.note + "\n";
-        fill = "#ffb3b3";
-        attrs = ", color=\"red\", penwidth=3";
-      }
-      std::string id = p + std::to_string(i);
-      os << "    " << id << " [label=\"" << quoteEscape(text) << "\", fillcolor=\""
-         << fill << "\"" << attrs << "];\n";
-      os << "    " << prev << " -> " << id << ";\n";
-      prev = id;
-    }
-    size_t more = events.size() > kMaxDrawnEvents
-                      ? events.size() - kMaxDrawnEvents
-                      : 0;
-    more += t.run.path.droppedEvents;
-    if (more) {
-      os << "    " << p << "_more [label=\"... " << more
-         << " later buffer events not drawn\\l\", style=\"rounded,dashed\"];\n"
-         << "    " << prev << " -> " << p << "_more;\n";
-      prev = p + "_more";
-    }
-    bool bad = t.run.verdict != Verdict::Safe;
-    os << "    " << p << "_end [label=\"" << quoteEscape(runEnd(t.run) + "\n")
-       << "\", fillcolor=\""
-       << (!bad ? "#eeeeee" : isViolation(t.run.verdict) ? "#ffb3b3" : "#ffd9a0")
-       << "\"" << (bad ? ", penwidth=3" : "") << "];\n"
-       << "    " << prev << " -> " << p << "_end;\n"
-       << "  }\n";
-  }
+  for (int x = 0; x < 2; ++x)
+    writeCluster(os, v[x], x, x ? nameB : nameA, r, first);
   // The k-th buffers of one matched site in A and B.
   for (auto &[in, i] : v[0].allocEvent) {
     auto j = v[1].allocEvent.find(in);

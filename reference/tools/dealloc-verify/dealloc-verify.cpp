@@ -92,20 +92,9 @@ static OwningOpRefModule parse(std::unique_ptr<MemoryBuffer> buffer,
   return module;
 }
 
-static int toolMain(int argc, char **argv) {
-  mlir::registerAllPasses();
-  if (std::optional<int> done = startTool(
-          argc, argv, "dealloc-verify",
-          "dealloc-verify: deallocation safety and equivalence with Z3\n\n"
-          "Exit codes: 0 all SAFE / EQUIVALENT, 1 a violation / DIFFERENT, 2 "
-          "UNSUPPORTED (an op without an encoding, also one of an unregistered "
-          "dialect) or UNKNOWN, or nothing to check (no public function with a "
-          "body), 3 unreadable input (a file that cannot be read or parsed, bad "
-          "arguments) or output that cannot be written\n",
-          common))
-    return *done;
-  // Values under which no answer can come are bad arguments, not a run
-  // that ends UNKNOWN for every program (or after 11 GB).
+/// Values under which no answer can come are bad arguments, not a run that
+/// ends UNKNOWN for every program (or after 11 GB): their exit code.
+static std::optional<int> checkLimits() {
   if (memoryLimitMb.getNumOccurrences() && memoryLimitMb != 0 &&
       (memoryLimitMb < kMinMemoryLimitMb)) {
     errs() << "error: --memory-limit must be 0 (none) or at least "
@@ -117,9 +106,12 @@ static int toolMain(int argc, char **argv) {
            << "\n";
     return ExitBadInput;
   }
-  limitAddressSpace(memoryLimitMb.getNumOccurrences() ? int64_t(memoryLimitMb)
-                                                    : -1);
-  // Passes of plugins, registered before --stages parses its pipeline.
+  return std::nullopt;
+}
+
+/// Loads the passes of --load-pass-plugin, registered before --stages
+/// parses its pipeline; the exit code of a plugin that does not load.
+static std::optional<int> loadPassPlugins() {
   for (const std::string &path : passPlugins) {
     auto plugin = mlir::PassPlugin::load(path);
     if (!plugin) {
@@ -129,17 +121,10 @@ static int toolMain(int argc, char **argv) {
     }
     plugin->registerPassRegistryCallbacks();
   }
-  mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  // Single-threaded: the checks do not use MLIR's thread pool, and its
-  // threads would be made when memory is short ([verify.memory]).
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  // [verify.unsupported]: an op of an unknown dialect (generic syntax) is
-  // readable input, so it parses and its function is UNSUPPORTED (exit 2),
-  // as in dealloc-run; only unreadable input is exit 3 ([safety.verdicts]).
-  context.allowUnregisteredDialects(true);
+  return std::nullopt;
+}
 
+static VerifyOptions verifyOptions() {
   VerifyOptions opts;
   opts.unroll = unroll;
   opts.timeoutMs = timeoutMs;
@@ -152,7 +137,12 @@ static int toolMain(int argc, char **argv) {
     opts.stats = [](StringRef function, StringRef line) {
       errs() << "stats: @" << function << ": " << line << "\n";
     };
+  return opts;
+}
 
+/// The mode's flags combine and it has its number of files (none: stdin);
+/// the exit code where not.
+static std::optional<int> checkMode() {
   if (stages.getNumOccurrences() && stages.empty()) {
     errs() << "error: --stages needs a pipeline\n";
     return ExitBadInput;
@@ -176,23 +166,129 @@ static int toolMain(int argc, char **argv) {
            << files.size() << "\n";
     return ExitBadInput;
   }
-  SourceMgr sourceMgr;
-  std::vector<std::unique_ptr<MemoryBuffer>> buffers;
+  return std::nullopt;
+}
+
+/// Reads every input file into `buffers`, a copy of each into `sourceMgr`
+/// (for diagnostics); false (after the message) on one that cannot be read
+/// or nests too deep.
+static bool readInputs(SourceMgr &sourceMgr,
+                       std::vector<std::unique_ptr<MemoryBuffer>> &buffers) {
   for (const std::string &f : files) {
     std::string err;
     auto buffer = mlir::openInputFile(f, &err);
     if (!buffer) {
       errs() << "error: cannot read '" << f << "': " << err << "\n";
-      return ExitBadInput;
+      return false;
     }
     if (!checkNesting(buffer->getBuffer(), f == "-" ? "<stdin>" : f, errs()))
-      return ExitBadInput;
+      return false;
     sourceMgr.AddNewSourceBuffer(
         MemoryBuffer::getMemBufferCopy(buffer->getBuffer(),
                                        buffer->getBufferIdentifier()),
         SMLoc());
     buffers.push_back(std::move(buffer));
   }
+  return true;
+}
+
+/// --equiv of the two modules, its exit code in `exitCode`; an exit code to
+/// end with at once (the --dot file could not be written).
+static std::optional<int> runEquivMode(ArrayRef<OwningOpRefModule> modules,
+                                       const VerifyOptions &opts,
+                                       int &exitCode) {
+  std::vector<EquivResult> results;
+  exitCode = runEquivalence(*modules[0], *modules[1], common.function, opts,
+                            common.json, outs(), &results);
+  if (dotFile.empty())
+    return std::nullopt;
+  auto first = llvm::find_if(results, [](const EquivResult &r) {
+    return r.verdict == EquivVerdict::Different;
+  });
+  if (first == results.end())
+    errs() << "dot: no distinguishing input to draw (no function is "
+              "DIFFERENT); "
+           << dotFile << " not written\n";
+  else if (int rc = writeEquivDot(dotFile, *modules[0], *modules[1], *first,
+                                  opts, files[0], files[1]);
+           rc != ExitOk)
+    return rc;
+  return std::nullopt;
+}
+
+/// The safety check of the module's functions, its exit code in
+/// `exitCode`; an exit code to end with at once (nothing to check without
+/// --verify-diagnostics, or a --dot file that could not be written).
+static std::optional<int> runSafetyMode(mlir::ModuleOp module,
+                                        const VerifyOptions &opts,
+                                        bool verifyingDiagnostics,
+                                        int &exitCode) {
+  std::vector<mlir::func::FuncOp> fns;
+  // With --verify-diagnostics, nothing to check is no error of its own:
+  // the diagnostics decide.
+  if (std::optional<int> rc =
+          selectFunctions(module, common.function, files[0], fns);
+      rc && (*rc != ExitUnsure || !verifyingDiagnostics))
+    return *rc;
+  // A violation verdict is always a replayed counterexample
+  // ([verify.replay]); the first one is drawn.
+  std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
+  exitCode = verifyFunctions(
+      module, fns, opts, common.json, outs(),
+      [](StringRef answer) { pendingAnswer() = answer.str(); },
+      [&](mlir::func::FuncOp fn, const FunctionResult &r, StringRef) {
+        if (!drawn && isViolation(r.verdict))
+          drawn.emplace(fn, r);
+      });
+  if (dotFile.empty())
+    return std::nullopt;
+  if (!drawn) {
+    errs() << "dot: no counterexample to draw (no function has a "
+              "violation); "
+           << dotFile << " not written\n";
+  } else if (int rc = writeCounterexampleDot(dotFile, module, drawn->first,
+                                             drawn->second, opts, files[0]);
+             rc != ExitOk) {
+    return rc;
+  }
+  return std::nullopt;
+}
+
+static int toolMain(int argc, char **argv) {
+  mlir::registerAllPasses();
+  if (std::optional<int> done = startTool(
+          argc, argv, "dealloc-verify",
+          "dealloc-verify: deallocation safety and equivalence with Z3\n\n"
+          "Exit codes: 0 all SAFE / EQUIVALENT, 1 a violation / DIFFERENT, 2 "
+          "UNSUPPORTED (an op without an encoding, also one of an unregistered "
+          "dialect) or UNKNOWN, or nothing to check (no public function with a "
+          "body), 3 unreadable input (a file that cannot be read or parsed, bad "
+          "arguments) or output that cannot be written\n",
+          common))
+    return *done;
+  if (std::optional<int> rc = checkLimits())
+    return *rc;
+  limitAddressSpace(memoryLimitMb.getNumOccurrences() ? int64_t(memoryLimitMb)
+                                                    : -1);
+  if (std::optional<int> rc = loadPassPlugins())
+    return *rc;
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // Single-threaded: the checks do not use MLIR's thread pool, and its
+  // threads would be made when memory is short ([verify.memory]).
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  // [verify.unsupported]: an op of an unknown dialect (generic syntax) is
+  // readable input, so it parses and its function is UNSUPPORTED (exit 2),
+  // as in dealloc-run; only unreadable input is exit 3 ([safety.verdicts]).
+  context.allowUnregisteredDialects(true);
+  VerifyOptions opts = verifyOptions();
+  if (std::optional<int> rc = checkMode())
+    return *rc;
+  SourceMgr sourceMgr;
+  std::vector<std::unique_ptr<MemoryBuffer>> buffers;
+  if (!readInputs(sourceMgr, buffers))
+    return ExitBadInput;
   std::unique_ptr<mlir::SourceMgrDiagnosticHandler> handler;
   std::unique_ptr<mlir::SourceMgrDiagnosticVerifierHandler> verifier;
   if (verifyDiagnostics)
@@ -213,7 +309,6 @@ static int toolMain(int argc, char **argv) {
     modules.push_back(parse(std::move(buffer), context, *parseMgrs.back()));
     if (!modules.back())
       return verifier && succeeded(verifier->verify()) ? ExitOk : ExitBadInput;
-
   }
 
   // [verify.timeout.overrun]: a check that does not stop well after its
@@ -222,56 +317,15 @@ static int toolMain(int argc, char **argv) {
   smt::Budget::guardWith(&overrun);
   llvm::scope_exit unguard([] { smt::Budget::guardWith(nullptr); });
   int exitCode = ExitOk;
-  if (equiv) {
-    std::vector<EquivResult> results;
-    exitCode = runEquivalence(*modules[0], *modules[1], common.function, opts,
-                              common.json, outs(), &results);
-    if (!dotFile.empty()) {
-      auto first = llvm::find_if(results, [](const EquivResult &r) {
-        return r.verdict == EquivVerdict::Different;
-      });
-      if (first == results.end())
-        errs() << "dot: no distinguishing input to draw (no function is "
-                  "DIFFERENT); "
-               << dotFile << " not written\n";
-      else if (int rc = writeEquivDot(dotFile, *modules[0], *modules[1],
-                                      *first, opts, files[0], files[1]);
-               rc != ExitOk)
-        return rc;
-    }
-  } else if (!stages.empty()) {
+  std::optional<int> early;
+  if (equiv)
+    early = runEquivMode(modules, opts, exitCode);
+  else if (!stages.empty())
     exitCode = runStages(stages, *modules[0], common.function, opts, common.json, outs());
-  } else {
-    std::vector<mlir::func::FuncOp> fns;
-    // With --verify-diagnostics, nothing to check is no error of its own:
-    // the diagnostics decide.
-    if (std::optional<int> rc =
-            selectFunctions(*modules[0], common.function, files[0], fns);
-        rc && (*rc != ExitUnsure || !verifier))
-      return *rc;
-    // A violation verdict is always a replayed counterexample
-    // ([verify.replay]); the first one is drawn.
-    std::optional<std::pair<mlir::func::FuncOp, FunctionResult>> drawn;
-    exitCode = verifyFunctions(
-        *modules[0], fns, opts, common.json, outs(),
-        [](StringRef answer) { pendingAnswer() = answer.str(); },
-        [&](mlir::func::FuncOp fn, const FunctionResult &r, StringRef) {
-          if (!drawn && isViolation(r.verdict))
-            drawn.emplace(fn, r);
-        });
-    if (!dotFile.empty()) {
-      if (!drawn) {
-        errs() << "dot: no counterexample to draw (no function has a "
-                  "violation); "
-               << dotFile << " not written\n";
-      } else if (int rc = writeCounterexampleDot(dotFile, *modules[0],
-                                                 drawn->first, drawn->second,
-                                                 opts, files[0]);
-                 rc != ExitOk) {
-        return rc;
-      }
-    }
-  }
+  else
+    early = runSafetyMode(*modules[0], opts, verifier != nullptr, exitCode);
+  if (early)
+    return *early;
   // With --verify-diagnostics the exit code says whether the diagnostics
   // matched the expected-* comments ([verify.output]).
   if (verifier)
