@@ -148,7 +148,7 @@ bool ForInduction::readBounds() {
     ub = E.getBV(parOp.getUpperBound()[0]);
     step = E.getBV(parOp.getStep()[0]);
   }
-  counted = forOp || parOp || affOp; // affOp: setAffineBounds
+  counted = forOp || parOp || affOp || pointOp; // affOp, pointOp: setBounds
   if (counted) {
     // A loop with literal bounds is unrolled ([verify.bound]) unless it
     // runs more iterations than the literal bound allows.
@@ -164,6 +164,7 @@ bool ForInduction::readInits() {
   ValueRange inits = forOp    ? ValueRange(forOp.getInitArgs())
                      : affOp ? ValueRange(affOp.getInits())
                      : parOp ? ValueRange(parOp.getInitVals())
+                     : pointOp ? ValueRange()
                              : ValueRange(whileOp.getInits());
   for (Value v : inits) {
     iterTypes.push_back(v.getType());
@@ -454,6 +455,11 @@ bool ForInduction::iterate(Header &H, Header &P) {
     P.iters = H.iters;
     return encodeParallelIteration(E, parOp, {H.iv}, P.st, P.iters);
   }
+  if (pointOp) {
+    P.st = H.st;
+    P.iters.clear();
+    return encodePointIteration(E, pointOp->getRegion(0), {H.iv}, P.st);
+  }
   std::vector<RegionExit> before;
   State atCond;
   std::vector<SymValue> condArgs;
@@ -523,7 +529,15 @@ bool dealloc::verify::proveAffineForByInduction(Encoder &E,
                                                 Expr lb, Expr ub, State &st,
                                                 bool &proved) {
   ForInduction ind(E, op, st);
-  ind.setAffineBounds(lb, ub);
+  ind.setBounds(lb, ub, E.ctx.bvVal(kIndexWidth, op.getStepAsInt()));
+  return ind.run(st, proved);
+}
+
+bool dealloc::verify::provePointLoopByInduction(Encoder &E, Operation *op,
+                                                Expr lb, Expr ub, Expr step,
+                                                State &st, bool &proved) {
+  ForInduction ind(E, op, st);
+  ind.setBounds(lb, ub, step);
   return ind.run(st, proved);
 }
 

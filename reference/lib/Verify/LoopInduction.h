@@ -41,6 +41,12 @@ bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op,
 bool proveAffineForByInduction(Encoder &E, mlir::affine::AffineForOp op,
                                Expr lb, Expr ub, State &st, bool &proved);
 
+/// The same for a 1-D result-less `scf.forall` or `affine.parallel` whose
+/// bounds and step the caller computed (step already checked): the scf.for
+/// of those bounds without iter_args ([op.scf.forall]).
+bool provePointLoopByInduction(Encoder &E, mlir::Operation *op, Expr lb,
+                               Expr ub, Expr step, State &st, bool &proved);
+
 /// The check of `fn` with induction ([verify.induction]) and, if it used an
 /// induction proof and did not answer SAFE, the exact check (loops unrolled)
 /// under the same `setup`, whose answer it returns.

@@ -164,12 +164,17 @@ public:
       : E(E), c(E.ctx), h(E.heap), op(op), forOp(llvm::dyn_cast<scf::ForOp>(op)),
         whileOp(llvm::dyn_cast<scf::WhileOp>(op)),
         parOp(llvm::dyn_cast<scf::ParallelOp>(op)),
-        affOp(llvm::dyn_cast<mlir::affine::AffineForOp>(op)), entry(st) {}
-  /// An affine.for's bounds, computed by the caller ([op.affine.for]).
-  void setAffineBounds(Expr lower, Expr upper) {
+        affOp(llvm::dyn_cast<mlir::affine::AffineForOp>(op)),
+        pointOp(llvm::isa<scf::ForallOp, mlir::affine::AffineParallelOp>(op)
+                    ? op
+                    : nullptr),
+        entry(st) {}
+  /// The bounds of an affine.for ([op.affine.for]) or of a 1-D result-less
+  /// scf.forall / affine.parallel, computed by the caller.
+  void setBounds(Expr lower, Expr upper, Expr stepBy) {
     lb = lower;
     ub = upper;
-    step = c.bvVal(kIndexWidth, affOp.getStepAsInt());
+    step = stepBy;
   }
   /// Returns false only on E.failure() (never set here).
   bool run(State &st, bool &proved);
@@ -221,6 +226,9 @@ private:
   scf::WhileOp whileOp; ///< the loop, if an scf.while
   scf::ParallelOp parOp; ///< the loop, if a 1-D scf.parallel
   mlir::affine::AffineForOp affOp; ///< the loop, if an affine.for
+  /// The loop, if a 1-D result-less scf.forall or affine.parallel: the
+  /// scf.for of its bounds without iter_args ([op.scf.forall]).
+  Operation *pointOp;
   State entry;
   /// The bounds of a counted loop (scf.for, scf.parallel) and its compare.
   Expr lb, ub;

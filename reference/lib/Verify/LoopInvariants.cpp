@@ -181,7 +181,7 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
       }
       return c.mkAnd(eq);
     });
-  if (forOp || parOp || affOp) {
+  if (counted) {
     // Before the first iteration the induction variable is the lower
     // bound; after one, the loop was entered (so it is below the bound).
     addCandidate("first", false, [this](const Header &x) {
@@ -206,7 +206,7 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
                           : c.mkEq(a.e, b.e);
           return c.mkImplies(c.mkNot(x.ran), same);
         });
-  if (forOp || parOp || affOp)
+  if (counted)
     addCandidate("iv", false, [this](const Header &x) {
       bool u = forOp && forOp.getUnsignedCmp();
       return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv,

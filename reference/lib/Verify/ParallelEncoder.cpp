@@ -45,11 +45,11 @@ bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
   return true;
 }
 
-/// [op.scf.forall], [op.affine.parallel]: one iteration of a result-less
-/// forall or affine.parallel (a forall's in_parallel terminator is empty:
-/// the op has no shared outputs).
-static bool encodePointIteration(Encoder &E, Region &body,
-                                 llvm::ArrayRef<Expr> ivs, State &st) {
+/// A forall's in_parallel terminator is empty: the op has no shared
+/// outputs.
+bool dealloc::verify::encodePointIteration(Encoder &E, Region &body,
+                                           llvm::ArrayRef<Expr> ivs,
+                                           State &st) {
   Block &b = body.front();
   for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
     E.bind(arg, SymValue::bv(iv));
@@ -128,6 +128,19 @@ struct ParallelEncoding {
 };
 } // namespace
 
+/// [verify.induction]: a 1-D result-less forall or affine.parallel is the
+/// scf.for of its bounds without iter_args, proved for every trip count or
+/// else unrolled.
+static bool unrollUnlessProved(ParallelEncoding &pe, State &st,
+                               std::vector<SymValue> &none) {
+  bool proved = false;
+  if (pe.lbs.size() == 1 &&
+      !provePointLoopByInduction(pe.E, pe.op, pe.lbs[0], pe.ubs[0],
+                                 pe.steps[0], st, proved))
+    return false;
+  return proved || pe.loops(0, st, none);
+}
+
 bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
                                      State &st) {
   smt::Context &ctx = E.ctx;
@@ -201,7 +214,7 @@ bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
   E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep,
               "scf.forall with a non-positive step (undefined behaviour)");
   std::vector<SymValue> none;
-  bool ok = pe.loops(0, st, none);
+  bool ok = unrollUnlessProved(pe, st, none);
   if (pushed)
     E.hints().liveOuter().pop_back();
   return ok;
@@ -255,7 +268,7 @@ bool dealloc::verify::encodeAffineParallel(Encoder &E,
   if (pushed)
     E.hints().liveOuter().push_back({op, E.env().clock(), nullptr});
   std::vector<SymValue> none;
-  bool ok = pe.loops(0, st, none);
+  bool ok = unrollUnlessProved(pe, st, none);
   if (pushed)
     E.hints().liveOuter().pop_back();
   return ok;

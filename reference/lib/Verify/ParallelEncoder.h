@@ -26,6 +26,12 @@ bool encodeForall(Encoder &E, mlir::scf::ForallOp op, State &st);
 bool encodeAffineParallel(Encoder &E, mlir::affine::AffineParallelOp op,
                           State &st);
 
+/// [op.scf.forall], [op.affine.parallel]: one iteration of a result-less
+/// forall or affine.parallel's `body` with the induction variables `ivs`.
+/// Returns false on E.failure().
+bool encodePointIteration(Encoder &E, mlir::Region &body,
+                          llvm::ArrayRef<Expr> ivs, State &st);
+
 /// One iteration of `op`'s body with the induction variables `ivs`, then its
 /// reductions into `accs` ([op.scf.parallel]). Returns false on E.failure().
 bool encodeParallelIteration(Encoder &E, mlir::scf::ParallelOp op,
