@@ -18,8 +18,11 @@ the generator must build the pair where ownership is fresh on both names:
   argument itself (the callee's return then clones it).
 
 Each form makes both results visible, so later statements may use, select,
-yield or pass them on. Valid by construction; the zero choices are the
-simplest forms (the fresh buffer yielded twice).
+yield or pass them on, and stores into both at once (version 9): a result
+nothing writes, returns or passes on is dead to the canonicalizer that runs
+before the ownership pass (the generated loads are dead too), which then
+deletes it, and with it the pair. Valid by construction; the zero choices
+are the simplest forms (the fresh buffer yielded twice).
 """
 
 from . import gen_choices as ch
@@ -48,6 +51,14 @@ class AliasMixin:
             pair = [fresh, fresh]
         fn.emit(f"scf.yield {', '.join(pair)} : {T}, {T}")
 
+    @staticmethod
+    def _alias_results(fn, env, name):
+        """Make `name`'s two results visible, each kept alive by a store."""
+        pair = [f"{name}#0", f"{name}#1"]
+        for value, index in zip(pair, ("%c0", "%c1")):
+            fn.emit(f"memref.store %cst, {value}[{index}] : {T}")
+        env.values.extend(pair)
+
     def _alias_region(self, draw, fn, env, depth):
         fn.indent += 1
         inner = env.copy()
@@ -63,7 +74,7 @@ class AliasMixin:
         fn.emit("} else {")
         self._alias_region(draw, fn, env, depth)
         fn.emit("}")
-        env.values.extend([f"{name}#0", f"{name}#1"])
+        self._alias_results(fn, env, name)
 
     def stmt_alias_for(self, draw, fn, env, depth):
         init = self.value(draw, fn, env)
@@ -77,7 +88,7 @@ class AliasMixin:
         inner.indices.append(iv)
         self._alias_region(draw, fn, inner, depth)
         fn.emit("}")
-        env.values.extend([f"{name}#0", f"{name}#1"])
+        self._alias_results(fn, env, name)
 
     def _twin_callee(self, draw):
         """The module's private function returning one buffer twice (made on
@@ -105,4 +116,4 @@ class AliasMixin:
         arg = self.value(draw, fn, env)
         name = fn.fresh("r")
         fn.emit(f"{name}:2 = func.call {callee}({arg}) : ({T}) -> {PAIR}")
-        env.values.extend([f"{name}#0", f"{name}#1"])
+        self._alias_results(fn, env, name)

@@ -28,8 +28,10 @@ BUFFER_SIZE = 4096
 # 7: the vector dialect (gen_vector_ops.py): transfers, loads and stores,
 #    lane ops, at the memref level and on tensors before bufferization;
 # 8: one buffer under two owned names (gen_alias.py), so that one
-#    bufferization.dealloc gets it through two operands, both conditions true.
-VERSION = 8
+#    bufferization.dealloc gets it through two operands, both conditions true;
+# 9: both names of such a pair are stored into at once (gen_alias.py), so the
+#    canonicalizer before the ownership pass does not delete the pair as dead.
+VERSION = 9
 
 
 @dataclass

@@ -11,7 +11,10 @@ report.json "cases" has one entry per checked case and public function
   pass      everything else (a safe difference under refinement too)
 
 A class without a function (a crash, an empty output) is the case's own
-entry (function ""). junit.xml has one testcase per entry: classname the
+entry (function ""). When that class is the implementation's run itself
+(detector `impl`, or `stage`: a crash, a timeout, a refusal, an input the
+implementation does not accept), no function was checked: each is
+`skipped` with that reason, never `pass`. junit.xml has one testcase per entry: classname the
 case (file, or `program N`), name the function; a failure names the kind,
 verdict, clause and input; a case that could not be checked at all (a
 program the generator could not make, an unreadable file) is an error.
@@ -23,6 +26,8 @@ from xml.sax.saxutils import escape, quoteattr
 from .findings import clause_of
 
 STATUS_ORDER = ("failure", "error", "skipped", "pass")
+# Detectors of classes that leave nothing to check in the functions.
+_RUN_DETECTORS = ("impl", "stage")
 _FIELD = re.compile(r"^(input): (.*)$", re.M)
 
 
@@ -53,6 +58,10 @@ def case_entries(case, outcome, functions, kinds):
     default = (None, "skipped", "not-run", "", "", "checks not run: "
                + ", ".join(outcome.not_run)) if outcome.not_run else \
         (None, "pass", "pass", "", "", "")
+    module = worst.get("")
+    if module and module[4] in _RUN_DETECTORS:
+        default = (None, "skipped", module[2], module[3], module[4],
+                   f"not checked: the run of the module is {module[2]} ({module[3]})")
     names = list(dict.fromkeys(list(functions) + [f for f in worst if f]))
     if "" in worst or not names:
         names = [""] + names

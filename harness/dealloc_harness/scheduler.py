@@ -72,35 +72,44 @@ class Inline(_Base):
 
 
 class LocalProcesses(_Base):
+    """A ProcessPoolExecutor. close() leaves nothing of it running: its
+    manager thread is joined before the campaign returns. A pool shut down
+    without waiting kept that thread alive into interpreter exit, where
+    concurrent.futures' exit handler wakes it through its wake-up pipe
+    without the lock the thread takes to close that pipe (Python 3.11):
+    when the thread finished at that moment, the write hit the closed pipe
+    and the campaign ended in an `OSError: [Errno 9] Bad file descriptor`
+    traceback (seen at the end of stage campaigns, whose last step after
+    the pool's is writing the report)."""
+
     def __init__(self, jobs):
         from .interrupt import ignore_in_worker
         self.pool = ProcessPoolExecutor(max_workers=jobs,
                                         initializer=ignore_in_worker)
         self.window = 2 * jobs
+        self.futures = []
 
     def submit(self, fn, *args):
-        return self.pool.submit(fn, *args)
+        fut = self.pool.submit(fn, *args)
+        self.futures = [f for f in self.futures if not f.done()] + [fut]
+        return fut
 
     def result(self, fut):
         return interrupt.wait(fut)
 
     def close(self):
-        if interrupt.requested():
-            # Interrupted: the checks under way are not waited for. The
-            # workers are stopped and the pool shut down here, not left to
-            # concurrent.futures' exit handler, which wrote to the closed
-            # wake-up pipe of a pool shut down without waiting ("Exception
-            # ignored ... Bad file descriptor" at exit).
-            procs = list(getattr(self.pool, "_processes", {}).values())
+        if interrupt.requested() or not all(f.done() for f in self.futures):
+            # Interrupted, or stopped early (--stop-after, --time): the
+            # checks under way are not waited for; the workers are stopped.
+            procs = list((getattr(self.pool, "_processes", None) or {}).values())
             for proc in procs:
                 proc.terminate()
             for proc in procs:
                 proc.join(timeout=10)
                 if proc.is_alive():
                     proc.kill()
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            return
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.futures = []
 
 
 class Dask(_Base):

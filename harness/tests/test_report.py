@@ -91,3 +91,25 @@ def test_the_progress_line_and_the_findings_table_name_the_function():
     assert Progress.line("program 7", out) == "program 7: impl-unsafe LEAK @f"
     assert Progress.line("program 8", outcome()) == ""
     assert "| @f | [heap.leak] |" in report.markdown(sample())
+
+
+def test_functions_of_a_module_the_implementation_did_not_run_are_skipped_not_passed():
+    """A module-level class of the implementation's run (here: MLIR 19
+    refusing MLIR 22's syntax, `input-rejected`) leaves every function
+    unchecked: junit.xml must not show them as passing testcases."""
+    from types import SimpleNamespace
+    from dealloc_harness import junit, report
+    kinds = report.whole_pipeline()
+    rejected = SimpleNamespace(not_run=[], classes=[
+        ("input-rejected", "does not accept the input: custom op 'to' is unknown",
+         "", "impl", "input.mlir:3:60: error: custom op 'to' is unknown")])
+    entries = junit.case_entries("newer.mlir", rejected, ["f", "g"], kinds)
+    assert [(e["function"], e["status"]) for e in entries] == \
+        [("", "skipped"), ("f", "skipped"), ("g", "skipped")]
+    assert all(e["kind"] == "input-rejected" for e in entries)
+    assert entries[1]["message"].startswith("not checked: the run of the module")
+    unsafe_elsewhere = SimpleNamespace(not_run=[], classes=[
+        ("impl-unsafe", "LEAK", "f", "run", "reason: [heap.leak]")])
+    entries = junit.case_entries("c.mlir", unsafe_elsewhere, ["f", "g"], kinds)
+    assert [(e["function"], e["status"]) for e in entries] == \
+        [("f", "failure"), ("g", "pass")]

@@ -1,18 +1,23 @@
 """Seeded bugs in the lowering of bufferization.dealloc that show only when
 one dealloc gets the same buffer through two operands, both conditions true
-at run time (issue 37, deliver 8). A whole-pipeline campaign of 60 programs
-must find each: the generator makes such deallocs (version 8, gen_alias.py).
+at run time (issue 37, deliver 8). A whole-pipeline campaign must find
+each: the generator makes such deallocs (gen_alias.py; version 9 keeps both
+names alive through the canonicalizer). In 60 programs each of seeds 0, 1
+and 2 shows both bugs 7 to 13 times (`bench/alias_operands.py --seeded`,
+docs/findings.md); seed 0 shows them at its first program, so a campaign
+of 20 programs (stopped at the first finding) is enough here.
 
 The wrapped implementations (impls/lowering_bug.py) run the reference
-pipeline and damage only statement-form deallocs with two or more operands
-before lowering them, so their only findings are the seeded bug's."""
+pipeline and damage only deallocs with two or more operands before
+lowering them, in a way that changes nothing for distinct operands, so
+their only findings are the seeded bug's."""
 from dealloc_harness import generate
 from harness_helpers import fuzz, impl, lit
 from test_seeded_bugs import needs_run
 
 SEED = 0
-BUDGET = ["--count", "60", "--seed", str(SEED), "--stop-after", "1",
-          "--shrink-budget", "25", "--shrink-per-class", "1", "--checks", "run"]
+BUDGET = ["--count", "20", "--seed", str(SEED), "--stop-after", "1",
+          "--shrink-budget", "10", "--shrink-per-class", "1", "--checks", "run"]
 
 
 def caught(tmp_path, name, verdict):
@@ -33,7 +38,7 @@ def test_the_campaign_seed_has_aliasing_pairs_early():
     programs before the stop: the test would not find the bug by accident
     of another form."""
     forms = ("@twin", ":2 = scf.if", ":2 = scf.for")
-    assert generate.VERSION >= 8
+    assert generate.VERSION >= 9
     assert any(f in generate.program(SEED, i).text for i in range(20) for f in forms)
 
 

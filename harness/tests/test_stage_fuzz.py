@@ -181,3 +181,47 @@ def test_the_reference_stages_conform(tmp_path, stage, flag):
     assert rep["programs"] == 25
     assert not rep["findings"], rep
     assert rc == 0, rep
+
+
+def _sleep_then(seconds):
+    import time
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_closed_pool_leaves_no_thread_for_interpreter_exit():
+    """The cause of the `OSError: [Errno 9] Bad file descriptor` traceback
+    at the end of -j N campaigns (scheduler.py's LocalProcesses): after
+    close(), also with a check still running (--stop-after), the pool's
+    manager thread has finished and closed its wake-up pipe, so
+    concurrent.futures' exit handler has nothing to wake."""
+    import threading
+    from dealloc_harness import scheduler
+    ex = scheduler.LocalProcesses(2)
+    done = ex.submit(_sleep_then, 0)
+    ex.result(done)
+    running = ex.submit(_sleep_then, 60)
+    manager = ex.pool._executor_manager_thread
+    wakeup = ex.pool._executor_manager_thread_wakeup
+    ex.close()
+    assert not manager.is_alive()
+    assert wakeup._closed
+    assert running.done()
+    assert not [t for t in threading.enumerate() if "Executor" in type(t).__name__]
+
+
+@needs_tools
+def test_a_parallel_stage_campaign_exits_without_a_traceback(tmp_path):
+    """A -j 2 stage campaign, stopped after its first finding while checks
+    are under way, writes nothing to stderr but its progress: no traceback
+    at exit."""
+    proc = subprocess.run(
+        ["/usr/bin/python3", SCRIPT, "fuzz", "--stage", "simplify", "--impl",
+         f"{impl('stage_drop_retained')} --buffer-deallocation-simplification",
+         "--count", "12", "--seed", "0", "-j", "2", "--stop-after", "1",
+         "--shrink-budget", "5", "-q", "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, \
+        proc.stderr
+    assert "Errno" not in proc.stderr, proc.stderr

@@ -1,7 +1,8 @@
 """Seeded bug: a lowering of bufferization.dealloc that merges the
 conditions of aliasing operands with an i1 addition (exclusive or) instead
 of a disjunction: one buffer reached through two operands with both
-conditions true is never freed (lowering_bug.py)."""
+conditions true is never freed, and a retained value it aliases is not
+owned after it (lowering_bug.py)."""
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -15,10 +16,12 @@ def fresh(stem):
     return f"%{stem}_xor{COUNTER[0]}"
 
 
-def xor_merged(indent, ops, types, conds):
-    """cond_i' = cond_i + sum over j != i of (base_i == base_j and cond_j)."""
+def xor_merged(d):
+    """cond_i' = cond_i + sum over j != i of (base_i == base_j and cond_j);
+    retained values and results are kept."""
+    indent, conds = d.indent, d.conds
     lines, ptrs = [], []
-    for o, t in zip(ops, types):
+    for o, t in zip(d.ops, d.types):
         ptrs.append(fresh("p"))
         lines.append(f"{indent}{ptrs[-1]} = memref.extract_aligned_pointer_as_index "
                      f"{o} : {t} -> index")
@@ -34,8 +37,7 @@ def xor_merged(indent, ops, types, conds):
                       f"{indent}{nxt} = arith.addi {acc}, {both} : i1"]
             acc = nxt
         merged.append(acc)
-    lines.append(f"{indent}bufferization.dealloc ({', '.join(ops)} : "
-                 f"{', '.join(types)}) if ({', '.join(merged)})")
+    lines.append(d.text(conds=merged))
     return lines
 
 
