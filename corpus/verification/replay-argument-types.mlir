@@ -6,6 +6,7 @@
 // counterexample's input has to be read back right.
 // SPEC: [verify.replay]
 // SPEC: [input.text]
+// SPEC: [input.vector]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run --function leak_partly_dynamic --input 'b0[5]' %s | FileCheck %s --check-prefix=EXEC
 
@@ -114,4 +115,72 @@ func.func @use_after_free_mixed(%c: i1, %m: memref<?x16xf32>, %k: i32, %s: memre
     scf.yield %y : f32
   }
   return %r : f32
+}
+
+// Vector arguments ([input.vector]): verify takes every lane value and
+// prints the counterexample's vector as `<a b ...>`, the lanes it can
+// make 0 made 0; dealloc-run reads it back.
+// CHECK-LABEL: @leak_vector: LEAK on input <0 0 0 2.5> (
+// CHECK: replayed by dealloc-run: LEAK
+func.func @leak_vector(%v: vector<4xf32>) {
+  %c = arith.constant 2.5 : f32
+  %x = vector.extract %v[3] : f32 from vector<4xf32>
+  %a = memref.alloc() : memref<8xf32>
+  %eq = arith.cmpf oeq, %x, %c : f32
+  scf.if %eq {
+  } else {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: @double_free_vector_i1: DOUBLE_FREE on input <false true false> (
+// CHECK: replayed by dealloc-run: DOUBLE_FREE
+func.func @double_free_vector_i1(%v: vector<3xi1>) {
+  %b = vector.extract %v[1] : i1 from vector<3xi1>
+  %a = memref.alloc() : memref<8xf32>
+  memref.dealloc %a : memref<8xf32>
+  scf.if %b {
+    memref.dealloc %a : memref<8xf32>
+  }
+  return
+}
+
+// A 2-D vector of indices used as a position: lane [1, 0] is 7.
+// CHECK-LABEL: @use_after_free_vector_2d: USE_AFTER_FREE on input true,<0 0 7 0> (
+// CHECK: replayed by dealloc-run: USE_AFTER_FREE
+func.func @use_after_free_vector_2d(%c: i1, %v: vector<2x2xindex>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %i = vector.extract %v[1, 0] : index from vector<2x2xindex>
+  %a = memref.alloc() : memref<8xf32>
+  %m = memref.alloc() : memref<8xf32>
+  memref.dealloc %a : memref<8xf32>
+  %seven = arith.cmpi eq, %i, %c7 : index
+  %both = arith.andi %seven, %c : i1
+  %r = scf.if %both -> f32 {
+    %x = memref.load %a[%c0] : memref<8xf32>
+    scf.yield %x : f32
+  } else {
+    %y = memref.load %m[%i] : memref<8xf32>
+    scf.yield %y : f32
+  }
+  memref.dealloc %m : memref<8xf32>
+  return %r : f32
+}
+
+// Safe for every lane value: the lane decides which branch frees.
+// CHECK-LABEL: @safe_vector: SAFE
+func.func @safe_vector(%v: vector<8xi32>, %m: memref<16xf32>) -> vector<8xi32> {
+  %c5 = arith.constant 5 : i32
+  %x = vector.extract %v[5] : i32 from vector<8xi32>
+  %a = memref.alloc() : memref<4xf32>
+  %big = arith.cmpi sgt, %x, %c5 : i32
+  scf.if %big {
+    memref.dealloc %a : memref<4xf32>
+  } else {
+    memref.dealloc %a : memref<4xf32>
+  }
+  %w = arith.addi %v, %v : vector<8xi32>
+  return %w : vector<8xi32>
 }

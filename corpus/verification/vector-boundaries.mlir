@@ -1,8 +1,9 @@
 // Vector values cross function boundaries: results, call operands and
 // results (a called function's vector arguments), and an external callee's
-// vector result (every lane 0). A vector argument of the function checked
-// has no input model.
+// vector result (every lane 0), and the arguments of the function checked
+// ([input.vector]).
 // SPEC: [op.vector.values]
+// SPEC: [input.vector]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run %s | FileCheck %s --check-prefix=EXEC
 
@@ -92,9 +93,9 @@ func.func @returns_2d(%c: i1) -> vector<2x3xf32> {
   return %r : vector<2x3xf32>
 }
 
-// CHECK-LABEL: @vector_argument: UNSUPPORTED
-// CHECK-SAME: has no input model
-// EXEC-LABEL: @vector_argument: UNSUPPORTED
+// A vector argument of the function checked: its inputs are [input.vector]'s.
+// CHECK-LABEL: @vector_argument: SAFE
+// EXEC-LABEL: @vector_argument: SAFE (2 inputs)
 func.func @vector_argument(%v: vector<4xf32>) -> vector<4xf32> {
   return %v : vector<4xf32>
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Semantics/TypeSupport.h"
 
 using namespace mlir;
 
@@ -68,6 +69,33 @@ bool Machine::leakCheck(ArrayRef<RtValue> results, Operation *ret) {
   return true;
 }
 
+/// The run-time value of scalar input `in` (Bool, Int, Float) of type `t`.
+static RtValue scalarInput(Type t, const InputValue &in) {
+  switch (in.kind) {
+  case InputValue::Bool: return RtValue::makeBool(in.b);
+  case InputValue::Int: return RtValue::makeInt(intWidth(t), in.i);
+  default: return RtValue::makeFloat(roundToFloatType(t, in.f));
+  }
+}
+
+/// Whether input value `in` has the kind of argument type `t` (inputs built
+/// through the API, not parseInput, are checked here).
+static bool inputMatches(Type t, const InputValue &in) {
+  if (auto vt = dyn_cast<VectorType>(t))
+    return in.kind == InputValue::Vector && isModelledVector(vt) &&
+           static_cast<int64_t>(in.lanes.size()) == vt.getNumElements() &&
+           llvm::all_of(in.lanes, [&](const InputValue &l) {
+             return inputMatches(vt.getElementType(), l);
+           });
+  if (auto mt = dyn_cast<MemRefType>(t))
+    return in.kind == InputValue::Buffer && isSupportedMemRef(mt) &&
+           (in.extents.empty() || in.extents.size() == mt.getNumDynamicDims());
+  return t.isInteger(1)      ? in.kind == InputValue::Bool
+         : intWidth(t)       ? in.kind == InputValue::Int
+         : isa<FloatType>(t) ? in.kind == InputValue::Float
+                             : false;
+}
+
 bool Machine::materializeInput(func::FuncOp fn, const Input &input,
                                SmallVectorImpl<RtValue> &args) {
   FunctionType type = fn.getFunctionType();
@@ -80,28 +108,22 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
   llvm::DenseMap<unsigned, Type> groupTypes;
   for (auto [k, t] : llvm::enumerate(type.getInputs())) {
     const InputValue &in = input.args[k];
-    // Inputs built through the API (not parseInput) are checked here.
-    bool matches = isa<MemRefType>(t)   ? in.kind == InputValue::Buffer
-                   : t.isInteger(1)     ? in.kind == InputValue::Bool
-                   : intWidth(t)        ? in.kind == InputValue::Int
-                   : isa<FloatType>(t)  ? in.kind == InputValue::Float
-                                        : false;
-    if (auto mt = dyn_cast<MemRefType>(t))
-      matches = matches && isSupportedMemRef(mt) &&
-                (in.extents.empty() || in.extents.size() == mt.getNumDynamicDims());
-    if (!matches)
+    if (!inputMatches(t, in))
       return unknown(StopKind::BadInput, "input value " + std::to_string(k) +
                          " does not match the argument type",
                      fn.getLoc());
     switch (in.kind) {
+    case InputValue::Vector: { // [input.vector]
+      std::vector<RtValue> lanes;
+      for (const InputValue &l : in.lanes)
+        lanes.push_back(scalarInput(laneType(t), l));
+      args.push_back(RtValue::makeVector(std::move(lanes)));
+      break;
+    }
     case InputValue::Bool:
-      args.push_back(RtValue::makeBool(in.b));
-      break;
     case InputValue::Int:
-      args.push_back(RtValue::makeInt(intWidth(t), in.i));
-      break;
     case InputValue::Float:
-      args.push_back(RtValue::makeFloat(roundToFloatType(t, in.f)));
+      args.push_back(scalarInput(t, in));
       break;
     case InputValue::Buffer: {
       auto it = groups.find(in.group);

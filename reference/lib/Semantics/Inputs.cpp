@@ -5,16 +5,49 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Semantics/Value.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace dealloc {
+
+/// A scalar value (Bool, Int, Float) in [input.text]'s syntax.
+static void formatScalar(llvm::raw_ostream &os, const InputValue &v) {
+  switch (v.kind) {
+  case InputValue::Bool: os << (v.b ? "true" : "false"); break;
+  case InputValue::Int: os << v.i; break;
+  case InputValue::Float: os << llvm::format("%.17g", v.f); break;
+  default: break;
+  }
+}
+
+/// Whether two scalar values are the same value.
+static bool sameScalar(const InputValue &a, const InputValue &b) {
+  return a.kind == b.kind && a.b == b.b && a.i == b.i &&
+         llvm::bit_cast<uint64_t>(a.f) == llvm::bit_cast<uint64_t>(b.f);
+}
+
+/// [input.vector]: `<a b c>`, or `<a>` when every lane is `a`.
+static void formatVector(llvm::raw_ostream &os, const InputValue &v) {
+  os << "<";
+  bool splat = !v.lanes.empty() &&
+               llvm::all_of(v.lanes, [&](const InputValue &l) {
+                 return sameScalar(l, v.lanes.front());
+               });
+  if (splat)
+    formatScalar(os, v.lanes.front());
+  else
+    llvm::interleave(
+        v.lanes, os, [&](const InputValue &l) { formatScalar(os, l); }, " ");
+  os << ">";
+}
 
 std::string formatInput(const Input &input) {
   std::string s;
@@ -23,9 +56,6 @@ std::string formatInput(const Input &input) {
       input.args, os,
       [&](const InputValue &v) {
         switch (v.kind) {
-        case InputValue::Bool: os << (v.b ? "true" : "false"); break;
-        case InputValue::Int: os << v.i; break;
-        case InputValue::Float: os << llvm::format("%.17g", v.f); break;
         case InputValue::Buffer:
           os << "b" << v.group;
           if (!v.extents.empty()) {
@@ -34,6 +64,8 @@ std::string formatInput(const Input &input) {
             os << "]";
           }
           break;
+        case InputValue::Vector: formatVector(os, v); break;
+        default: formatScalar(os, v); break;
         }
       },
       ",");
@@ -46,7 +78,51 @@ static llvm::Error inputError(const llvm::Twine &msg) {
 
 /// Argument types with an input model.
 static bool hasInputModel(Type t) {
-  return isSupportedScalar(t) || isSupportedMemRef(t);
+  return isSupportedScalar(t) || isSupportedMemRef(t) || isModelledVector(t);
+}
+
+/// Parses the scalar `p` of type `t` (i1, integer or index, float) into
+/// `v`; an error message, or empty.
+static std::string parseScalar(StringRef p, Type t, InputValue &v) {
+  if (t.isInteger(1)) {
+    if (p != "true" && p != "false")
+      return "expected true or false";
+    v.kind = InputValue::Bool;
+    v.b = p == "true";
+  } else if (intWidth(t)) {
+    v.kind = InputValue::Int;
+    if (p.getAsInteger(10, v.i))
+      return "expected a decimal integer";
+  } else {
+    v.kind = InputValue::Float;
+    if (p.getAsDouble(v.f))
+      return "expected a decimal number";
+  }
+  return "";
+}
+
+/// [input.vector]: `<a b c ...>` with one value per lane, or `<a>` for
+/// every lane `a`; into `v` with every lane. An error message, or empty.
+static std::string parseVector(StringRef p, VectorType vt, InputValue &v) {
+  if (!p.consume_front("<") || !p.consume_back(">"))
+    return "expected <a b ...> for a vector";
+  SmallVector<StringRef, 8> parts;
+  llvm::SplitString(p, parts, " \t");
+  int64_t n = vt.getNumElements();
+  if (parts.size() != 1 && static_cast<int64_t>(parts.size()) != n)
+    return std::to_string(parts.size()) + " lanes given, the type has " +
+           std::to_string(n) + " (or give one for all)";
+  v.kind = InputValue::Vector;
+  for (StringRef lane : parts) {
+    InputValue l;
+    if (std::string err = parseScalar(lane, vt.getElementType(), l);
+        !err.empty())
+      return "lane '" + lane.str() + "': " + err;
+    v.lanes.push_back(l);
+  }
+  if (parts.size() == 1)
+    v.lanes.assign(static_cast<size_t>(n), v.lanes.front());
+  return "";
 }
 
 llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
@@ -70,19 +146,12 @@ llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
       llvm::raw_string_ostream(ts) << t;
       return inputError(where + ": type " + ts + " has no input model");
     }
-    if (t.isInteger(1)) {
-      if (p != "true" && p != "false")
-        return inputError(where + ": expected true or false");
-      v.kind = InputValue::Bool;
-      v.b = p == "true";
-    } else if (intWidth(t)) {
-      v.kind = InputValue::Int;
-      if (p.getAsInteger(10, v.i))
-        return inputError(where + ": expected a decimal integer");
-    } else if (isa<FloatType>(t)) {
-      v.kind = InputValue::Float;
-      if (p.getAsDouble(v.f))
-        return inputError(where + ": expected a decimal number");
+    if (auto vt = dyn_cast<VectorType>(t)) {
+      if (std::string err = parseVector(p, vt, v); !err.empty())
+        return inputError(where + ": " + err);
+    } else if (!isa<MemRefType>(t)) {
+      if (std::string err = parseScalar(p, t, v); !err.empty())
+        return inputError(where + ": " + err);
     } else {
       auto mt = cast<MemRefType>(t);
       v.kind = InputValue::Buffer;
@@ -168,13 +237,66 @@ static bool nextPartition(SmallVectorImpl<unsigned> &rgs) {
   return false;
 }
 
+/// The number of enumerated values of a scalar argument of type `t`.
+static size_t scalarArgCount(Type t) {
+  return t.isInteger(1) ? 2 : intWidth(t) ? std::size(kIntArgValues) : 1;
+}
+
+/// The i-th enumerated value of a scalar argument of type `t` ([input.i1],
+/// [input.int], [input.float]).
+static InputValue scalarArgValue(Type t, size_t i) {
+  InputValue v;
+  if (t.isInteger(1)) {
+    v.kind = InputValue::Bool;
+    v.b = i == 1;
+  } else if (intWidth(t)) {
+    v.kind = InputValue::Int;
+    v.i = kIntArgValues[i];
+  } else {
+    v.kind = InputValue::Float;
+    v.f = kFloatArgValue;
+  }
+  return v;
+}
+
+std::vector<InputValue> vectorArgValues(VectorType t) {
+  Type elem = t.getElementType();
+  size_t n = static_cast<size_t>(t.getNumElements());
+  size_t scalars = scalarArgCount(elem);
+  std::vector<InputValue> out;
+  InputValue v;
+  v.kind = InputValue::Vector;
+  for (size_t i = 0; i < scalars; ++i) {
+    v.lanes.assign(n, scalarArgValue(elem, i));
+    out.push_back(v);
+  }
+  if (n < 2)
+    return out;
+  // The ramp: lane k holds k (i1: k odd; floats: k.0).
+  for (size_t k = 0; k < n; ++k) {
+    InputValue &l = v.lanes[k];
+    l.b = k % 2 == 1;
+    l.i = llvm::APInt(intWidth(elem) ? intWidth(elem) : 64, k, false, true)
+              .getSExtValue();
+    l.f = static_cast<double>(k);
+  }
+  out.push_back(v);
+  return out;
+}
+
 llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
                                                    uint64_t maxInputs,
                                                    uint64_t &total) {
   // Digits of an odometer: one per scalar argument (in argument order), then
   // one set partition per group of memref arguments of identical type (in
   // order of first appearance). The last digit varies fastest ([input.order]).
-  struct ScalarDigit { unsigned arg; unsigned radix; unsigned value = 0; };
+  // A scalar or vector argument's digit runs over its values in order
+  // ([input.i1], [input.int], [input.float], [input.vector]).
+  struct ScalarDigit {
+    unsigned arg;
+    std::vector<InputValue> values;
+    unsigned value = 0;
+  };
   struct GroupDigit { Type type; SmallVector<unsigned, 4> args; SmallVector<unsigned, 4> rgs; };
   std::vector<ScalarDigit> scalars;
   std::vector<GroupDigit> groups;
@@ -196,9 +318,14 @@ llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
       g->rgs.push_back(0);
       continue;
     }
-    unsigned radix = t.isInteger(1) ? 2 : intWidth(t) ? std::size(kIntArgValues) : 1;
-    scalars.push_back({static_cast<unsigned>(k), radix});
-    total = satMul(total, radix);
+    std::vector<InputValue> values;
+    if (auto vt = dyn_cast<VectorType>(t))
+      values = vectorArgValues(vt);
+    else
+      for (size_t i = 0; i < scalarArgCount(t); ++i)
+        values.push_back(scalarArgValue(t, i));
+    total = satMul(total, values.size());
+    scalars.push_back({static_cast<unsigned>(k), std::move(values)});
   }
   for (auto &g : groups)
     total = satMul(total, bell(g.args.size()));
@@ -207,20 +334,8 @@ llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
   while (out.size() < maxInputs) {
     Input in;
     in.args.resize(type.getNumInputs());
-    for (auto &s : scalars) {
-      Type t = type.getInput(s.arg);
-      InputValue &v = in.args.at(s.arg);
-      if (t.isInteger(1)) {
-        v.kind = InputValue::Bool;
-        v.b = s.value == 1;
-      } else if (intWidth(t)) {
-        v.kind = InputValue::Int;
-        v.i = kIntArgValues[static_cast<size_t>(s.value)];
-      } else {
-        v.kind = InputValue::Float;
-        v.f = kFloatArgValue;
-      }
-    }
+    for (auto &s : scalars)
+      in.args.at(s.arg) = s.values[s.value];
     // Buffer numbers by first appearance in argument order.
     llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> ids;
     SmallVector<std::pair<unsigned, unsigned>, 8> key(type.getNumInputs());
@@ -241,7 +356,7 @@ llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
     for (auto g = groups.rbegin(); carry && g != groups.rend(); ++g)
       carry = !nextPartition(g->rgs);
     for (auto s = scalars.rbegin(); carry && s != scalars.rend(); ++s) {
-      if (++s->value < s->radix)
+      if (++s->value < s->values.size())
         carry = false;
       else
         s->value = 0;

@@ -2,7 +2,8 @@
 //
 // spec/verification.md [verify.inputs]: the entry function's arguments are
 // symbolic: i1 and integers are free (all values of their width), floats
-// free bit patterns, memref arguments caller-provided buffers whose sharing
+// free bit patterns, vector arguments fresh lanes ([input.vector],
+// VectorEncoder.cpp), memref arguments caller-provided buffers whose sharing
 // is a symbolic choice among the other arguments of the same type
 // ([input.memref.alias]; read-only arguments share only with the others,
 // [verify.encoding.args.readonly]), with free dynamic extents (0 .. 2^20)
@@ -14,6 +15,7 @@
 #include "CallSummary.h"
 #include "Encoder.h"
 #include "ReadOnlyArguments.h"
+#include "VectorValues.h"
 #include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -151,6 +153,8 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
     E.boundary().argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
     return true;
   }
+  if (isa<VectorType>(t))
+    return encodeVectorArgument(E, fn, i);
   auto mt = dyn_cast<MemRefType>(t);
   if (!mt || !scalarWidth(mt.getElementType())) {
     std::string type;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Replay.h"
+#include "VectorValues.h"
 
 #include "dealloc/Support/SolverPolicy.h"
 #include "llvm/ADT/DenseSet.h"
@@ -34,6 +35,25 @@ static double floatFromModel(FloatType ft, int64_t bits) {
   return f.convertToDouble();
 }
 
+/// A scalar (Bool or BV) of type `t` in a model.
+static InputValue scalarFromModel(smt::Solver &S, const SymValue &v, Type t) {
+  InputValue iv;
+  if (v.kind == SymValue::Kind::Bool) {
+    iv.kind = InputValue::Bool;
+    iv.b = S.evalBool(v.e);
+    return iv;
+  }
+  int64_t x = S.evalBV(v.e);
+  if (auto ft = dyn_cast<FloatType>(t)) {
+    iv.kind = InputValue::Float;
+    iv.f = floatFromModel(ft, x);
+  } else {
+    iv.kind = InputValue::Int;
+    iv.i = x;
+  }
+  return iv;
+}
+
 /// [input.text]: the model's input as dealloc-run's Input, printed by the
 /// one formatter both tools share (formatInput), so that every input verify
 /// prints is one dealloc-run parses. A memref argument's extents are its
@@ -46,18 +66,12 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
   for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
     Type t = fn.getArgument(i).getType();
     InputValue iv;
-    if (v.kind == SymValue::Kind::Bool) {
-      iv.kind = InputValue::Bool;
-      iv.b = S.evalBool(v.e);
-    } else if (v.kind == SymValue::Kind::BV) {
-      int64_t x = S.evalBV(v.e);
-      if (auto ft = dyn_cast<FloatType>(t)) {
-        iv.kind = InputValue::Float;
-        iv.f = floatFromModel(ft, x);
-      } else {
-        iv.kind = InputValue::Int;
-        iv.i = x;
-      }
+    if (auto vt = dyn_cast<VectorType>(t)) { // [input.vector]
+      iv.kind = InputValue::Vector;
+      for (const SymValue &l : lanesOfVector(E, v, vt))
+        iv.lanes.push_back(scalarFromModel(S, l, vt.getElementType()));
+    } else if (v.kind != SymValue::Kind::MemRef) {
+      iv = scalarFromModel(S, v, t);
     } else {
       iv.kind = InputValue::Buffer;
       int64_t id = S.evalBV(E.heap.idOf(v.view));
@@ -136,6 +150,7 @@ private:
   bool chooseBool(size_t i, Expr v);
   bool chooseBuffer(const View &v);
   void chooseInteger(Expr v);
+  bool chooseVector(const SymValue &v, VectorType vt);
   void chooseExtents();
 
   Encoder &E;
@@ -248,6 +263,35 @@ void InputMinimizer::chooseInteger(Expr v) {
     take(c.mkEq(v, c.bvVal(w, -lo)));
 }
 
+/// A vector argument ([input.vector]): every lane 0 (false) where possible,
+/// else lane by lane in lane order (the first maxMinimizedLanes): 0 (false)
+/// where possible, else an integer or float lane as an integer argument.
+bool InputMinimizer::chooseVector(const SymValue &v, VectorType vt) {
+  std::vector<SymValue> lanes = lanesOfVector(E, v, vt);
+  std::vector<Expr> zero;
+  for (const SymValue &l : lanes)
+    zero.push_back(l.kind == SymValue::Kind::Bool
+                       ? c.mkNot(l.e)
+                       : c.mkEq(l.e, c.bvVal(l.e.bvWidth(), 0)));
+  if (!model())
+    return false;
+  Expr all = c.mkAnd(zero);
+  bool inModel = llvm::all_of(zero, [&](const Expr &z) { return S.evalBool(z); });
+  if (inModel) {
+    base.push_back(all);
+    return true;
+  }
+  if (take(all))
+    return true;
+  for (auto [k, l] : llvm::enumerate(lanes)) {
+    if (k >= SolverPolicy::maxMinimizedLanes || stuck)
+      break;
+    if (!take(zero[k]) && l.kind == SymValue::Kind::BV)
+      chooseInteger(l.e);
+  }
+  return true;
+}
+
 /// Dynamic extents ([verify.inputs]): dealloc-run's default 2 where
 /// possible, else the smallest.
 void InputMinimizer::chooseExtents() {
@@ -270,9 +314,12 @@ void InputMinimizer::chooseExtents() {
 }
 
 bool InputMinimizer::run() {
+  auto fn = cast<func::FuncOp>(E.boundary().entryOp);
   for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
     bool more = true;
-    if (v.kind == SymValue::Kind::Bool)
+    if (auto vt = dyn_cast<VectorType>(fn.getArgument(i).getType()))
+      more = chooseVector(v, vt);
+    else if (v.kind == SymValue::Kind::Bool)
       more = chooseBool(i, v.e);
     else if (v.kind == SymValue::Kind::MemRef)
       more = chooseBuffer(v.view);

@@ -84,6 +84,34 @@ SymValue dealloc::verify::vectorOfLanes(
   return pack(E, lanes);
 }
 
+std::vector<SymValue> dealloc::verify::lanesOfVector(Encoder &E,
+                                                     const SymValue &s,
+                                                     VectorType vt) {
+  return unpack(E, s, vt);
+}
+
+bool dealloc::verify::encodeVectorArgument(Encoder &E, func::FuncOp fn,
+                                           unsigned i) {
+  Type t = fn.getArgument(i).getType();
+  if (!isModelledVector(t)) {
+    std::string type;
+    llvm::raw_string_ostream(type) << t;
+    return E.fail(Verdict::Unsupported,
+                  "argument #" + std::to_string(i) + " of type " + type +
+                      " has no input model" + typeNote(t),
+                  fn.getLoc());
+  }
+  auto vt = cast<VectorType>(t);
+  Type elem = vt.getElementType();
+  std::string name = "arg" + std::to_string(i) + "_lane";
+  E.boundary().argValues.push_back(vectorOfLanes(E, vt, [&](int64_t) {
+    if (elem.isInteger(1))
+      return SymValue::boolean(E.ctx.freshBool(name));
+    return SymValue::bv(E.ctx.freshBV(name, scalarWidth(elem)));
+  }));
+  return true;
+}
+
 /// The lanes of operand `v` (recorded as unbound where the encoding did not
 /// define it, as E.get does).
 static Lanes lanesOf(Encoder &E, Value v) {

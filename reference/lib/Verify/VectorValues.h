@@ -17,6 +17,17 @@ namespace dealloc::verify {
 SymValue vectorOfLanes(Encoder &E, mlir::VectorType vt,
                        llvm::function_ref<SymValue(int64_t)> lane);
 
+/// The lanes of `s`, a value of vector type `vt` (Bool or BV values of the
+/// element type, each with its initializedness).
+std::vector<SymValue> lanesOfVector(Encoder &E, const SymValue &s,
+                                    mlir::VectorType vt);
+
+/// [input.vector], [verify.inputs]: argument `i` of `fn`, of vector type:
+/// every lane a fresh value of the element type, initialized. False (the
+/// encoding ends UNSUPPORTED naming the type) for a vector the lane model
+/// does not hold.
+bool encodeVectorArgument(Encoder &E, mlir::func::FuncOp fn, unsigned i);
+
 } // namespace dealloc::verify
 
 #endif // DEALLOC_LIB_VERIFY_VECTORVALUES_H

@@ -86,6 +86,52 @@ TEST_F(InputsTest, CapsAndReportsTotal) {
   EXPECT_EQ(total, uint64_t(1) << 20);
 }
 
+TEST_F(InputsTest, VectorsFormatParseRoundTrip) {
+  Type v4f = VectorType::get({4}, b.getF32Type());
+  Type v2x2i = VectorType::get({2, 2}, b.getIndexType());
+  Type v3b = VectorType::get({3}, i1());
+  FunctionType t = fn({v4f, v2x2i, v3b});
+  auto in = parseInput("<0 0.5 -1 2.5>, <7>, <false true false>", t);
+  ASSERT_TRUE(static_cast<bool>(in)) << llvm::toString(in.takeError());
+  EXPECT_EQ(formatInput(*in), "<0 0.5 -1 2.5>,<7>,<false true false>");
+  ASSERT_EQ(in->args[1].lanes.size(), 4u); // a splat fills every lane
+  EXPECT_EQ(in->args[1].lanes[3].i, 7);
+  EXPECT_TRUE(in->args[2].lanes[1].b);
+  for (const char *bad : {"<0 1 2>,<7>,<false>", "<0 1 2 3>,<x>,<false>",
+                          "0,<7>,<false>", "<0 1 2 3>,<7>,<0>"}) {
+    auto r = parseInput(bad, t);
+    EXPECT_FALSE(static_cast<bool>(r)) << bad;
+    if (!r)
+      llvm::consumeError(r.takeError());
+  }
+}
+
+TEST_F(InputsTest, EnumeratesVectorSplatsAndRamp) {
+  Type v4i = VectorType::get({4}, b.getI32Type());
+  Type v2b = VectorType::get({2}, i1());
+  Type v1f = VectorType::get({1}, b.getF32Type());
+  FunctionType t = fn({v4i, v2b, v1f});
+  uint64_t total = 0;
+  auto all = enumerateInputs(t, 1000, total);
+  ASSERT_TRUE(static_cast<bool>(all));
+  EXPECT_EQ(total, 12u); // 4 * 3 * 1
+  ASSERT_EQ(all->size(), 12u);
+  EXPECT_EQ(formatInput(all->front()), "<0>,<false>,<0>");
+  EXPECT_EQ(formatInput((*all)[2]), "<0>,<false true>,<0>");
+  EXPECT_EQ(formatInput(all->back()), "<0 1 2 3>,<false true>,<0>");
+  for (const Input &in : *all) {
+    auto back = parseInput(formatInput(in), t);
+    ASSERT_TRUE(static_cast<bool>(back));
+    EXPECT_EQ(formatInput(*back), formatInput(in));
+  }
+  // More lanes than the lane model holds: no input model.
+  auto big = enumerateInputs(fn({VectorType::get({32, 90}, b.getF32Type())}),
+                             10, total);
+  EXPECT_FALSE(static_cast<bool>(big));
+  if (!big)
+    llvm::consumeError(big.takeError());
+}
+
 TEST_F(InputsTest, RejectsTypesWithoutInputModel) {
   Type tensor = RankedTensorType::get({2}, b.getF32Type());
   uint64_t total = 0;

@@ -31,7 +31,7 @@ namespace dealloc {
 
 /// One argument value of an input.
 struct InputValue {
-  enum Kind { Bool, Int, Float, Buffer };
+  enum Kind { Bool, Int, Float, Buffer, Vector };
   Kind kind = Int;
   bool b = false;
   int64_t i = 0;
@@ -43,6 +43,9 @@ struct InputValue {
   /// Buffer: the dynamic extents, in order; empty means "all 2"
   /// ([input.memref.extents]).
   llvm::SmallVector<int64_t, 4> extents;
+  /// Vector: one Bool, Int or Float value per lane, in row-major order
+  /// ([input.vector]).
+  std::vector<InputValue> lanes;
 };
 
 /// One input of a function: a value per argument, in argument order.
@@ -50,7 +53,7 @@ struct Input {
   std::vector<InputValue> args;
 };
 
-/// Formats an input as text: `true,0,b0,b0,b1[3x4]` ([input.text]).
+/// Formats an input as text: `true,0,b0,b0,b1[3x4],<0 1 2 3>` ([input.text]).
 std::string formatInput(const Input &input);
 
 /// Parses input text against a function type ([input.text]). Errors name the
@@ -61,6 +64,10 @@ llvm::Expected<Input> parseInput(llvm::StringRef text, mlir::FunctionType type);
 constexpr int64_t kIntArgValues[] = {0, 1, 2};
 /// The value an enumerated run gives float arguments ([input.float]).
 constexpr double kFloatArgValue = 0.0;
+/// The vectors an enumerated run gives an argument of vector type `t`, in
+/// order ([input.vector]): splats of the element type's scalar values, then,
+/// with more than one lane, a ramp.
+std::vector<InputValue> vectorArgValues(mlir::VectorType t);
 /// Dynamic extent of caller-provided and external buffers ([input.memref.extents]).
 constexpr int64_t kDynamicExtent = 2;
 

@@ -22,9 +22,9 @@ bool typeModelled(mlir::Type t);
 bool isModelledUnranked(mlir::Type t);
 
 /// [op.vector.values] A vector of a modelled scalar type with a fixed
-/// (not scalable) shape of at most kMaxVectorLanes lanes. Vectors are
-/// values of ops, regions and branches, not of function boundaries: a
-/// function argument or result of vector type is not modelled.
+/// (not scalable) shape of at most kMaxVectorLanes lanes: values of ops,
+/// regions, branches and function boundaries; an argument of the function
+/// checked takes [input.vector]'s inputs.
 bool isModelledVector(mlir::Type t);
 
 /// The type of one lane of `t`: a vector's element type, `t` itself

@@ -78,6 +78,9 @@ struct SolverPolicy {
   /// Magnitude up to which an integer input is minimised; beyond, the
   /// model's value is kept.
   static constexpr int64_t maxMinimizedMagnitude = int64_t(1) << 20;
+  /// Lanes of a vector input minimised one by one; later lanes keep the
+  /// model's values where the vector cannot be all 0.
+  static constexpr size_t maxMinimizedLanes = 64;
 
   // -- Encoding ([verify.encoding]) --
   /// Iterations of a loop whose trip count is a constant encoded before the
