@@ -2,11 +2,12 @@
 // the value of smallest magnitude that still tells the versions apart, the
 // non-negative one first (0, 1, -1, 2, -2, ...), so a negative input shows as
 // -1001 or -1 rather than a solver's 64-bit pattern.
-// SPEC: [verify.inputs] [equiv.output]
+// SPEC: [verify.inputs] [equiv.output] [input.vector]
 // RUN: not dealloc-verify --equiv %s %S/Inputs/equiv-small-inputs-b.mlir | FileCheck %s
 // The inputs replay under dealloc-run:
 // RUN: not dealloc-run --function below --input=-1001 %S/Inputs/equiv-small-inputs-b.mlir | FileCheck %s --check-prefix=REPLAY
 // RUN: dealloc-run --function below --input=-1000 %S/Inputs/equiv-small-inputs-b.mlir | FileCheck %s --check-prefix=REPLAY-SAFE
+// RUN: not dealloc-run --function vector_lane --input='<0 -3 0 0>' %S/Inputs/equiv-small-inputs-b.mlir | FileCheck %s --check-prefix=REPLAY-VEC
 
 // The largest negative value below -1000:
 // CHECK-LABEL: @below: DIFFERENT on input -1001 (
@@ -33,6 +34,16 @@ func.func @either_sign(%n: index) {
 
 func.func @unsigned_large(%n: index, %k: i32) {
   %a = memref.alloc() {dealloc.site = 2} : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  return
+}
+
+// A vector argument ([input.vector]): every lane 0 where it can be, lane 1
+// the smallest magnitude that distinguishes.
+// CHECK-LABEL: @vector_lane: DIFFERENT on input <0 -3 0 0> (
+// REPLAY-VEC: @vector_lane: LEAK
+func.func @vector_lane(%v: vector<4xi32>) {
+  %a = memref.alloc() {dealloc.site = 3} : memref<2xf32>
   memref.dealloc %a : memref<2xf32>
   return
 }

@@ -38,3 +38,15 @@ func.func @unsigned_large(%n: index, %k: i32) {
   }
   return
 }
+
+func.func @vector_lane(%v: vector<4xi32>) {
+  %c = arith.constant -3 : i32
+  %x = vector.extract %v[1] : i32 from vector<4xi32>
+  %a = memref.alloc() {dealloc.site = 3} : memref<2xf32>
+  %leak = arith.cmpi sle, %x, %c : i32
+  scf.if %leak {
+  } else {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
+}

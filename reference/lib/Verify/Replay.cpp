@@ -314,10 +314,11 @@ void InputMinimizer::chooseExtents() {
 }
 
 bool InputMinimizer::run() {
-  auto fn = cast<func::FuncOp>(E.boundary().entryOp);
+  auto fn = dyn_cast_or_null<func::FuncOp>(E.boundary().entryOp);
   for (auto [i, v] : llvm::enumerate(E.boundary().argValues)) {
     bool more = true;
-    if (auto vt = dyn_cast<VectorType>(fn.getArgument(i).getType()))
+    auto vt = fn ? dyn_cast<VectorType>(fn.getArgument(i).getType()) : nullptr;
+    if (vt)
       more = chooseVector(v, vt);
     else if (v.kind == SymValue::Kind::Bool)
       more = chooseBool(i, v.e);
