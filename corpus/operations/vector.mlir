@@ -5,6 +5,7 @@
 // by both tools. (@lanes, @contract: dealloc-run's enumerated inputs miss
 // the violation that dealloc-verify finds and replays.)
 // SPEC: [op.vector.values]
+// SPEC: [input.vector]
 // SPEC: [op.vector.elementwise]
 // SPEC: [op.vector.transfer]
 // SPEC: [op.vector.load]
@@ -341,9 +342,17 @@ func.func @masked_transposed(%m: memref<4x4xf32>) {
   return
 }
 
-// EXEC-LABEL: @vector_argument: UNSUPPORTED 'func.func'
-// EXEC-NEXT:     reason: argument type vector<4xf32> has no input model
-// VERIFY-LABEL: @vector_argument: UNSUPPORTED (argument #0 of type vector<4xf32> has no input model
+// A vector argument takes [input.vector]'s inputs; one of more lanes than
+// the lane model holds has no input model.
+// EXEC-LABEL: @vector_argument: SAFE (2 inputs)
+// VERIFY-LABEL: @vector_argument: SAFE
 func.func @vector_argument(%v: vector<4xf32>) {
+  return
+}
+
+// EXEC-LABEL: @vector_argument_too_large: UNSUPPORTED 'func.func'
+// EXEC-NEXT:     reason: argument type vector<2048xf32> has no input model (more than 1024 lanes)
+// VERIFY-LABEL: @vector_argument_too_large: UNSUPPORTED (argument #0 of type vector<2048xf32> has no input model (more than 1024 lanes)
+func.func @vector_argument_too_large(%v: vector<2048xf32>) {
   return
 }
