@@ -5,7 +5,7 @@ offset, sizes and strides, negative strides and empty sizes included) is an
 out-of-bounds stop in dealloc-verify exactly where dealloc-run stops.
 
 All fields are literals, so dealloc-verify decides these boxes by its own
-128-bit arithmetic (MemRefEncoder.cpp, literalBoxOutside) instead of terms:
+128-bit arithmetic (Verify/Ops/MemRefOps.cpp, literalBoxOutside) instead of terms:
 this compares that arithmetic with dealloc-run's element-by-element walk.
 Prints `box-agree: N functions, S safe, O out of bounds, D disagreements`.
 """

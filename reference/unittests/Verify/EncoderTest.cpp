@@ -7,7 +7,7 @@
 // mechanism is tested directly.
 //
 //===----------------------------------------------------------------------===//
-#include "Encoder.h"
+#include "Encoder/Encoder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

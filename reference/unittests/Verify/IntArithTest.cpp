@@ -9,7 +9,7 @@
 // is not compared (each tool discards it).
 //
 //===----------------------------------------------------------------------===//
-#include "SymbolicArith.h"
+#include "Encoder/SymbolicArith.h"
 #include "llvm/ADT/StringExtras.h"
 #include "gtest/gtest.h"
 

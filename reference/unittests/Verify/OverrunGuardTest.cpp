@@ -6,7 +6,7 @@
 // ignores its interrupt.
 //
 //===----------------------------------------------------------------------===//
-#include "Overrun.h"
+#include "Check/Overrun.h"
 #include "dealloc/SMT/OverrunGuard.h"
 #include "dealloc/SMT/Solver.h"
 

@@ -8,7 +8,7 @@
 // negative or near the 64-bit limits) and compare.
 //
 //===----------------------------------------------------------------------===//
-#include "SymbolicArith.h"
+#include "Encoder/SymbolicArith.h"
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 

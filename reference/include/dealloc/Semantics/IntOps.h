@@ -1,7 +1,7 @@
 //===- IntOps.h - index.cmp as arith.cmpi -----------------------*- C++ -*-===//
 //
 // spec/index-dialect.md [op.index.ops]: index.cmp is arith.cmpi on index,
-// in dealloc-run (ArithOps.cpp) and dealloc-verify (ArithEncoder.cpp). The
+// in dealloc-run (ArithOps.cpp) and dealloc-verify (Verify/Ops/ArithOps.cpp). The
 // integer binary ops of both dialects are rows of Support/OpTable.def, their
 // arithmetic Support/IntArith.h.
 //

@@ -3,7 +3,7 @@
 // spec/operations.md [op.memref.access], [op.affine.access],
 // [op.memref.atomic_rmw]: memref.load / store, affine.load / store,
 // memref.atomic_rmw and memref.generic_atomic_rmw, as both dealloc-run
-// (Semantics/MemRefOps.cpp) and dealloc-verify (Verify/MemRefEncoder.cpp)
+// (Semantics/MemRefOps.cpp) and dealloc-verify (Verify/Ops/MemRefOps.cpp)
 // take them: a memref, the index of one element (operands, or an affine
 // map's results on them) and what is done there.
 //

@@ -1,7 +1,7 @@
 //===- AffineMapOps.h - affine.apply / min / max as one map op --*- C++ -*-===//
 //
 // spec/operations.md [op.affine.apply]: the three ops both dealloc-run
-// (Semantics/AffineOps.cpp) and dealloc-verify (Verify/AffineEncoder.cpp)
+// (Semantics/AffineOps.cpp) and dealloc-verify (Verify/Ops/AffineOps.cpp)
 // evaluate: a map on operands (dimensions first, then symbols) and what is
 // made of its results.
 //

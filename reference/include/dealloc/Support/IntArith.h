@@ -4,8 +4,8 @@
 // [op.index.ops], [op.index.ub]: the integer binary ops of arith and index
 // (their kind is a column of OpTable.def), written once over a domain of
 // integers of a width: dealloc-run (Semantics/ArithOps.cpp) instantiates it
-// with APInts (Concrete below), dealloc-verify (Verify/ArithEncoder.cpp)
-// with bit-vector terms (Verify/SymbolicArith.h), as ViewArith.h does for
+// with APInts (Concrete below), dealloc-verify (Verify/Ops/ArithOps.cpp)
+// with bit-vector terms (Verify/Encoder/SymbolicArith.h), as ViewArith.h does for
 // the view ops.
 //
 // The result carries its conditions: division or remainder by zero and

@@ -2,7 +2,7 @@
 //
 // spec/verification.md [verify.memory]. Where Z3 runs out of memory, the
 // check of the function ends UNKNOWN ("out of memory") and the next one is
-// checked (SafetyCheck.cpp). Where an allocation of LLVM's, MLIR's or ours
+// checked (Verify/Check/SafetyCheck.cpp). Where an allocation of LLVM's, MLIR's or ours
 // fails, the process ends with the answer UNKNOWN for the function being
 // checked, if any, printed as any other answer, and exit code 2; answers
 // printed before stay valid. Without this, such a failure aborted with

@@ -26,7 +26,7 @@ struct SolverPolicy {
   /// --unroll: iterations of an input-dependent loop encoded ([verify.bound]).
   static constexpr unsigned defaultUnroll = 4;
 
-  // -- Safety queries ([verify.queries]; SafetyCheck.cpp) --
+  // -- Safety queries ([verify.queries]; Verify/Check/SafetyCheck.cpp) --
   /// Solver time for a group of conditions before it is split, ms.
   static constexpr unsigned groupTimeoutMs = 500;
   /// Solver time of the first query, the disjunction of every condition, ms.
@@ -51,7 +51,7 @@ struct SolverPolicy {
   /// A full query slower than this is listed by --solver-stats, ms.
   static constexpr unsigned slowQueryMs = 100;
 
-  // -- Lemmas ([verify.lemmas]; Lemmas.cpp, LocalProver.cpp) --
+  // -- Lemmas ([verify.lemmas]; Verify/Induction/Lemmas.cpp, Verify/Induction/LocalProver.cpp) --
   /// Solver time for one round of a lemma point, ms.
   static constexpr unsigned lemmaTimeoutMs = 1000;
   /// Houdini rounds per lemma point.
@@ -68,13 +68,13 @@ struct SolverPolicy {
   /// ([verify.queries.local]).
   static constexpr unsigned coneDepth = 3;
 
-  // -- Stop sites ([verify.stops]; StopSites.cpp) --
+  // -- Stop sites ([verify.stops]; Verify/Check/StopSites.cpp) --
   /// Stop sites enumerated per function at most.
   static constexpr unsigned maxStopSites = 16;
   /// Solver time for the enumeration after the first site, ms.
   static constexpr unsigned stopBudgetMs = 20000;
 
-  // -- Counterexamples ([verify.inputs]; Replay.cpp) --
+  // -- Counterexamples ([verify.inputs]; Verify/Check/Replay.cpp) --
   /// Magnitude up to which an integer input is minimised; beyond, the
   /// model's value is kept.
   static constexpr int64_t maxMinimizedMagnitude = int64_t(1) << 20;
@@ -116,7 +116,7 @@ struct SolverPolicy {
   /// Abstract iterations per loop proof.
   static constexpr unsigned inductionRounds = 12;
   /// Loop-invariant i1 values a loop's candidates may mention, and the
-  /// iter_args above which none does (LoopInvariants.cpp).
+  /// iter_args above which none does (Verify/Induction/LoopInvariants.cpp).
   static constexpr size_t liveBools = 4;
   static constexpr size_t liveBoolIterArgs = 16;
   /// Time one loop's proof may take in all, ms.
@@ -131,7 +131,7 @@ struct SolverPolicy {
   /// The newest constraints a slice pushes that get a scope each.
   static constexpr size_t singleScopes = 8;
 
-  // -- Equivalence ([equiv.loops]; Equivalence.cpp, LoopInductionPair.cpp) --
+  // -- Equivalence ([equiv.loops]; Verify/Equiv/Equivalence.cpp, Verify/Induction/LoopInductionPair.cpp) --
   /// Slot pairs a relation of a loop pair's proof may compare before the
   /// proof gives up (a loop after thousands of matched allocations).
   static constexpr size_t maxSlotPairs = 40000;

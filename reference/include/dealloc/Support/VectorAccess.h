@@ -3,7 +3,7 @@
 // spec/vector.md [op.vector.values], [op.vector.transfer],
 // [op.vector.load], [op.vector.lanes], [op.vector.reduction]: what both
 // tools take from a vector op, written once. dealloc-run
-// (Semantics/VectorOps.cpp) and dealloc-verify (Verify/VectorEncoder.cpp)
+// (Semantics/VectorOps.cpp) and dealloc-verify (Verify/Ops/VectorOps.cpp)
 // hold a vector value as its lanes in row-major order; an access of memory
 // (vector.transfer_read / transfer_write, vector.load / store,
 // vector.maskedload / maskedstore) is one

@@ -3,8 +3,8 @@
 // spec/buffers.md [view.descriptor], [view.same_buffer] and the view ops of
 // spec/operations.md, written once over a domain of integers: dealloc-run
 // (Semantics/MemRefOps.cpp, Memory.cpp) instantiates it with concrete
-// 64-bit integers (Concrete below), dealloc-verify (Verify/ViewEncoder.cpp,
-// MemRefEncoder.cpp) with bit-vector terms (Verify/SymbolicArith.h), as a
+// 64-bit integers (Concrete below), dealloc-verify (Verify/Ops/MemRefOpsViews.cpp,
+// Verify/Ops/MemRefOps.cpp) with bit-vector terms (Verify/Encoder/SymbolicArith.h), as a
 // reference interpreter's numeric functors are applied to values or terms.
 //
 // A descriptor type Desc has members `offset`, `sizes` and `strides` over

@@ -265,7 +265,7 @@ public:
   /// word term (`k` = -1: the zero byte, any position), keyed by the byte's
   /// term id. Loads of bytes of one word read back that word, so a value
   /// stored whole (an address selected by an if-then-else) is not a
-  /// concatenation of bytes the solver must reassemble (Contents.cpp).
+  /// concatenation of bytes the solver must reassemble (Verify/Heap/Contents.cpp).
   struct ByteOrigin {
     Expr word;
     int k;

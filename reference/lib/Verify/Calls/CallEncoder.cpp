@@ -1,0 +1,128 @@
+//===- CallEncoder.cpp - Calls and the public-boundary result checks ------===//
+//
+// docs/verifier-design.md [verify.encoding.calls]: calls to defined functions
+// are inlined; external callees follow [abi.external]; a public callee's
+// results are checked against [abi.results.*] at its return.
+//
+//===----------------------------------------------------------------------===//
+#include "Calls/CallSummary.h"
+#include "Encoder/Encoder.h"
+#include "Ops/VectorValues.h"
+#include "dealloc/Semantics/ExternalCallees.h"
+#include "dealloc/Semantics/TypeSupport.h"
+
+using namespace mlir;
+using namespace dealloc;
+using namespace dealloc::verify;
+
+bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
+                         Operation *site, State &st,
+                         std::vector<SymValue> &results) {
+  Location loc = site->getLoc();
+  results.clear();
+  if (callee.isDeclaration()) {
+    // [abi.external]: frees nothing, keeps nothing, returns fresh distinct
+    // heap buffers (dynamic extents 2) and zero scalars. During the call it
+    // may read and write its memref arguments: a freed one is [heap.use];
+    // afterwards their buffers hold any values (initialized ones stay so).
+    // [abi.external.printers]: the runtime's memref printers only read.
+    bool writes = !isReadOnlyExternal(callee);
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef) {
+        heap.use(st, a.view, loc, "access by an external callee");
+        if (writes)
+          heap.havoc(st, a.view, /*writesInit=*/true);
+      }
+    for (Type t : callee.getFunctionType().getResults()) {
+      if (auto mt = dyn_cast<MemRefType>(t)) {
+        std::vector<Expr> dyn(mt.getNumDynamicDims(), ctx.bvVal(kIndexWidth, 2));
+        results.push_back(SymValue::memref(allocate(
+            st, SlotKind::Heap, mt, dyn, site,
+            "result of @" + callee.getSymName().str())));
+      } else if (scalarWidth(t)) {
+        results.push_back(zeroOf(t));
+      } else if (auto vt = dyn_cast<VectorType>(t); vt && isModelledVector(vt)) {
+        results.push_back(vectorOfLanes(
+            *this, vt, [&](int64_t) { return zeroOf(vt.getElementType()); }));
+      } else {
+        return unsupported(site, "external result type not modelled");
+      }
+    }
+    return true;
+  }
+  // [verify.encoding.helper]: upstream's dealloc_helper by what it computes.
+  if (callee.isPrivate() && encodeHelperCall(callee, args, st))
+    return true;
+  // [verify.encoding.calls.summary]: a public callee with a proved contract.
+  bool summarised = false;
+  if (!summariseCall(*this, callee, args, site, st, results, summarised))
+    return false;
+  if (summarised)
+    return true;
+  if (!calls.activeCalls.insert(callee.getOperation()).second)
+    return fail(Verdict::Unknown,
+                "recursive call to @" + callee.getSymName().str() +
+                    " is not encoded",
+                loc);
+  bool boundary = callee.isPublic();
+  size_t lent = calls.borrowed.size();
+  if (boundary)
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        calls.borrowed.push_back(a.view);
+  std::vector<unsigned> outerStack = std::move(calls.stackSlots);
+  calls.stackSlots.clear();
+  std::vector<RegionExit> exits;
+  if (!encodeRegion(callee.getBody(), args, st, exits))
+    return false;
+  Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc() : loc;
+  if (!mergeExits(exits, st, results, "return")) {
+    heap.kill(st);
+    for (Type t : callee.getFunctionType().getResults())
+      results.push_back(dummyValue(t));
+  }
+  calls.borrowed.resize(lent);
+  if (boundary)
+    checkResults(st, args, results, retLoc);
+  // [op.memref.alloca]: stack buffers are released when their function returns.
+  releaseStack(st, calls.stackSlots);
+  calls.stackSlots = std::move(outerStack);
+  calls.activeCalls.erase(callee.getOperation());
+  return true;
+}
+
+void Encoder::releaseStack(State &st, ArrayRef<unsigned> slots) {
+  for (unsigned s : slots) {
+    if (s >= st.freed.size())
+      st.freed.resize(s + 1, ctx.boolVal(false));
+    st.freed[s] = ctx.boolVal(true);
+  }
+}
+
+void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
+                           ArrayRef<SymValue> results, Location loc) {
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (results[i].kind != SymValue::Kind::MemRef)
+      continue;
+    const View &r = results[i].view;
+    heap.violate(st, Verdict::AbiViolation, ctx.mkNot(heap.isLiveHeap(st, r)),
+                 loc,
+                 "result #" + std::to_string(i) +
+                     " does not view a live heap buffer ([abi.results.heap])");
+    std::vector<Expr> alias;
+    for (const SymValue &a : args)
+      if (a.kind == SymValue::Kind::MemRef)
+        alias.push_back(heap.sameBuffer(r, a.view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(alias), loc,
+                 "result #" + std::to_string(i) +
+                     " views an argument's buffer ([abi.results.no_arg_alias])");
+    std::vector<Expr> dup;
+    for (size_t j = 0; j < i; ++j)
+      if (results[j].kind == SymValue::Kind::MemRef)
+        dup.push_back(heap.sameBuffer(r, results[j].view));
+    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(dup), loc,
+                 "result #" + std::to_string(i) +
+                     " views the same buffer as an earlier result "
+                     "([abi.results.distinct])");
+  }
+}
