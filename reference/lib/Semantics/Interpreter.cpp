@@ -363,24 +363,29 @@ void Machine::releaseStack(ArrayRef<unsigned> ids, Operation *at) {
     }
 }
 
-/// Runs the entry function and the leak check; false if the run stopped.
-static bool runEntry(Machine &m, func::FuncOp fn, const Input &input) {
+void Machine::releaseBuffer(unsigned id, Operation *op, StringRef event) {
+  heap.release(id, printLoc(op->getLoc()));
+  recordEvent(op, event, id);
+}
+
+RunResult Machine::run(func::FuncOp fn, const Input &input) {
   SmallVector<RtValue, 4> args, results;
-  if (!m.materializeInput(fn, input, args) ||
-      !m.callFunction(fn, args, nullptr, results))
-    return false;
-  m.current = m.lastReturn;
-  return m.leakCheck(results, m.lastReturn);
+  bool completed = materializeInput(fn, input, args) &&
+                   callFunction(fn, args, nullptr, results);
+  if (completed) {
+    current = lastReturn;
+    completed = leakCheck(results, lastReturn);
+  }
+  RunResult r = completed ? RunResult() : std::move(*stopped);
+  r.path = std::move(path);
+  r.path.stopOp = completed ? nullptr : current;
+  return r;
 }
 
 RunResult runFunction(ModuleOp module, func::FuncOp fn, const Input &input,
                       const RunOptions &options) {
   Machine m(module, options);
-  bool completed = runEntry(m, fn, input);
-  RunResult r = completed ? RunResult() : std::move(*m.stopped);
-  r.path = std::move(m.path);
-  r.path.stopOp = completed ? nullptr : m.current;
-  return r;
+  return m.run(fn, input);
 }
 
 } // namespace dealloc

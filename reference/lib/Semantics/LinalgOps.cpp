@@ -129,9 +129,9 @@ bool LinalgRun::runPoint(ArrayRef<int64_t> point) {
                                 mt.getElementType()));
   }
   RegionExit exit;
-  m.linalgPoints.push_back(SmallVector<int64_t, 4>(point.begin(), point.end()));
+  m.enterLinalgPoint(point);
   bool ok = m.execRegion(op->getRegion(0), args, f, exit);
-  m.linalgPoints.pop_back();
+  m.leaveLinalgPoint();
   if (!ok)
     return false;
   if (!isa<linalg::YieldOp>(exit.terminator) ||

@@ -111,8 +111,6 @@ public:
   Machine(mlir::ModuleOp module, const RunOptions &options)
       : module(module), options(options), heap(options.reuseAddresses) {}
 
-  mlir::ModuleOp module;
-  RunOptions options;
   /// The symbol `name` of the module (options.index, else an index of this
   /// run's own, made at the first lookup), or null.
   template <typename OpTy> OpTy lookup(llvm::StringRef name) {
@@ -120,15 +118,6 @@ public:
       options.index = &ownIndex.emplace(module);
     return llvm::dyn_cast_or_null<OpTy>(options.index->lookup(name));
   }
-  std::optional<ModuleIndex> ownIndex;
-  Heap heap;
-  uint64_t steps = 0;
-  unsigned callDepth = 0;
-  std::optional<RunResult> stopped;
-  /// What the run did (RunResult::path); `current` is the op being executed
-  /// (null while the entry's arguments are created), where events are put.
-  RunPath path;
-  mlir::Operation *current = nullptr;
   void recordEvent(mlir::Operation *op, llvm::StringRef event, unsigned buffer) {
     if (path.events.size() < kMaxPathEvents)
       path.events.push_back({op, event.str(), buffer});
@@ -139,8 +128,38 @@ public:
   /// of an allocation scope that ends at `at`: a function's return, a
   /// memref.alloca_scope's body's return).
   void releaseStack(llvm::ArrayRef<unsigned> ids, mlir::Operation *at);
-  /// Global buffers by symbol name, created on first memref.get_global.
-  llvm::StringMap<unsigned> globals;
+
+  /// Runs `fn` on `input` and the leak check ([heap.leak]); the run's
+  /// result (completed, or where and why it stopped) and its path.
+  RunResult run(mlir::func::FuncOp fn, const Input &input);
+
+  //===-- the heap, as the op families see it -------------------------------===//
+  const Buffer &buffer(unsigned id) const { return heap.get(id); }
+  /// The run's memory budget is spent (the run stops at the next allocation).
+  bool memoryExhausted() const { return heap.exhausted(); }
+  /// Copies `n` bytes from `src` at `srcOff` to `dst` at `dstOff`.
+  void copyBytes(unsigned dst, int64_t dstOff, unsigned src, int64_t srcOff,
+                 int64_t n) {
+    heap.copyBytes(dst, dstOff, src, srcOff, n);
+  }
+  /// Releases buffer `id` at `op` without the checks of freeBuffer (its
+  /// caller made them) and records the trace event `event`.
+  void releaseBuffer(unsigned id, mlir::Operation *op, llvm::StringRef event);
+  /// The buffer of global `name` if this run created it.
+  std::optional<unsigned> globalBuffer(llvm::StringRef name) const {
+    auto it = globals.find(name);
+    return it == globals.end() ? std::nullopt
+                               : std::optional<unsigned>(it->second);
+  }
+  void setGlobalBuffer(llvm::StringRef name, unsigned id) {
+    globals[name] = id;
+  }
+  /// The iteration point of the innermost running linalg body, pushed
+  /// while it runs ([op.linalg.index]).
+  void enterLinalgPoint(llvm::ArrayRef<int64_t> point) {
+    linalgPoints.push_back({point.begin(), point.end()});
+  }
+  void leaveLinalgPoint() { linalgPoints.pop_back(); }
 
   //===-- stopping the run ------------------------------------------------===//
   /// Records a violation on `buffer` at `op` and stops. `event` names the
@@ -163,7 +182,6 @@ public:
     auto it = f.values.find(v);
     return it == f.values.end() ? unboundValue : it->second;
   }
-  RtValue unboundValue;
   void bind(Frame &f, mlir::Value v, RtValue r) { f.values[v] = std::move(r); }
   /// An i1 that decides control flow; UNKNOWN if uninitialized
   /// ([op.uninit.control]).
@@ -198,9 +216,6 @@ public:
   bool execLinalg(mlir::Operation *op, Frame &f);   // LinalgOps.cpp
   bool execAffine(mlir::Operation *op, Frame &f);   // AffineOps.cpp
   bool execVector(mlir::Operation *op, Frame &f);   // VectorOps.cpp
-  /// The iteration points of the linalg ops whose bodies are running
-  /// (innermost last), for linalg.index ([op.linalg.index]).
-  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 1> linalgPoints;
 
   //===-- memory (MemRefOps.cpp) --------------------------------------------===//
   /// Descriptor of a fresh buffer of type `t` with dynamic sizes `dyn`.
@@ -245,6 +260,25 @@ public:
   bool materializeInput(mlir::func::FuncOp fn, const Input &input,
                         llvm::SmallVectorImpl<RtValue> &args);
 
+
+private:
+  mlir::ModuleOp module;
+  RunOptions options;
+  std::optional<ModuleIndex> ownIndex;
+  Heap heap;
+  uint64_t steps = 0;
+  unsigned callDepth = 0;
+  std::optional<RunResult> stopped;
+  /// What the run did (RunResult::path); `current` is the op being executed
+  /// (null while the entry's arguments are created), where events are put.
+  RunPath path;
+  mlir::Operation *current = nullptr;
+  /// Global buffers by symbol name, created on first memref.get_global.
+  llvm::StringMap<unsigned> globals;
+  RtValue unboundValue;
+  /// The iteration points of the linalg ops whose bodies are running
+  /// (innermost last), for linalg.index ([op.linalg.index]).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 1> linalgPoints;
   mlir::Operation *lastReturn = nullptr; ///< the entry function's return op
 };
 

@@ -77,7 +77,7 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
   Type elem = g.getType().getElementType();
   unsigned eb = elementBytes(elem);
   int64_t n = g.getType().getNumElements();
-  for (int64_t k = 0; k < n && !m.heap.exhausted(); ++k) {
+  for (int64_t k = 0; k < n && !m.memoryExhausted(); ++k) {
     int64_t flat = dense.isSplat() ? 0 : k;
     RtValue v;
     if (isa<FloatType>(elem))
@@ -85,7 +85,7 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
           dense.getValues<APFloat>()[flat].convertToDouble());
     else
       v = RtValue::makeInt(dense.getValues<APInt>()[flat]);
-    m.storeScalar(id, d.aligned - m.heap.get(id).base + k * eb, elem, v);
+    m.storeScalar(id, d.aligned - m.buffer(id).base + k * eb, elem, v);
   }
 }
 
@@ -180,17 +180,16 @@ static bool execRealloc(Machine &m, Frame &f, memref::ReallocOp re) {
                   re.getAlignment().value_or(64), "memref.realloc",
                   op->getLoc(), r))
     return false;
-  const Buffer &old = m.heap.get(src.buffer);
+  const Buffer &old = m.buffer(src.buffer);
   int64_t srcOff =
       src.aligned +
       src.offset * elementBytes(re.getSource().getType().getElementType()) -
       old.base;
   int64_t n =
-      std::min(old.sizeBytes - srcOff, m.heap.get(r.m.buffer).sizeBytes);
+      std::min(old.sizeBytes - srcOff, m.buffer(r.m.buffer).sizeBytes);
   if (srcOff >= 0 && n > 0)
-    m.heap.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
-  m.heap.release(src.buffer, printLoc(op->getLoc()));
-  m.recordEvent(op, "free", src.buffer);
+    m.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
+  m.releaseBuffer(src.buffer, op, "free");
   m.bind(f, re, r);
   return true;
 }
@@ -201,9 +200,8 @@ static bool execGetGlobal(Machine &m, Frame &f, memref::GetGlobalOp gg) {
   auto g = m.lookup<memref::GlobalOp>(gg.getName());
   if (!g)
     return m.unsupported(op, "global not found");
-  auto it = m.globals.find(gg.getName());
-  if (it != m.globals.end()) {
-    const Buffer &b = m.heap.get(it->second);
+  if (std::optional<unsigned> id = m.globalBuffer(gg.getName())) {
+    const Buffer &b = m.buffer(*id);
     m.bind(f, gg,
            RtValue::makeMemRef(m.layoutFor(gg.getType(), {}, b.id, b.base)));
     return true;
@@ -213,7 +211,7 @@ static bool execGetGlobal(Machine &m, Frame &f, memref::GetGlobalOp gg) {
                   g.getAlignment().value_or(64), ("@" + gg.getName()).str(),
                   g.getLoc(), r))
     return false;
-  m.globals[gg.getName()] = r.m.buffer;
+  m.setGlobalBuffer(gg.getName(), r.m.buffer);
   initGlobal(m, r.m.buffer, g, r.m);
   m.bind(f, gg, r);
   return true;
