@@ -25,7 +25,7 @@ raises; the signal is remembered, and acted on only where it is safe:
     holds;
   - the report is written outside `armed()`: a second Ctrl-C is noted on
     stderr and cannot lose it. (SIGQUIT, Ctrl-\\, still ends the process.)
-Worker processes (-j N) ignore SIGINT (`ignore_in_worker`): the terminal
+Worker processes (-j N) ignore SIGINT (process.ignore_in_worker): the terminal
 sends it to the whole process group, and a worker killed between tasks
 would break the pool; the main process stops them (SIGTERM) when the
 campaign ends. Children (the implementation, the tools) run in their own
@@ -33,7 +33,6 @@ process groups, away from the terminal's Ctrl-C.
 """
 
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -157,16 +156,3 @@ def checking(body):
         return True
     return _state.requested
 
-
-def ignore_in_worker():
-    """Initializer of worker processes: the main process handles Ctrl-C,
-    and stops an interrupted campaign's workers with SIGTERM, which kills
-    the worker's own children first (none outlives the campaign)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_worker)
-
-
-def _stop_worker(signum, frame):
-    from . import process
-    process.kill_children()
-    os._exit(128 + signum)

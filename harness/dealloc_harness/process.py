@@ -29,7 +29,7 @@ STDERR_KEEP = 64 * 1024
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MEMORY = 2 * 1024 * 1024 * 1024
 # Children running now (each leads its own process group): killed by
-# kill_children() when a worker process is stopped (interrupt.py).
+# kill_children() when a worker process is stopped (ignore_in_worker).
 CHILDREN = set()
 
 
@@ -199,3 +199,16 @@ def _read_capped(path, cap=MAX_OUTPUT):
     with open(path, "rb") as f:
         data = f.read(cap)
     return data.decode("utf-8", errors="replace"), size > cap
+
+
+def ignore_in_worker():
+    """Initializer of worker processes: the main process handles Ctrl-C,
+    and stops an interrupted campaign's workers with SIGTERM, which kills
+    the worker's own children first (none outlives the campaign)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
+
+
+def _stop_worker(signum, frame):
+    kill_children()
+    os._exit(128 + signum)

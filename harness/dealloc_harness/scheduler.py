@@ -83,7 +83,7 @@ class LocalProcesses(_Base):
     the pool's is writing the report)."""
 
     def __init__(self, jobs):
-        from .interrupt import ignore_in_worker
+        from .process import ignore_in_worker
         self.pool = ProcessPoolExecutor(max_workers=jobs,
                                         initializer=ignore_in_worker)
         self.window = 2 * jobs

@@ -220,20 +220,20 @@ def _count(table, key):
 def cmd_fuzz_stage(args, finish):
     """`dealloc-harness fuzz --stage NAME`: exit codes of exit_code(), and
     2 on a usage error."""
-    from . import cli
+    from . import options
     from .stage_check import StageConfig, default_impl, stage_name
     stage = stage_name(args.stage)
     if stage is None:
-        raise cli.UsageError(f"--stage {args.stage!r}: expected one of "
+        raise options.UsageError(f"--stage {args.stage!r}: expected one of "
                              f"{', '.join(sorted(STAGE_NAMES))}")
     if args.impl is None and args.impl_shell is None:
         args.impl = shlex.join(default_impl(stage))
     if args.count is None and args.time is None:
         args.count = 100
-    base = cli._config(args)
-    cli._output_dir(args.out, "--out")
+    base = options.config(args)
+    options.output_dir(args.out, "--out")
     if args.regressions:
-        cli._output_dir(args.regressions, "--regressions", create=False)
+        options.output_dir(args.regressions, "--regressions", create=False)
     cfg = StageConfig(stage=stage, impl=base.impl, tools=base.tools,
                       timeout=base.timeout, memory=base.memory)
     camp = StageCampaign(cfg=cfg, seed=args.seed, count=args.count,

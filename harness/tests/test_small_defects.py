@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dealloc_harness import check, cli, conformance, findings, process, report
+from dealloc_harness import check, cli, conformance, findings, options, process, report
 from harness_helpers import SCRIPT, TOOLS, impl, lit
 
 CASE = """// RUN: mlir-opt --buffer-deallocation-pipeline %s | FileCheck %s
@@ -54,10 +54,10 @@ def test_an_unreachable_scheduler_is_a_usage_error(tmp_path, capsys):
 def test_relative_files_in_flag_values_are_made_absolute(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "pipeline.txt").write_text("x")
-    assert cli._absolute("--pass-pipeline-file=./pipeline.txt", 1) == \
+    assert options.absolute("--pass-pipeline-file=./pipeline.txt", 1) == \
         f"--pass-pipeline-file={tmp_path}/pipeline.txt"
-    assert cli._absolute("--opt=value", 1) == "--opt=value"
-    assert cli._absolute("pipeline.txt", 1) == f"{tmp_path}/pipeline.txt"
+    assert options.absolute("--opt=value", 1) == "--opt=value"
+    assert options.absolute("pipeline.txt", 1) == f"{tmp_path}/pipeline.txt"
 
 
 def test_junit_is_valid_xml_whatever_the_implementation_prints(tmp_path):

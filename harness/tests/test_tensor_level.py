@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from dealloc_harness import check, cli, generate, tools
+from dealloc_harness import check, generate, options, tools
 from harness_helpers import TOOLS
 
 needs_tools = pytest.mark.skipif(
@@ -49,7 +49,7 @@ def test_unsupported_answers_are_counted_never_passed():
     """Every UNSUPPORTED / UNKNOWN verdict a tool gives on the implementation's
     output of a program with linalg ops is an outcome class of that program,
     and such a program is not a pass."""
-    cfg = check.Config(impl=shlex.split(cli.DEFAULT_IMPL),
+    cfg = check.Config(impl=shlex.split(options.DEFAULT_IMPL),
                        tools=tools.Tools(TOOLS))
     progs = linalg_programs(3, ("linalg.fill", "linalg.map", "linalg.generic"))
     assert len(progs) == 3

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from dealloc_harness import check, cli, findings, process
+from dealloc_harness import check, cli, findings, options, process
 from harness_helpers import HARNESS_DIR, SCRIPT
 
 RETRY = os.path.join(HARNESS_DIR, "dealloc_harness", "retry.py")
@@ -62,26 +62,26 @@ def test_the_implementations_stderr_is_kept_capped_in_the_finding(tmp_path):
                                       ("mlir-opt --x > out.mlir", "'>'"),
                                       ("mlir-opt --x && true", "'&&'")])
 def test_a_shell_operator_in_impl_is_a_usage_error_that_says_why(impl, bad):
-    with pytest.raises(cli.UsageError) as exc:
-        cli.implementation_argv(impl, None)
+    with pytest.raises(options.UsageError) as exc:
+        options.implementation_argv(impl, None)
     assert bad in str(exc.value) and "without a shell" in str(exc.value)
     assert "--impl-shell" in str(exc.value)
 
 
 def test_impl_shell_runs_a_pipeline_with_the_input_as_dollar_1(tmp_path):
-    argv = cli.implementation_argv(None, 'cat "$1" | tr a b')
+    argv = options.implementation_argv(None, 'cat "$1" | tr a b')
     assert argv[1:4] == ["-o", "pipefail", "-c"]
     res = process.run(argv, "aaa\n", timeout=30)
     assert res.ok and res.stdout == "bbb\n"
-    failing = cli.implementation_argv(None, 'sh -c "kill -SEGV \\$\\$"; cat "$1" | cat')
+    failing = options.implementation_argv(None, 'sh -c "kill -SEGV \\$\\$"; cat "$1" | cat')
     assert process.run(failing, "x", timeout=30).ok    # a later command decides
-    crash = cli.implementation_argv(None, 'sh -c "kill -SEGV \\$\\$" | cat "$1"')
+    crash = options.implementation_argv(None, 'sh -c "kill -SEGV \\$\\$" | cat "$1"')
     res = process.run(crash, "x", timeout=30)
     assert check._impl_class(res) == ("impl-crash", "killed by signal SIGSEGV")
-    with pytest.raises(cli.UsageError, match='"\\$1"'):
-        cli.implementation_argv(None, "cat | tr a b")
-    with pytest.raises(cli.UsageError, match="exclude each other"):
-        cli.implementation_argv("cat", 'cat "$1"')
+    with pytest.raises(options.UsageError, match='"\\$1"'):
+        options.implementation_argv(None, "cat | tr a b")
+    with pytest.raises(options.UsageError, match="exclude each other"):
+        options.implementation_argv("cat", 'cat "$1"')
 
 
 def test_a_parse_error_of_the_implementation_is_input_rejected():
