@@ -1,23 +1,33 @@
-"""A fuzz campaign: generate + check programs (phase 1), then shrink and
-save the findings (phase 2), then write the report.
+"""A fuzz campaign, for either question (questions.py): the whole
+pipeline (`dealloc-harness fuzz`) or one stage after the ownership pass
+(`fuzz --stage NAME`). One skeleton: generate and check programs (phase
+1), then shrink and save the findings (phase 2), then write the report;
+the question says how one case is checked and how a reproducer is written.
 
 Determinism: program i of seed S is a pure function of (S, i); phase 1
 results are consumed in index order whatever the executor (inline, local
-processes, Dask); phase 2 shrinks, per (kind, verdict), the first
+processes, Dask); phase 2 shrinks, per (kind, verdict, clause), the first
 `shrink_per_class` programs in index order, deterministically; findings are
 deduplicated by signature, the lowest index winning. So the same seed and
 count give the same report under -j 1, -j N and --scheduler.
 
-Nothing is written outside OUT unless asked: shrunk, deduplicated findings
-go to OUT/reproducers/ (with OUT/lit.cfg.py, so `lit OUT/reproducers` runs
-them), and also to a regressions folder only if one is given
-(--regressions).
+Nothing is written outside OUT unless asked:
 
-Nothing found is lost on interruption: every raw finding is written to
-OUT/raw/ the moment its result arrives, every shrunk one to OUT/shrunk/ the
-moment its shrink finishes, and the report is written in a `finally`; an
-interrupted campaign reports the findings it had not shrunk yet with their
-raw reproducers, and says it was interrupted.
+  OUT/report.json, report.md,   the report (report.py, junit.py;
+  junit.xml                     docs/conformance-reference.md#report-json)
+  OUT/raw/                      the first programs of each finding class,
+                                unshrunk, written the moment they arrive
+  OUT/shrunk/                   each shrunk finding, written the moment
+                                its shrink finishes
+  OUT/reproducers/              the shrunk, deduplicated findings: lit
+                                tests (OUT/lit.cfg.py: `lit OUT` runs them),
+                                also copied to --regressions DIR if given
+  OUT/ours/                     fuzz --stage: inputs our tools or generator
+                                got wrong (not copied to --regressions)
+
+Nothing found is lost on interruption: the report is written in a
+`finally`; an interrupted campaign reports the findings it had not shrunk
+yet with their raw reproducers, and says it was interrupted.
 """
 
 import dataclasses
@@ -28,19 +38,18 @@ import sys
 import time
 from dataclasses import dataclass
 
-from . import check, findings, generate, interface, interrupt, process, \
-    report as report_mod, shrink, textreduce
+from . import check, findings, interface, interrupt, process, report as report_mod, \
+    shrink, textreduce
 from .scheduler import make_executor
 from .tally import Tally
 
 DETERMINISM_RUNS = 4   # implementation runs on each shrunk finding
 FLAKY_TRIES = 3        # tries of a nondeterministic implementation while shrinking
-STAGES = ("generation", "implementation", "reference", "run", "verify", "equiv")
 
 
 @dataclass
 class Campaign:
-    cfg: check.Config
+    question: object                # questions.WholePipeline or OneStage
     seed: int = 0
     count: int = None
     time_limit: float = None
@@ -52,25 +61,29 @@ class Campaign:
     shrink_per_class: int = 2
     stop_after: int = None          # stop phase 1 after this many finding programs
     progress: bool = True
-    executor: object = None         # made beforehand (cli.py checks --scheduler)
+    executor: object = None         # made beforehand (options.executor)
 
 
-def check_index(seed, index, cfg):
+def check_index(seed, index, question):
     """Phase 1 for one program (runs in a worker)."""
     start = time.monotonic()
     try:
-        prog = generate.program(seed, index)
+        prog = question.program(seed, index)
     except Exception as exc:  # noqa: BLE001 - a generator bug is reported, not raised
         return {"index": index, "error": f"generation failed: {exc}"[:1000]}
     gen = time.monotonic() - start
     try:
-        outcome = check.check(prog.text, cfg)
+        outcome = question.check(prog.text, prog.level)
     except Exception as exc:  # noqa: BLE001
         return {"index": index, "error": f"check failed: {exc!r}"[:1000]}
     outcome.seconds["generation"] = gen
     outcome.impl_output = ""
     return {"index": index, "level": prog.level, "outcome": outcome,
             "functions": interface.public_functions(prog.text)}
+
+
+def check_range(seed, start, stop, question):
+    return [check_index(seed, i, question) for i in range(start, stop)]
 
 
 def _deterministic(cfg, text, runs):
@@ -81,22 +94,19 @@ def _deterministic(cfg, text, runs):
     return len(seen) == 1
 
 
-def check_range(seed, start, stop, cfg):
-    return [check_index(seed, i, cfg) for i in range(start, stop)]
-
-
-def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
+def shrink_one(seed, index, kind, verdict, question, budget, start=None):
     """Phase 2 for one finding (runs in a worker): shrink, re-check."""
-    prog = start or generate.program(seed, index)
+    prog = start or question.program(seed, index)
+    cfg = question.cfg
 
     # A nondeterministic implementation (upstream's pass is, on some inputs)
     # gets a few tries before a candidate counts as not reproducing.
-    tries = FLAKY_TRIES if kind.startswith("impl-") and \
+    tries = FLAKY_TRIES if kind in question.kinds.implementation and \
         not _deterministic(cfg, prog.text, 2) else 1
 
     def reproduce(text, wanted):
         for _ in range(tries):
-            entry = check.check(text, cfg, wanted=wanted).entry(kind, verdict)
+            entry = question.check(text, prog.level, wanted).entry(kind, verdict)
             if entry is not None:
                 return entry
         return None
@@ -123,19 +133,19 @@ def shrink_one(seed, index, kind, verdict, cfg, budget, start=None):
             "outcome": final, "calls": calls}
 
 
-def _deduplicate(shrunk):
+def _deduplicate(shrunk, question):
     """Keep one finding per signature (lowest index), and drop a finding whose
     op-shape is a superset of a kept one with the same kind, verdict and
     spec clause: a shrink that ran out of budget, not a different bug."""
     def key(item):
         res, sig, _ = item
-        return (len(findings.op_shape(res["program"].text)), res["index"], sig)
+        return (len(question.op_shape(res["program"].text)), res["index"], sig)
 
     kept = []
     for item in sorted(shrunk, key=key):
         res, sig, _ = item
         out = res["outcome"]
-        shape = set(findings.op_shape(res["program"].text))
+        shape = set(question.op_shape(res["program"].text))
         cls = (out.kind, out.verdict, check.clause_of(out.message))
         if any(sig == k_sig or (cls == k_cls and k_shape <= shape)
                for _, k_sig, _, k_cls, k_shape in kept):
@@ -178,12 +188,23 @@ class Progress:
 
 @dataclass
 class _State:
-    timing: dict
-    tally: Tally = dataclasses.field(default_factory=Tally)
+    tally: Tally
+    timing: dict = dataclasses.field(default_factory=dict)
+    levels: dict = dataclasses.field(default_factory=dict)   # generator level -> programs
     groups: dict = dataclasses.field(default_factory=dict)   # (kind, verdict, clause) -> [indices]
     raw: dict = dataclasses.field(default_factory=dict)      # (kind, verdict) -> first raw finding
     final: list = dataclasses.field(default_factory=list)    # findings of the report
     finding_programs: int = 0
+
+
+def _parameters(camp):
+    cfg = camp.question.cfg
+    return {"impl": shlex.join(cfg.impl), "seed": camp.seed, "count": camp.count,
+            "time": camp.time_limit, "jobs": camp.jobs, "scheduler": camp.scheduler,
+            "out": camp.out, "regressions": camp.regressions,
+            "shrink_budget": camp.shrink_budget,
+            "memory_mb": cfg.memory // (1024 * 1024),
+            **camp.question.parameters()}
 
 
 def run(camp):
@@ -192,17 +213,9 @@ def run(camp):
     the report - written outside `interrupt.armed()` - holds what was found
     so far, raw findings not shrunk yet with their raw reproducers."""
     start = time.monotonic()
-    state = _State(timing={s: 0.0 for s in STAGES})
-    params = {"impl": shlex.join(camp.cfg.impl), "seed": camp.seed,
-              "count": camp.count, "time": camp.time_limit, "jobs": camp.jobs,
-              "scheduler": camp.scheduler, "out": camp.out,
-              "regressions": camp.regressions, "shrink_budget": camp.shrink_budget,
-              "checks": list(camp.cfg.checks),
-              "memory_mb": camp.cfg.memory // (1024 * 1024),
-              "require_equivalence": camp.cfg.require_equivalence}
-    if camp.cfg.free_functions:
-        params["free_functions"] = list(camp.cfg.free_functions)
-    findings.write_lit_config(camp.out, camp.cfg.tools)
+    question = camp.question
+    state = _State(tally=Tally(question.kinds))
+    question.lit_config(camp.out, own=True)
     executor = camp.executor or make_executor(camp.jobs, camp.scheduler)
     interrupted = False
 
@@ -224,7 +237,10 @@ def run(camp):
         timing["wall"] = time.monotonic() - start
         timing["programs_per_second"] = state.tally.programs / max(timing["wall"], 1e-9)
         state.final.sort(key=lambda f: (f["kind"], f["signature"]))
-        rep = state.tally.report("fuzz", params, state.final, timing, interrupted)
+        rep = state.tally.report(question.mode, _parameters(camp), state.final,
+                                 timing, interrupted)
+        rep["levels"] = dict(sorted(state.levels.items()))
+        rep.update(question.report_keys())
         report_mod.write(camp.out, rep)
     return rep
 
@@ -235,7 +251,7 @@ def _phase1(camp, executor, state, start):
     progress = Progress(camp.progress)
     tally = state.tally
     indices = range(camp.count) if camp.count is not None else itertools.count()
-    for res in executor.ordered(check_range, camp.seed, indices, camp.cfg,
+    for res in executor.ordered(check_range, camp.seed, indices, camp.question,
                                 deadline=(start + camp.time_limit
                                           if camp.time_limit else None)):
         if "error" in res:
@@ -245,9 +261,9 @@ def _phase1(camp, executor, state, start):
         out = res["outcome"]
         with interrupt.shielded():
             tally.add(f"program {res['index']}", out, res.get("functions", ()))
+            _bump(state.levels, res["level"])
             for stage, secs in out.seconds.items():
-                if stage in state.timing:
-                    state.timing[stage] += secs
+                _bump(state.timing, stage, secs)
             found = out.findings()
             state.finding_programs += bool(found)
             for kind, verdict in found:
@@ -260,32 +276,46 @@ def _phase1(camp, executor, state, start):
     progress.show(tally.programs, state.finding_programs, tally.counts, force=True)
 
 
+def _bump(table, key, n=1):
+    table[key] = table.get(key, 0) + n
+
+
+def _entry(camp, outcome, sig, path, prog):
+    """The report's entry of a finding."""
+    entry = findings.entry(outcome, sig, path, seed=camp.seed, index=prog.index,
+                           level=prog.level)
+    entry["clause"] = entry["clause"] or camp.question.default_clause
+    return entry
+
+
 def _save_raw(camp, state, index, entry):
     """The first `shrink_per_class` programs of a finding class: to shrink,
     and saved unshrunk in OUT/raw at once."""
+    question = camp.question
     kind, verdict = entry.kind, entry.verdict
     idx = state.groups.setdefault((kind, verdict, check.clause_of(entry.message)), [])
     if len(idx) >= camp.shrink_per_class:
         return
     idx.append(index)
-    prog = generate.program(camp.seed, index)
-    path = findings.write(
+    prog = question.program(camp.seed, index)
+    path = question.save(
         os.path.join(camp.out, "raw"),
         f"{kind}-{findings._slug(verdict)}-s{camp.seed}-p{index}", entry, prog,
-        camp.cfg, f"fuzz seed {camp.seed} program {index} (not shrunk)")
-    state.raw.setdefault((kind, verdict), findings.entry(
-        entry, findings.signature(entry, prog.text), path,
-        seed=camp.seed, index=index, level=prog.level))
+        f"dealloc-harness {question.command} --seed {camp.seed}, program {index} "
+        "(not shrunk)")
+    state.raw.setdefault((kind, verdict), _entry(
+        camp, entry, question.signature(entry, prog.text), path, prog))
 
 
 def _phase2(camp, executor, state):
     """Shrink, deduplicate, save into OUT/reproducers (and --regressions)."""
+    question = camp.question
     tasks = sorted({(idx, kind, verdict) for (kind, verdict, _), idxs
                     in state.groups.items() for idx in idxs})
     shrink_start = time.monotonic()
     shrunk = []
     for res in executor.map_ordered(
-            shrink_one, [(camp.seed, i, k, v, camp.cfg, camp.shrink_budget)
+            shrink_one, [(camp.seed, i, k, v, question, camp.shrink_budget)
                          for i, k, v in tasks]):
         prog, out = res["program"], res["outcome"]
         if out is None:
@@ -293,25 +323,21 @@ def _phase2(camp, executor, state):
                                       f"{res['verdict']} did not reproduce")
             interrupt.poll()
             continue
-        sig = findings.signature(out, prog.text)
-        origin = (f"dealloc-harness fuzz --seed {camp.seed}, program "
-                  f"{res['index']}, shrunk with {res['calls']} checks")
+        sig = question.signature(out, prog.text)
+        origin = (f"dealloc-harness {question.command} --seed {camp.seed}, "
+                  f"program {res['index']}, shrunk with {res['calls']} checks")
         # Saved at once (an interrupted campaign keeps it), deduplicated
         # into OUT/reproducers (and --regressions) below.
-        findings.write(os.path.join(camp.out, "shrunk"), sig, out, prog,
-                       camp.cfg, origin)
+        question.save(os.path.join(camp.out, "shrunk"), sig, out, prog, origin)
         shrunk.append((res, sig, origin))
         interrupt.poll()
-    for res, sig, origin in _deduplicate(shrunk):
+    for res, sig, origin in _deduplicate(shrunk, question):
         prog, out = res["program"], res["outcome"]
-        path = findings.write(os.path.join(camp.out, "reproducers"), sig, out,
-                              prog, camp.cfg, origin)
-        if camp.regressions:
+        folder = question.folder(out)
+        path = question.save(os.path.join(camp.out, folder), sig, out, prog, origin)
+        if camp.regressions and folder == "reproducers":
             # A lit.cfg.py unless the folder is in a lit suite already.
-            findings.ensure_lit_config(camp.regressions, camp.cfg.tools)
-            path = findings.write(camp.regressions, sig, out, prog, camp.cfg,
-                                  origin)
-        state.final.append(findings.entry(
-            out, sig, path, seed=camp.seed, index=res["index"],
-            level=prog.level))
+            question.lit_config(camp.regressions, own=False)
+            path = question.save(camp.regressions, sig, out, prog, origin)
+        state.final.append(_entry(camp, out, sig, path, prog))
     state.timing["shrinking"] = time.monotonic() - shrink_start

@@ -9,7 +9,7 @@ ref). The tool runs are dealloc-check jobs when it is built (tools.py,
 server.py), else one process each; the answers are the same.
 
 Classes of an outcome (a program may have several; `kind` is the first in
-this order):
+this order, kinds.whole_pipeline()):
   impl-crash, impl-rejected, impl-timeout, impl-invalid-output
                      the implementation misbehaved (crash: killed by a signal
                      or a non-zero exit without an MLIR error; rejected: it
@@ -37,38 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import free_calls, interface, interrupt, process, server, tools as tools_mod
-
-# Findings about the implementation whatever the question; "different" is
-# one only when equivalence is required (impl_findings()).
-IMPL_ALWAYS = ("impl-crash", "impl-rejected", "impl-timeout", "impl-invalid-output",
-               "impl-unsafe")
-IMPL_FINDINGS = IMPL_ALWAYS + ("different",)
-OUR_FINDINGS = ("reference-error", "reference-unsafe", "tool-error")
-FINDING_KINDS = IMPL_FINDINGS + OUR_FINDINGS
-# input-rejected: the implementation's own parser or verifier refuses the
-# input (another MLIR version): nothing about its deallocation is known.
-UNDECIDED = ("unsupported", "unknown", "input-rejected", "not-run")
-# Every class, for counting; `order()` gives the precedence of a program's
-# kind under either question.
-ORDER = FINDING_KINDS + UNDECIDED + ("pass",)
-
-
-def impl_findings(require_equivalence=False):
-    return IMPL_FINDINGS if require_equivalence else IMPL_ALWAYS
-
-
-def finding_kinds(require_equivalence=False):
-    return impl_findings(require_equivalence) + OUR_FINDINGS
-
-
-def order(require_equivalence=False):
-    """Precedence of classes: a program's kind is its first class. Under
-    refinement (the default) a difference ranks below every undecided class
-    (a program both different and unknown is undecided, not a pass)."""
-    if require_equivalence:
-        return ORDER
-    return finding_kinds(False) + UNDECIDED + ("different", "pass")
-
+from .kinds import whole_pipeline
 
 @dataclass
 class Config:
@@ -111,20 +80,18 @@ class Outcome:
     require_equivalence: bool = False
     impl_stderr: str = ""           # kept_stderr() of the implementation's run
 
+    @property
+    def kinds(self):
+        return whole_pipeline(self.require_equivalence)
+
     def findings(self):
-        """Distinct (kind, verdict) finding classes, in order()."""
-        kinds = finding_kinds(self.require_equivalence)
-        rank = order(self.require_equivalence)
-        seen = []
-        for c in sorted(self.classes, key=lambda c: rank.index(c[0])):
-            if c[0] in kinds and (c[0], c[1]) not in seen:
-                seen.append((c[0], c[1]))
-        return seen
+        """Distinct (kind, verdict) finding classes, in rank order."""
+        return self.kinds.finding_classes(self.classes)
 
     def undecided(self):
         """[kind, verdict, function, detector, message] of every class that
         left the program undecided (unsure checks, our own failures)."""
-        return [c for c in self.classes if c[0] in UNDECIDED + OUR_FINDINGS]
+        return self.kinds.unsure(self.classes)
 
     def differences(self):
         return [c for c in self.classes if c[0] == "different"]
@@ -571,13 +538,7 @@ def clause_of(message):
 
 
 def _outcome(classes, not_run, seconds, impl_output, cfg, notes=()):
-    rank = order(cfg.require_equivalence)
-    if classes:
-        first = min(classes, key=lambda c: rank.index(c[0]))
-    elif not_run:   # nothing found, but not everything was checked: no pass
-        first = ("not-run", "", "", "", "checks not run: " + ", ".join(not_run))
-    else:
-        first = ("pass", "", "", "", "")
+    first = whole_pipeline(cfg.require_equivalence).head(classes, not_run)
     return _headed(first, classes=[list(c) for c in classes], not_run=not_run,
                    seconds=seconds, impl_output=impl_output,
                    # Notes tell what a passing case was not compared on;

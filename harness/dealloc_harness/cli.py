@@ -36,7 +36,7 @@ import shlex
 import sys
 
 from . import atomicio, check, interrupt, report as report_mod, tools as tools_mod
-from . import options
+from . import options, questions, stage_check
 from .options import DEFAULT_IMPL, UsageError
 
 
@@ -129,7 +129,7 @@ def _parser():
                     "buffer-deallocation-simplification (simplify), "
                     "bufferization-lower-deallocations (lower) or canonicalize; "
                     "--impl defaults to upstream mlir-opt running that pass "
-                    "(stage_campaign.py)")
+                    "(stage_check.py)")
     cf = sub.add_parser("conformance", help="check an implementation on a corpus")
     _common(cf)
     _baseline_options(cf)
@@ -216,21 +216,37 @@ def _baseline(args):
     return finish
 
 
+def _question(args):
+    """The campaign's question (questions.py): one stage after the
+    ownership pass (--stage, whose --impl defaults to upstream's pass) or
+    the whole pipeline."""
+    if not args.stage:
+        return questions.WholePipeline(options.config(args))
+    stage = stage_check.stage_name(args.stage)
+    if stage is None:
+        names = set(stage_check.STAGES) | set(stage_check.ALIASES)
+        raise UsageError(f"--stage {args.stage!r}: expected one of "
+                         f"{', '.join(sorted(names))}")
+    if args.impl is None and args.impl_shell is None:
+        args.impl = shlex.join(stage_check.default_impl(stage))
+    base = options.config(args)
+    return questions.OneStage(stage_check.StageConfig(
+        stage=stage, impl=base.impl, tools=base.tools, timeout=base.timeout,
+        memory=base.memory))
+
+
 def cmd_fuzz(args):
-    interrupt.install()     # a Ctrl-C from now on gives a report
-    if args.stage:
-        from .stage_campaign import cmd_fuzz_stage
-        return cmd_fuzz_stage(args, _baseline(args))
     from .campaign import Campaign, run
+    interrupt.install()     # a Ctrl-C from now on gives a report
     if args.count is None and args.time is None:
         args.count = 100
     finish = _baseline(args)
-    cfg = options.config(args)
+    question = _question(args)
     options.output_dir(args.out, "--out")
     if args.regressions:
         options.output_dir(args.regressions, "--regressions", create=False)
     executor = options.executor(args)
-    camp = Campaign(cfg=cfg, seed=args.seed, count=args.count,
+    camp = Campaign(question=question, seed=args.seed, count=args.count,
                     time_limit=args.time, jobs=args.jobs, scheduler=args.scheduler,
                     out=args.out, regressions=args.regressions,
                     shrink_budget=args.shrink_budget,
@@ -394,8 +410,8 @@ def cmd_reduce(args):
             # shrinking: its text is reduced instead.
             prog = None
     if prog is not None:
-        res = shrink_one(rec["seed"], rec["index"], kind, verdict, cfg,
-                         args.budget, start=prog)
+        res = shrink_one(rec["seed"], rec["index"], kind, verdict,
+                         questions.WholePipeline(cfg), args.budget, start=prog)
         outcome, prog, calls = res["outcome"], res["program"], res["calls"]
     else:
         text, calls = textreduce.reduce(rec["text"], _finding_predicate(cfg, kind, verdict),

@@ -258,7 +258,7 @@ import lit.formats
 config.name = "dealloc-harness reproducers"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["raw", "shrunk", "lit.cfg.py"]
+config.excludes = ["raw", "shrunk", "ours", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.test_source_root, ".lit")
 path = [os.environ.get("DEALLOC_TOOLS") or ""]

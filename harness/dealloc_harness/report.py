@@ -24,30 +24,12 @@ Exit codes (`exit_code()`, also the harness's; docs/conformance-reference.md):
 import json
 import os
 import re
-from dataclasses import dataclass
 
 from . import atomicio, baseline as baseline_mod
-from .check import ORDER, OUR_FINDINGS, UNDECIDED, impl_findings, order
+from .kinds import UNDECIDED, whole_pipeline
 
 EXIT_PASS, EXIT_FINDINGS, EXIT_USAGE, EXIT_UNDECIDED = 0, 1, 2, 3
 LISTED = 50      # undecided cases and differences listed in report.md
-
-
-@dataclass(frozen=True)
-class Kinds:
-    """The outcome classes of a campaign: `counted` (report.json "counts",
-    in this order), `rank` (precedence of a case's classes), the kinds that
-    are findings about the implementation and those about our own tools."""
-    counted: tuple
-    rank: tuple
-    implementation: tuple
-    ours: tuple
-    undecided: tuple = UNDECIDED
-
-
-def whole_pipeline(require_equivalence=False):
-    return Kinds(ORDER, order(require_equivalence),
-                 impl_findings(require_equivalence), OUR_FINDINGS)
 
 
 def build(mode, params, programs, counts, not_run, findings, timing, errors,

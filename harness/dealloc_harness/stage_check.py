@@ -19,16 +19,17 @@ refinement ([equiv.refine]), except where it folds a clone. So:
    refinement) or both replays are SAFE and the output has fewer clones
    than the input (the clone fold): those are counted, not findings.
 
-Classes, in the order that picks an outcome's kind: stage findings
-(stage-crash, stage-timeout, stage-invalid-output, stage-verdict,
-stage-different), ours (input-unsafe, tool-error), unsure (unsupported,
-unknown), allowed (refinement, clone-fold), not-run, pass.
+Classes, in the order that picks an outcome's kind (kinds.STAGE): stage
+findings (stage-crash, stage-timeout, stage-invalid-output, stage-verdict,
+stage-different), ours (input-unsafe, tool-error), undecided (unsupported,
+unknown, not-run), allowed (refinement, clone-fold), pass.
 """
 
 import re
 from dataclasses import dataclass, field
 
 from . import process, tools as tools_mod
+from .kinds import STAGE
 
 # name -> (mlir-opt flag, relation the stage must keep, spec clause)
 STAGES = {
@@ -41,11 +42,6 @@ ALIASES = {"simplify": "buffer-deallocation-simplification",
            "lower": "bufferization-lower-deallocations",
            "lowering": "bufferization-lower-deallocations",
            "canon": "canonicalize"}
-STAGE_FINDINGS = ("stage-crash", "stage-timeout", "stage-invalid-output",
-                  "stage-verdict", "stage-different")
-OURS = ("input-unsafe", "tool-error")
-ORDER = STAGE_FINDINGS + OURS + ("unsupported", "unknown", "refinement",
-                                 "clone-fold", "not-run", "pass")
 
 
 def stage_name(text):
@@ -86,26 +82,24 @@ class StageOutcome:
     message: str = ""
     classes: list = field(default_factory=list)   # [kind, verdict, fn, detector, msg]
     not_run: list = field(default_factory=list)
-    output: str = ""
+    impl_output: str = ""           # the stage's output
+    seconds: dict = field(default_factory=dict)
+    kinds = STAGE
 
     def findings(self):
         """Distinct (kind, verdict) stage-finding and our-bug classes."""
-        seen = []
-        for c in sorted(self.classes, key=lambda c: ORDER.index(c[0])):
-            if c[0] in STAGE_FINDINGS + OURS and (c[0], c[1]) not in seen:
-                seen.append((c[0], c[1]))
-        return seen
+        return STAGE.finding_classes(self.classes)
 
     def undecided(self):
         """The classes that left the program undecided (unsure checks, our
         own failures), as check.Outcome.undecided()."""
-        return [c for c in self.classes if c[0] in ("unsupported", "unknown") + OURS]
+        return STAGE.unsure(self.classes)
 
     def entry(self, kind, verdict):
         for c in self.classes:
             if c[0] == kind and c[1] == verdict:
                 return StageOutcome(*c, classes=self.classes, not_run=self.not_run,
-                                    output=self.output)
+                                    impl_output=self.impl_output, seconds=self.seconds)
         return None
 
 
@@ -156,17 +150,18 @@ def check_stage(text, cfg, strict=True, wanted=None):
     cannot produce it."""
     classes, not_run = [], []
     run = process.run(cfg.impl, text, timeout=cfg.timeout, memory=cfg.memory)
+    seconds = {"implementation": run.seconds}
     crash = _run_class(run)
     if crash:
         classes.append(crash)
     if crash or wanted in ("stage-crash", "stage-timeout"):
-        return _outcome(classes, not_run, run.stdout)
+        return _outcome(classes, not_run, run.stdout, seconds)
     t = cfg.tools
     before, why = _verdicts(t, text, "input", classes, not_run)
     if before is None:
         classes.append(["unsupported", "UNSUPPORTED", "", "input",
                         f"the tools cannot read the input: {why}"])
-        return _outcome(classes, not_run, run.stdout)
+        return _outcome(classes, not_run, run.stdout, seconds)
     vocab = t.vocabulary()
     for fn, (v, tool) in sorted(before.items()):
         if v in vocab.unsure:
@@ -176,18 +171,18 @@ def check_stage(text, cfg, strict=True, wanted=None):
                             "a program safe by construction is not SAFE "
                             "(a generator or tool bug)"])
     if wanted == "input-unsafe":
-        return _outcome(classes, not_run, run.stdout)
+        return _outcome(classes, not_run, run.stdout, seconds)
     out = run.stdout
     after, why = _verdicts(t, out, "output", classes, not_run)
     if after is None:
         kind = "unsupported" if tools_mod.parses(out) else "stage-invalid-output"
         classes.append([kind, "UNSUPPORTED" if kind == "unsupported" else "unparseable",
                         "", "output", why])
-        return _outcome(classes, not_run, out)
+        return _outcome(classes, not_run, out, seconds)
     _compare(cfg, vocab, before, after, classes)
     if wanted in (None, "stage-different"):
         _equivalence(cfg, text, out, classes, not_run)
-    return _outcome(classes, not_run, out)
+    return _outcome(classes, not_run, out, seconds)
 
 
 def _run_class(run):
@@ -251,11 +246,6 @@ def _clones(text):
     return len(re.findall(r"\bbufferization\.clone\b", text))
 
 
-def _outcome(classes, not_run, output):
-    if classes:
-        first = min(classes, key=lambda c: ORDER.index(c[0]))
-    elif not_run:
-        first = ["not-run", "", "", "", "checks not run: " + ", ".join(not_run)]
-    else:
-        first = ["pass", "", "", "", ""]
-    return StageOutcome(*first, classes=classes, not_run=not_run, output=output)
+def _outcome(classes, not_run, output, seconds):
+    return StageOutcome(*STAGE.head(classes, not_run), classes=classes,
+                        not_run=not_run, impl_output=output, seconds=seconds)

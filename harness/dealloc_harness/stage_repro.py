@@ -1,30 +1,13 @@
-"""Saving a stage finding: a lit test whose RUN lines pass while the finding
-reproduces (and fail once it is fixed), a JSON record, and a lit.cfg.py
-beside them that finds the tools (DEALLOC_TOOLS, else the campaign's tool
-directory, then LLVM's bin directory), so `lit OUT/findings` runs as is."""
+"""Saving a stage finding (questions.OneStage): a lit test whose RUN lines
+pass while the finding reproduces (and fail once it is fixed), and a JSON
+record. The campaign writes the lit.cfg.py that runs them
+(findings.write_lit_config)."""
 
 import json
 import os
 import shlex
 
-from . import atomicio, findings as findings_mod, tools as tools_mod
-
-LIT_CFG = '''# Written by dealloc-harness fuzz --stage: runs the reproducers beside it.
-import os
-import sys
-import lit.formats
-
-config.name = "stage-findings"
-config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.test_source_root, ".lit")
-dirs = [d for d in (os.environ.get("DEALLOC_TOOLS"), {tools!r}, {llvm!r}) if d]
-config.environment["PATH"] = os.pathsep.join(dirs + [os.environ.get("PATH", "")])
-config.substitutions.append(("%python", sys.executable))
-config.substitutions.append(("%repo", {repo!r}))
-'''
-
+from . import atomicio, findings as findings_mod
 
 def _tool(name):
     return {"run": "dealloc-run", "verify": "dealloc-verify"}.get(name, "dealloc-run")
@@ -65,9 +48,10 @@ def run_lines(outcome, impl_cmd):
     return [], []          # tool-error: the program only (see the record)
 
 
-def save(directory, sig, cfg, outcome, prog, origin, lit_cfg=True):
-    """Write <directory>/<sig>.mlir and .json (and, with `lit_cfg`, a
-    lit.cfg.py unless there is one); returns the path of the .mlir file."""
+def save(directory, sig, cfg, outcome, prog, origin):
+    """Write <directory>/<sig>.mlir and .json; returns the path of the
+    .mlir file (.input.mlir, not a lit test, for a finding of ours without
+    RUN lines)."""
     os.makedirs(directory, exist_ok=True)
     impl_cmd = findings_mod.command_for_lit(cfg.impl)
     runs, checks = run_lines(outcome, impl_cmd)
@@ -95,12 +79,6 @@ def save(directory, sig, cfg, outcome, prog, origin, lit_cfg=True):
               "choices": bytes(prog.choices).rstrip(b"\0").hex(),
               "tidy": prog.tidy, "reproducer": path, "text": prog.text}
     _atomic_write(base + ".json", json.dumps(record, indent=1, sort_keys=True) + "\n")
-    tools_dir = os.path.dirname(cfg.tools.paths.get("dealloc-run") or
-                                cfg.tools.paths.get("dealloc-verify") or "")
-    cfg_path = os.path.join(directory, "lit.cfg.py")
-    if lit_cfg and not os.path.exists(cfg_path):
-        _atomic_write(cfg_path, LIT_CFG.format(tools=tools_dir, llvm=tools_mod.LLVM_BIN,
-                                               repo=tools_mod.REPO))
     return path
 
 

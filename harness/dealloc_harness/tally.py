@@ -1,4 +1,4 @@
-"""What a campaign (fuzz or conformance) counts of each checked program,
+"""What a campaign (fuzz, fuzz --stage or conformance) counts of each checked program,
 once for both: outcome classes, checks not run, why checks were unsure,
 undecided cases with their reasons, differences from the reference, notes
 (what the comparison could not tell, under refinement), inputs excluded as
@@ -6,6 +6,7 @@ undefined, fallbacks of dealloc-check jobs; and the report built from it.
 """
 
 from . import junit, report as report_mod
+from .kinds import whole_pipeline
 
 UNSURE_CLASSES = ("unsupported", "unknown", "tool-error")
 
@@ -16,8 +17,9 @@ def _bump(table, key, n=1):
 
 class Tally:
     def __init__(self, kinds=None):
-        """`kinds` (report.Kinds): the campaign's outcome classes (default:
-        the whole pipeline's, set by report() from the question)."""
+        """`kinds` (kinds.Kinds): the campaign's outcome classes (default:
+        those of the first outcome added, or of the whole pipeline under
+        the question of report()'s parameters)."""
         self.kinds = kinds
         self.cases = []         # report.json "cases" (junit.case_entries)
         self.programs = 0
@@ -38,8 +40,8 @@ class Tally:
             _bump(self.fallbacks, why, n)
         for name, n in getattr(outcome, "excluded", {}).items():
             _bump(self.excluded, name, n)
-        kinds = self.kinds or report_mod.whole_pipeline(outcome.require_equivalence)
-        self.cases += junit.case_entries(case, outcome, functions, kinds)
+        self.kinds = self.kinds or outcome.kinds
+        self.cases += junit.case_entries(case, outcome, functions, self.kinds)
         self.undecided += report_mod.undecided_entries(case, outcome)
         if hasattr(outcome, "differences"):
             self.differences += report_mod.difference_entries(case, outcome)
@@ -55,8 +57,7 @@ class Tally:
         self.errors.append(message)
 
     def report(self, mode, params, findings, timing, interrupted):
-        kinds = self.kinds or report_mod.whole_pipeline(
-            bool(params.get("require_equivalence")))
+        kinds = self.kinds or whole_pipeline(bool(params.get("require_equivalence")))
         rep = report_mod.build(mode, params, self.programs, self.counts,
                                self.not_run, findings, timing, self.errors,
                                self.undecided, self.differences, interrupted,

@@ -98,8 +98,8 @@ def test_functions_of_a_module_the_implementation_did_not_run_are_skipped_not_pa
     refusing MLIR 22's syntax, `input-rejected`) leaves every function
     unchecked: junit.xml must not show them as passing testcases."""
     from types import SimpleNamespace
-    from dealloc_harness import junit, report
-    kinds = report.whole_pipeline()
+    from dealloc_harness import junit, kinds as kinds_mod
+    kinds = kinds_mod.whole_pipeline()
     rejected = SimpleNamespace(not_run=[], classes=[
         ("input-rejected", "does not accept the input: custom op 'to' is unknown",
          "", "impl", "input.mlir:3:60: error: custom op 'to' is unknown")])

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from dealloc_harness import check, cli, findings, options, process
+from dealloc_harness import check, cli, findings, kinds, options, process
 from harness_helpers import HARNESS_DIR, SCRIPT
 
 RETRY = os.path.join(HARNESS_DIR, "dealloc_harness", "retry.py")
@@ -91,7 +91,7 @@ def test_a_parse_error_of_the_implementation_is_input_rejected():
     kind, verdict = check._impl_class(run, check.input_rejection(cfg, ""))
     assert (kind, verdict) == ("input-rejected",
                                "does not accept the input: expected '{' to begin a region")
-    assert "input-rejected" in check.UNDECIDED
+    assert "input-rejected" in kinds.UNDECIDED
     pass_error = _run("exit", 1, "in.mlir:3:4: error: rejects_input: cannot deallocate "
                       "'memref.alloc' (1 in the module)\n")
     assert check._impl_class(pass_error, check.input_rejection(cfg, ""))[0] == \
