@@ -242,7 +242,7 @@ def kept_stderr(stderr):
     """The implementation's stderr as a finding keeps it: its start (the
     first error) and its end (a stack dump's last frames), temporary paths
     dropped."""
-    stderr = _untemp(stderr.strip())
+    stderr = untemp(stderr.strip())
     if len(stderr) <= STDERR_KEPT:
         return stderr
     half = STDERR_KEPT // 2
@@ -329,7 +329,7 @@ def _run_impl(text, cfg, held, classes, seconds):
     held["stderr"] = impl.stderr
     kind, verdict = _impl_class(impl, input_rejection(cfg, text))
     if kind:
-        message = _untemp(impl.stderr.strip()[:1500])
+        message = untemp(impl.stderr.strip()[:1500])
         if impl.status == "exit" and wrapped_signal(impl.returncode):
             message = (f"exit code {impl.returncode}: a shell's report of signal "
                        f"{impl.returncode - 128}\n" + message)
@@ -406,7 +406,7 @@ def _compare_with_reference(side, impl_text, cfg, wanted, classes, not_run, seco
         elif "equiv" in cfg.checks:
             notes.append(["", "reference", "not compared with the reference: "
                           "the reference pipeline refused the input: "
-                          + _untemp(ref.stderr.strip()[-500:])])
+                          + untemp(ref.stderr.strip()[-500:])])
         return False
     impl_unsafe = any(c[0] == "impl-unsafe" for c in classes)
     equiv = None
@@ -516,9 +516,13 @@ def normalize_locs(text):
     return re.sub(r'loc\("([^"]*)":(\d+):(\d+)\)', r"\1:\2:\3", text)
 
 
-def _untemp(text):
-    """Drop the per-run temporary directory from paths in messages."""
-    return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", text)
+def untemp(text):
+    """A message as a finding keeps it: without the per-run temporary
+    directory in paths, and with the absolute addresses of a stack dump
+    blanked (they change from run to run), so the same program gives the
+    same message."""
+    text = re.sub(r"/tmp/dealloc-harness-[^/]+/", "", text)
+    return re.sub(r"\b0x[0-9a-f]{12,16}\b", "0x?", text)
 
 
 def _trace_line(event):

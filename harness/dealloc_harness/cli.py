@@ -388,7 +388,9 @@ def _finding_predicate(cfg, kind, verdict):
 
 
 def cmd_reduce(args):
-    from . import findings, generate, textreduce
+    """Shrink a recorded finding further: with its campaign's question (a
+    stage record's is its stage's) and the same shrinker (campaign.py)."""
+    from . import generate, textreduce
     from .campaign import shrink_one
     from .generate import Program
     if args.into:
@@ -398,35 +400,39 @@ def cmd_reduce(args):
     rec = _record(args.record)
     if args.impl is None and rec.get("implementation"):
         args.impl = shlex.join(rec["implementation"])
-    cfg = options.config(args)
+    args.stage = rec.get("stage") if rec.get("family") == "stage" else None
+    question = _question(args)
     kind, verdict = rec["kind"], rec["verdict"]
     prog = None
     if rec.get("choices") and isinstance(rec.get("seed"), int):
         prog = generate.program_from_choices(rec["seed"], rec["index"],
                                              bytes.fromhex(rec["choices"]),
-                                             tidy=rec.get("tidy", ""))
+                                             tidy=rec.get("tidy", ""),
+                                             family=question.family)
         if rec.get("text") and prog.text != rec["text"]:
             # Another generator version, or a program cleaned after
             # shrinking: its text is reduced instead.
             prog = None
     if prog is not None:
-        res = shrink_one(rec["seed"], rec["index"], kind, verdict,
-                         questions.WholePipeline(cfg), args.budget, start=prog)
+        res = shrink_one(rec["seed"], rec["index"], kind, verdict, question,
+                         args.budget, start=prog)
         outcome, prog, calls = res["outcome"], res["program"], res["calls"]
     else:
-        text, calls = textreduce.reduce(rec["text"], _finding_predicate(cfg, kind, verdict),
-                                        args.budget)
-        outcome = check.check(text, cfg).entry(kind, verdict)
-        prog = Program(rec.get("seed") or 0, rec.get("index") or 0, "memref", text)
+        # A stage's level says if the input is safe by construction; a
+        # text of the whole pipeline is memref-level (no tensor source).
+        level = (rec.get("level") or "stage") if question.family == "stage" else "memref"
+        text, calls = textreduce.reduce(
+            rec["text"], lambda t: question.check(t, level, kind).entry(kind, verdict)
+            is not None, args.budget)
+        outcome = question.check(text, level).entry(kind, verdict)
+        prog = Program(rec.get("seed") or 0, rec.get("index") or 0, level, text)
     if outcome is None:
         print("dealloc-harness: the finding no longer reproduces", file=sys.stderr)
         return 1
-    sig = findings.signature(outcome, prog.text)
     into = args.into or os.path.dirname(os.path.abspath(args.record))
-    findings.ensure_lit_config(into, cfg.tools)
-    path = findings.write(into, sig, outcome, prog, cfg,
-                          f"{rec.get('origin', '')}; reduced with {calls} "
-                          "more checks")
+    question.lit_config(into, own=False)
+    path = question.save(into, question.signature(outcome, prog.text), outcome, prog,
+                         f"{rec.get('origin', '')}; reduced with {calls} more checks")
     print(path)
     return 0
 

@@ -150,7 +150,7 @@ def parse_problem(text):
     if run.ok or run.status != "exit":
         return ""
     first = (run.stderr.strip().splitlines() or ["(no diagnostic)"])[0]
-    return "does not parse: " + check._untemp(first)[:200]
+    return "does not parse: " + check.untemp(first)[:200]
 
 
 def run(cfg, dirs, out, progress=True):

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import process, tools as tools_mod
+from .check import untemp
 from .kinds import STAGE
 
 # name -> (mlir-opt flag, relation the stage must keep, spec clause)
@@ -187,9 +188,10 @@ def check_stage(text, cfg, strict=True, wanted=None):
 
 def _run_class(run):
     if run.status == "timeout":
-        return ["stage-timeout", "timeout", "", "stage", run.stderr[-1500:]]
+        return ["stage-timeout", "timeout", "", "stage", untemp(run.stderr[-1500:])]
     if run.status in ("signal", "exit", "not-found"):
-        return ["stage-crash", run.describe(), "", "stage", run.stderr.strip()[:1500]]
+        return ["stage-crash", run.describe(), "", "stage",
+                untemp(run.stderr.strip()[:1500])]
     if run.status == "huge-output":
         return ["stage-invalid-output", "huge output", "", "stage", ""]
     if not run.stdout.strip():

@@ -36,9 +36,9 @@ def serving_and_plain():
 def same(x, y):
     """Same status, exit code and verdict records; file paths in locations
     may differ by the temporary directory of a tool process, which the
-    harness drops from every message (check._untemp)."""
+    harness drops from every message (check.untemp)."""
     def key(r):
-        return (r.status, r.exit, check._untemp(json.dumps(r.records, sort_keys=True)))
+        return (r.status, r.exit, check.untemp(json.dumps(r.records, sort_keys=True)))
     return key(x) == key(y)
 
 
