@@ -132,11 +132,11 @@ def configure(config, impl, cases=None, tools=None, checks="run,verify,equiv",
     dealloc-verify (default: as dealloc-harness finds them), `baseline` a
     known-findings file (baseline.py: a file whose findings are all known
     is XFAIL)."""
-    from .cli import UsageError, _absolute, _check_executable
+    from .options import UsageError, absolute, check_executable
     import shlex
-    argv = [_absolute(a, n) for n, a in enumerate(shlex.split(impl))]
+    argv = [absolute(a, n) for n, a in enumerate(shlex.split(impl))]
     try:
-        _check_executable(argv[0])
+        check_executable(argv[0])
     except UsageError as exc:
         raise ValueError(f"dealloc-conformance: {exc}") from None
     paths = tools_mod.locate(tools)

@@ -119,3 +119,24 @@ def test_no_import_cycle_in_the_package():
     found = cycles(edges)
     assert not found, "import cycles in dealloc_harness: " + "; ".join(
         " -> ".join(c) for c in found)
+
+
+def test_every_name_imported_inside_the_package_exists():
+    """A function-level import is only run when its function is: a name
+    moved to another module must not be found missing by a user first."""
+    import importlib
+    missing = []
+    for name in modules():
+        with open(os.path.join(PACKAGE_DIR, name + ".py")) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.ImportFrom) and node.level == 1):
+                continue
+            target = f"{PACKAGE}.{node.module}" if node.module else PACKAGE
+            mod = importlib.import_module(target)
+            for alias in node.names:
+                if not hasattr(mod, alias.name) and not (
+                        node.module is None and
+                        os.path.exists(os.path.join(PACKAGE_DIR, alias.name + ".py"))):
+                    missing.append(f"{name}.py:{node.lineno}: {target}.{alias.name}")
+    assert not missing, missing
