@@ -20,18 +20,41 @@ from .kinds import STAGE, whole_pipeline
 from .stage_check import check_stage
 
 
-class WholePipeline:
-    mode = "fuzz"               # report.json "mode"
-    command = "fuzz"            # how a reproducer's origin names the run
-    family = "pipeline"         # generate.program's family
+class _Question:
+    """What both questions share: `cfg` (its `impl`, `timeout`, `memory`
+    and `tools`), `kinds` (kinds.py), `mode` (report.json "mode"),
+    `command` (how a reproducer's origin names the run), `family`
+    (generate.program's) and `default_clause` (a finding's clause when the
+    tools cite none)."""
+
+    def program(self, seed, index):
+        return generate.program(seed, index, self.family)
+
+    def folder(self, outcome):
+        """The folder of OUT a shrunk finding goes to: `reproducers` (and
+        --regressions) for every finding."""
+        return "reproducers"
+
+    def lit_config(self, directory, own):
+        """A lit.cfg.py that runs the reproducers: always in OUT (`own`),
+        in --regressions unless it is in a lit suite already."""
+        if own:
+            findings.write_lit_config(directory, self.cfg.tools)
+        else:
+            findings.ensure_lit_config(directory, self.cfg.tools)
+
+    def report_keys(self):
+        return {}
+
+
+class WholePipeline(_Question):
+    mode = command = "fuzz"
+    family = "pipeline"
+    default_clause = ""
 
     def __init__(self, cfg):
         self.cfg = cfg          # check.Config
         self.kinds = whole_pipeline(cfg.require_equivalence)
-        self.default_clause = ""
-
-    def program(self, seed, index):
-        return generate.program(seed, index, self.family)
 
     def check(self, text, level, wanted=None):
         return check.check(text, self.cfg, wanted=wanted)
@@ -42,21 +65,8 @@ class WholePipeline:
     def op_shape(self, text):
         return findings.op_shape(text)
 
-    def folder(self, outcome):
-        """The folder of OUT a shrunk finding goes to: `reproducers` (and
-        --regressions) for every finding."""
-        return "reproducers"
-
     def save(self, directory, sig, outcome, prog, origin):
         return findings.write(directory, sig, outcome, prog, self.cfg, origin)
-
-    def lit_config(self, directory, own):
-        """A lit.cfg.py that runs the reproducers: always in OUT (`own`),
-        in --regressions unless it is in a lit suite already."""
-        if own:
-            findings.write_lit_config(directory, self.cfg.tools)
-        else:
-            findings.ensure_lit_config(directory, self.cfg.tools)
 
     def parameters(self):
         params = {"checks": list(self.cfg.checks),
@@ -65,11 +75,8 @@ class WholePipeline:
             params["free_functions"] = list(self.cfg.free_functions)
         return params
 
-    def report_keys(self):
-        return {}
 
-
-class OneStage(WholePipeline):
+class OneStage(_Question):
     family = "stage"
 
     def __init__(self, cfg):
@@ -104,8 +111,8 @@ class OneStage(WholePipeline):
         return f"{stage}-{outcome.kind}-{findings._slug(outcome.verdict)}-{shape}"[:120]
 
     def folder(self, outcome):
-        """Findings about our tools or generator go to OUT/ours (not lit
-        tests, not copied to --regressions)."""
+        """Findings about our tools or generator go to OUT/ours (not run
+        by `lit OUT`, not copied to --regressions)."""
         return "ours" if outcome.kind in self.kinds.ours else "reproducers"
 
     def save(self, directory, sig, outcome, prog, origin):
