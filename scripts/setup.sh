@@ -6,7 +6,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${DEALLOC_BUILD_DIR:-$root/build}
 
 pkgs=(cmake ninja-build g++ git libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools mlir-19-tools
-      clang-22 libz3-dev z3 python3-z3 python3-hypothesis python3-pytest
+      clang-22 clang-format-22 libz3-dev z3 python3-z3 python3-hypothesis python3-pytest
       python3-distributed python3-psutil valgrind graphviz libgtest-dev)
 missing=()
 for p in "${pkgs[@]}"; do
