@@ -351,8 +351,8 @@ func.func @vector_argument(%v: vector<4xf32>) {
 }
 
 // EXEC-LABEL: @vector_argument_too_large: UNSUPPORTED 'func.func'
-// EXEC-NEXT:     reason: argument type vector<2048xf32> has no input model (more than 1024 lanes)
-// VERIFY-LABEL: @vector_argument_too_large: UNSUPPORTED (argument #0 of type vector<2048xf32> has no input model (more than 1024 lanes)
-func.func @vector_argument_too_large(%v: vector<2048xf32>) {
+// EXEC-NEXT:     reason: argument type vector<256x257xf32> has no input model (more than 65536 lanes)
+// VERIFY-LABEL: @vector_argument_too_large: UNSUPPORTED (argument #0 of type vector<256x257xf32> has no input model (more than 65536 lanes)
+func.func @vector_argument_too_large(%v: vector<256x257xf32>) {
   return
 }

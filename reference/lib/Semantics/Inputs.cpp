@@ -14,6 +14,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace dealloc {
@@ -21,10 +23,17 @@ namespace dealloc {
 /// A scalar value (Bool, Int, Float) in [input.text]'s syntax.
 static void formatScalar(llvm::raw_ostream &os, const InputValue &v) {
   switch (v.kind) {
-  case InputValue::Bool: os << (v.b ? "true" : "false"); break;
-  case InputValue::Int: os << v.i; break;
-  case InputValue::Float: os << llvm::format("%.17g", v.f); break;
-  default: break;
+  case InputValue::Bool:
+    os << (v.b ? "true" : "false");
+    break;
+  case InputValue::Int:
+    os << v.i;
+    break;
+  case InputValue::Float:
+    os << llvm::format("%.17g", v.f);
+    break;
+  default:
+    break;
   }
 }
 
@@ -34,18 +43,54 @@ static bool sameScalar(const InputValue &a, const InputValue &b) {
          llvm::bit_cast<uint64_t>(a.f) == llvm::bit_cast<uint64_t>(b.f);
 }
 
-/// [input.vector]: `<a b c>`, or `<a>` when every lane is `a`.
+/// [input.text]: a vector of more lanes than this that is not a splat is
+/// printed sparse, `<a | k:v ...>`.
+constexpr size_t kListedLanes = 1024;
+
+/// The lane value of `v` that most lanes hold (the first to occur among
+/// equally frequent ones).
+static const InputValue &commonLane(const InputValue &v) {
+  std::map<std::string, std::pair<size_t, size_t>> seen; // text: count, first
+  const InputValue *best = &v.lanes.front();
+  size_t bestCount = 0;
+  for (auto [k, l] : llvm::enumerate(v.lanes)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    formatScalar(os, l);
+    auto &[count, first] = seen.try_emplace(text, 0, k).first->second;
+    if (++count > bestCount ||
+        (count == bestCount && first < (size_t)(best - &v.lanes.front()))) {
+      best = &v.lanes[first];
+      bestCount = count;
+    }
+  }
+  return *best;
+}
+
+/// [input.vector]: `<a b c>`, or `<a>` when every lane is `a`; a vector of
+/// more than kListedLanes lanes `<a | k:v ...>`: every lane `a` but the
+/// lanes k (row-major numbers, ascending), which are v.
 static void formatVector(llvm::raw_ostream &os, const InputValue &v) {
   os << "<";
-  bool splat = !v.lanes.empty() &&
-               llvm::all_of(v.lanes, [&](const InputValue &l) {
-                 return sameScalar(l, v.lanes.front());
-               });
-  if (splat)
+  bool splat =
+      !v.lanes.empty() && llvm::all_of(v.lanes, [&](const InputValue &l) {
+        return sameScalar(l, v.lanes.front());
+      });
+  if (splat) {
     formatScalar(os, v.lanes.front());
-  else
+  } else if (v.lanes.size() > kListedLanes) {
+    const InputValue &common = commonLane(v);
+    formatScalar(os, common);
+    os << " |";
+    for (auto [k, l] : llvm::enumerate(v.lanes))
+      if (!sameScalar(l, common)) {
+        os << " " << k << ":";
+        formatScalar(os, l);
+      }
+  } else {
     llvm::interleave(
         v.lanes, os, [&](const InputValue &l) { formatScalar(os, l); }, " ");
+  }
   os << ">";
 }
 
@@ -64,8 +109,12 @@ std::string formatInput(const Input &input) {
             os << "]";
           }
           break;
-        case InputValue::Vector: formatVector(os, v); break;
-        default: formatScalar(os, v); break;
+        case InputValue::Vector:
+          formatVector(os, v);
+          break;
+        default:
+          formatScalar(os, v);
+          break;
         }
       },
       ",");
@@ -101,14 +150,39 @@ static std::string parseScalar(StringRef p, Type t, InputValue &v) {
   return "";
 }
 
-/// [input.vector]: `<a b c ...>` with one value per lane, or `<a>` for
-/// every lane `a`; into `v` with every lane. An error message, or empty.
+/// [input.vector]: `<a | k:v ...>`: every lane `a` but lanes k, which are
+/// v (into `v`, whose lanes are every lane `a`). An error message, or empty.
+static std::string parseSparseLanes(StringRef entries, VectorType vt,
+                                    InputValue &v) {
+  SmallVector<StringRef, 8> parts;
+  llvm::SplitString(entries, parts, " \t");
+  for (StringRef part : parts) {
+    auto [lane, value] = part.split(':');
+    int64_t k = 0;
+    if (value.empty() || lane.getAsInteger(10, k) || k < 0 ||
+        k >= vt.getNumElements())
+      return "'" + part.str() + "': expected k:v with a lane k from 0 to " +
+             std::to_string(vt.getNumElements() - 1);
+    if (std::string err = parseScalar(value, vt.getElementType(), v.lanes[k]);
+        !err.empty())
+      return "lane " + std::to_string(k) + " '" + value.str() + "': " + err;
+  }
+  return "";
+}
+
+/// [input.vector]: `<a b c ...>` with one value per lane, `<a>` for every
+/// lane `a`, or `<a | k:v ...>`; into `v` with every lane. An error
+/// message, or empty.
 static std::string parseVector(StringRef p, VectorType vt, InputValue &v) {
   if (!p.consume_front("<") || !p.consume_back(">"))
     return "expected <a b ...> for a vector";
+  auto [lanes, entries] = p.split('|');
+  bool sparse = lanes.size() != p.size();
   SmallVector<StringRef, 8> parts;
-  llvm::SplitString(p, parts, " \t");
+  llvm::SplitString(lanes, parts, " \t");
   int64_t n = vt.getNumElements();
+  if (sparse && parts.size() != 1)
+    return "expected one value before '|'";
   if (parts.size() != 1 && static_cast<int64_t>(parts.size()) != n)
     return std::to_string(parts.size()) + " lanes given, the type has " +
            std::to_string(n) + " (or give one for all)";
@@ -122,7 +196,7 @@ static std::string parseVector(StringRef p, VectorType vt, InputValue &v) {
   }
   if (parts.size() == 1)
     v.lanes.assign(static_cast<size_t>(n), v.lanes.front());
-  return "";
+  return sparse ? parseSparseLanes(entries, vt, v) : "";
 }
 
 llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
@@ -134,12 +208,13 @@ llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
                       " values, the function has " +
                       llvm::Twine(type.getNumInputs()) + " arguments");
   Input in;
-  llvm::DenseMap<unsigned, unsigned> renumber;  // K as written -> canonical
-  llvm::DenseMap<unsigned, unsigned> firstArg;  // canonical -> first arg
+  llvm::DenseMap<unsigned, unsigned> renumber; // K as written -> canonical
+  llvm::DenseMap<unsigned, unsigned> firstArg; // canonical -> first arg
   for (auto [k, part] : llvm::enumerate(parts)) {
     StringRef p = part.trim();
     Type t = type.getInput(k);
-    std::string where = "argument " + std::to_string(k) + " ('" + p.str() + "')";
+    std::string where =
+        "argument " + std::to_string(k) + " ('" + p.str() + "')";
     InputValue v;
     if (!hasInputModel(t)) {
       std::string ts;
@@ -170,7 +245,8 @@ llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
         for (StringRef d : dims) {
           int64_t e;
           if (d.getAsInteger(10, e) || e < 0)
-            return inputError(where + ": extents must be non-negative integers");
+            return inputError(where +
+                              ": extents must be non-negative integers");
           v.extents.push_back(e);
         }
         if (v.extents.size() != mt.getNumDynamicDims())
@@ -284,9 +360,8 @@ std::vector<InputValue> vectorArgValues(VectorType t) {
   return out;
 }
 
-llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
-                                                   uint64_t maxInputs,
-                                                   uint64_t &total) {
+llvm::Expected<std::vector<Input>>
+enumerateInputs(FunctionType type, uint64_t maxInputs, uint64_t &total) {
   // Digits of an odometer: one per scalar argument (in argument order), then
   // one set partition per group of memref arguments of identical type (in
   // order of first appearance). The last digit varies fastest ([input.order]).
@@ -297,7 +372,11 @@ llvm::Expected<std::vector<Input>> enumerateInputs(FunctionType type,
     std::vector<InputValue> values;
     unsigned value = 0;
   };
-  struct GroupDigit { Type type; SmallVector<unsigned, 4> args; SmallVector<unsigned, 4> rgs; };
+  struct GroupDigit {
+    Type type;
+    SmallVector<unsigned, 4> args;
+    SmallVector<unsigned, 4> rgs;
+  };
   std::vector<ScalarDigit> scalars;
   std::vector<GroupDigit> groups;
   total = 1;

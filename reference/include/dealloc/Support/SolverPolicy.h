@@ -82,6 +82,23 @@ struct SolverPolicy {
   /// model's values where the vector cannot be all 0.
   static constexpr size_t maxMinimizedLanes = 64;
 
+  // -- Vectors ([op.vector.values]) --
+  /// Most lanes of a modelled vector type, in both tools: dealloc-run holds
+  /// every lane of a vector (an RtValue each, 176 bytes: 65,536 lanes are
+  /// 11.5 MB per value), so the limit bounds its memory, not a verdict's
+  /// soundness. Larger vectors are UNSUPPORTED, naming it.
+  static constexpr int64_t maxVectorLanes = int64_t(1) << 16;
+  /// Most lanes of a vector dealloc-verify packs into one bit-vector term
+  /// (its lanes and their initializedness bits; a term merges at joins and
+  /// is carried by loops). A larger vector is lazy: its lanes are terms made
+  /// when an op asks for them (LazyVectors.cpp), so a read of 65,536 lanes
+  /// of which one is extracted makes one load.
+  static constexpr int64_t maxPackedLanes = 1024;
+  /// Most lanes of a lazy vector one op asks for (an elementwise op, a
+  /// transfer_write, a reduction take every lane): each is a term of the
+  /// formula. Beyond, the op is UNSUPPORTED, naming the limit.
+  static constexpr int64_t maxDemandedLanes = 4096;
+
   // -- Encoding ([verify.encoding]) --
   /// Iterations of a loop whose trip count is a constant encoded before the
   /// run is cut ([verify.bound]); --unroll where that is higher.

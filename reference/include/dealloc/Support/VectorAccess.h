@@ -1,4 +1,5 @@
-//===- VectorAccess.h - The vector dialect's lanes, once ---------*- C++ -*-===//
+//===- VectorAccess.h - The vector dialect's lanes, once ---------*- C++
+//-*-===//
 //
 // spec/vector.md [op.vector.values], [op.vector.transfer],
 // [op.vector.load], [op.vector.lanes], [op.vector.reduction]: what both
@@ -16,6 +17,7 @@
 #ifndef DEALLOC_SUPPORT_VECTORACCESS_H
 #define DEALLOC_SUPPORT_VECTORACCESS_H
 
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/ViewArith.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -30,7 +32,7 @@
 namespace dealloc {
 
 /// The most lanes a modelled vector type has ([op.vector.values]).
-constexpr int64_t kMaxVectorLanes = 1024;
+constexpr int64_t kMaxVectorLanes = SolverPolicy::maxVectorLanes;
 
 /// A vector op that reads or writes a memref, as one access per lane.
 struct VectorAccessOp {
@@ -124,13 +126,14 @@ inline std::optional<VectorAccessOp> asVectorAccess(mlir::Operation *op) {
     }
   };
   if (auto x = dyn_cast<vector::LoadOp>(op)) {
-    A a{A::Read, x.getBase(), x.getIndices(), x.getVectorType(), {}, {}, {}, {}};
+    A a{A::Read, x.getBase(), x.getIndices(), x.getVectorType(), {}, {},
+        {},      {}};
     minor(a);
     return a;
   }
   if (auto x = dyn_cast<vector::StoreOp>(op)) {
-    A a{A::Write, x.getBase(), x.getIndices(), x.getVectorType(), {}, {}, {},
-        x.getValueToStore()};
+    A a{A::Write, x.getBase(), x.getIndices(),     x.getVectorType(), {},
+        {},       {},          x.getValueToStore()};
     minor(a);
     return a;
   }
@@ -138,14 +141,14 @@ inline std::optional<VectorAccessOp> asVectorAccess(mlir::Operation *op) {
   // vector's shape (mask lane k is vector lane k) and, for the load, a
   // vector of pass-through lanes.
   if (auto x = dyn_cast<vector::MaskedLoadOp>(op)) {
-    A a{A::Read, x.getBase(), x.getIndices(), x.getVectorType(), {}, {},
-        x.getPassThru(), {}, x.getMask()};
+    A a{A::Read,         x.getBase(), x.getIndices(), x.getVectorType(), {}, {},
+        x.getPassThru(), {},          x.getMask()};
     minor(a);
     return a;
   }
   if (auto x = dyn_cast<vector::MaskedStoreOp>(op)) {
-    A a{A::Write, x.getBase(), x.getIndices(), x.getVectorType(), {}, {}, {},
-        x.getValueToStore(), x.getMask()};
+    A a{A::Write, x.getBase(), x.getIndices(),      x.getVectorType(), {},
+        {},       {},          x.getValueToStore(), x.getMask()};
     minor(a);
     return a;
   }
@@ -154,7 +157,13 @@ inline std::optional<VectorAccessOp> asVectorAccess(mlir::Operation *op) {
       !vectorUnsupportedReason(op).empty())
     return std::nullopt;
   A a{isa<vector::TransferReadOp>(op) ? A::Read : A::Write,
-      xfer.getBase(), xfer.getIndices(), xfer.getVectorType(), {}, {}, {}, {},
+      xfer.getBase(),
+      xfer.getIndices(),
+      xfer.getVectorType(),
+      {},
+      {},
+      {},
+      {},
       xfer.getMask()};
   for (auto [j, e] : llvm::enumerate(xfer.getPermutationMap().getResults())) {
     auto d = dyn_cast<AffineDimExpr>(e);
@@ -294,8 +303,7 @@ inline int64_t transposeSourceLane(mlir::vector::TransposeOp t, int64_t k) {
 inline int64_t multiReductionTarget(mlir::vector::MultiDimReductionOp r,
                                     int64_t k) {
   mlir::VectorType st = r.getSourceVectorType();
-  llvm::SmallVector<int64_t, 4> c = laneCoords(st.getShape(), k), kept,
-                                   shape;
+  llvm::SmallVector<int64_t, 4> c = laneCoords(st.getShape(), k), kept, shape;
   llvm::SmallVector<bool> reduced = r.getReductionMask();
   for (int64_t j = 0; j < st.getRank(); ++j)
     if (!reduced[j]) {
@@ -314,23 +322,21 @@ struct ContractPoint {
 
 /// The points of `c`'s iteration space in row-major order of its
 /// dimensions, each with the lanes its indexing maps select.
-inline std::vector<ContractPoint> contractPoints(
-    mlir::vector::ContractionOp c) {
+inline std::vector<ContractPoint>
+contractPoints(mlir::vector::ContractionOp c) {
   llvm::SmallVector<mlir::AffineMap, 4> maps = c.getIndexingMapsArray();
   unsigned n = maps[0].getNumDims();
   llvm::SmallVector<int64_t, 4> sizes(n, 1);
-  for (auto [map, t] : {std::pair{maps[0], c.getLhsType()},
-                        std::pair{maps[1], c.getRhsType()}})
+  for (auto [map, t] :
+       {std::pair{maps[0], c.getLhsType()}, std::pair{maps[1], c.getRhsType()}})
     for (auto [j, e] : llvm::enumerate(map.getResults()))
-      sizes[llvm::cast<mlir::AffineDimExpr>(e).getPosition()] =
-          t.getDimSize(j);
+      sizes[llvm::cast<mlir::AffineDimExpr>(e).getPosition()] = t.getDimSize(j);
   auto accType = llvm::dyn_cast<mlir::VectorType>(c.getAccType());
   auto lane = [](mlir::AffineMap map, llvm::ArrayRef<int64_t> shape,
                  llvm::ArrayRef<int64_t> point) {
     llvm::SmallVector<int64_t, 4> coords;
     for (mlir::AffineExpr e : map.getResults())
-      coords.push_back(
-          point[llvm::cast<mlir::AffineDimExpr>(e).getPosition()]);
+      coords.push_back(point[llvm::cast<mlir::AffineDimExpr>(e).getPosition()]);
     return laneNumber(shape, coords);
   };
   std::vector<ContractPoint> out;
@@ -357,8 +363,7 @@ struct LaneSource {
 /// The sources of every result lane of vector.shape_cast, from_elements,
 /// shuffle, extract_strided_slice or insert_strided_slice (row-major), or
 /// nullopt if `op` is none of them.
-inline std::optional<std::vector<LaneSource>>
-laneSources(mlir::Operation *op) {
+inline std::optional<std::vector<LaneSource>> laneSources(mlir::Operation *op) {
   using namespace mlir;
   std::vector<LaneSource> out;
   auto attrInts = [](ArrayAttr a) {
@@ -443,19 +448,32 @@ inline mlir::arith::AtomicRMWKind reductionKind(mlir::vector::CombiningKind k,
   using C = mlir::vector::CombiningKind;
   bool fl = llvm::isa<mlir::FloatType>(elem);
   switch (k) {
-  case C::ADD: return fl ? K::addf : K::addi;
-  case C::MUL: return fl ? K::mulf : K::muli;
-  case C::MINUI: return K::minu;
-  case C::MINSI: return K::mins;
-  case C::MINNUMF: return K::minnumf;
-  case C::MAXUI: return K::maxu;
-  case C::MAXSI: return K::maxs;
-  case C::MAXNUMF: return K::maxnumf;
-  case C::AND: return K::andi;
-  case C::OR: return K::ori;
-  case C::XOR: return K::xori;
-  case C::MINIMUMF: return K::minimumf;
-  case C::MAXIMUMF: return K::maximumf;
+  case C::ADD:
+    return fl ? K::addf : K::addi;
+  case C::MUL:
+    return fl ? K::mulf : K::muli;
+  case C::MINUI:
+    return K::minu;
+  case C::MINSI:
+    return K::mins;
+  case C::MINNUMF:
+    return K::minnumf;
+  case C::MAXUI:
+    return K::maxu;
+  case C::MAXSI:
+    return K::maxs;
+  case C::MAXNUMF:
+    return K::maxnumf;
+  case C::AND:
+    return K::andi;
+  case C::OR:
+    return K::ori;
+  case C::XOR:
+    return K::xori;
+  case C::MINIMUMF:
+    return K::minimumf;
+  case C::MAXIMUMF:
+    return K::maximumf;
   }
   return K::assign;
 }

@@ -35,15 +35,18 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
       }
     for (Type t : callee.getFunctionType().getResults()) {
       if (auto mt = dyn_cast<MemRefType>(t)) {
-        std::vector<Expr> dyn(mt.getNumDynamicDims(), ctx.bvVal(kIndexWidth, 2));
-        results.push_back(SymValue::memref(allocate(
-            st, SlotKind::Heap, mt, dyn, site,
-            "result of @" + callee.getSymName().str())));
+        std::vector<Expr> dyn(mt.getNumDynamicDims(),
+                              ctx.bvVal(kIndexWidth, 2));
+        results.push_back(SymValue::memref(
+            allocate(st, SlotKind::Heap, mt, dyn, site,
+                     "result of @" + callee.getSymName().str())));
       } else if (scalarWidth(t)) {
         results.push_back(zeroOf(t));
-      } else if (auto vt = dyn_cast<VectorType>(t); vt && isModelledVector(vt)) {
-        results.push_back(vectorOfLanes(
-            *this, vt, [&](int64_t) { return zeroOf(vt.getElementType()); }));
+      } else if (auto vt = dyn_cast<VectorType>(t);
+                 vt && isModelledVector(vt)) {
+        SymValue zero = zeroOf(vt.getElementType());
+        results.push_back(
+            vectorOfLanes(*this, vt, [zero](int64_t) { return zero; }));
       } else {
         return unsupported(site, "external result type not modelled");
       }
@@ -113,9 +116,10 @@ void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
     for (const SymValue &a : args)
       if (a.kind == SymValue::Kind::MemRef)
         alias.push_back(heap.sameBuffer(r, a.view));
-    heap.violate(st, Verdict::AbiViolation, ctx.mkOr(alias), loc,
-                 "result #" + std::to_string(i) +
-                     " views an argument's buffer ([abi.results.no_arg_alias])");
+    heap.violate(
+        st, Verdict::AbiViolation, ctx.mkOr(alias), loc,
+        "result #" + std::to_string(i) +
+            " views an argument's buffer ([abi.results.no_arg_alias])");
     std::vector<Expr> dup;
     for (size_t j = 0; j < i; ++j)
       if (results[j].kind == SymValue::Kind::MemRef)

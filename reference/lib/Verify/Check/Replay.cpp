@@ -67,9 +67,13 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
     Type t = fn.getArgument(i).getType();
     InputValue iv;
     if (auto vt = dyn_cast<VectorType>(t)) { // [input.vector]
+      // A lane no encoded op asked for (a lazy vector's) is 0 (false).
+      Type elem = vt.getElementType();
+      InputValue zero = scalarFromModel(S, E.zeroOf(elem), elem);
       iv.kind = InputValue::Vector;
-      for (const SymValue &l : lanesOfVector(E, v, vt))
-        iv.lanes.push_back(scalarFromModel(S, l, vt.getElementType()));
+      iv.lanes.assign(vt.getNumElements(), zero);
+      for (const auto &[k, l] : lanesOfVector(E, v, vt))
+        iv.lanes[k] = scalarFromModel(S, l, elem);
     } else if (v.kind != SymValue::Kind::MemRef) {
       iv = scalarFromModel(S, v, t);
     } else {
@@ -267,7 +271,9 @@ void InputMinimizer::chooseInteger(Expr v) {
 /// else lane by lane in lane order (the first maxMinimizedLanes): 0 (false)
 /// where possible, else an integer or float lane as an integer argument.
 bool InputMinimizer::chooseVector(const SymValue &v, VectorType vt) {
-  std::vector<SymValue> lanes = lanesOfVector(E, v, vt);
+  std::vector<SymValue> lanes;
+  for (const auto &[k, l] : lanesOfVector(E, v, vt))
+    lanes.push_back(l);
   std::vector<Expr> zero;
   for (const SymValue &l : lanes)
     zero.push_back(l.kind == SymValue::Kind::Bool
@@ -276,7 +282,8 @@ bool InputMinimizer::chooseVector(const SymValue &v, VectorType vt) {
   if (!model())
     return false;
   Expr all = c.mkAnd(zero);
-  bool inModel = llvm::all_of(zero, [&](const Expr &z) { return S.evalBool(z); });
+  bool inModel =
+      llvm::all_of(zero, [&](const Expr &z) { return S.evalBool(z); });
   if (inModel) {
     base.push_back(all);
     return true;
@@ -348,9 +355,8 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
                                            FunctionResult &res) {
   auto demote = [&](const std::string &why) {
     res.reason = "counterexample " + std::string(verdictName(res.verdict)) +
-                 " (" + res.reason + ") on input " +
-                 quotedInput(res.input) + " " + why +
-                 " ([verify.replay])";
+                 " (" + res.reason + ") on input " + quotedInput(res.input) +
+                 " " + why + " ([verify.replay])";
     res.verdict = Verdict::Unknown;
   };
   if (!opts.replay) {
@@ -374,8 +380,8 @@ void dealloc::verify::replayCounterexample(ModuleOp module, func::FuncOp fn,
   }
   for (const dealloc::TraceEvent &e : run.trace)
     res.runTrace.push_back(RunEvent{e.event, e.buffer, e.loc});
-  res.trace.push_back("replayed by dealloc-run: " +
-                      std::string(verdictName(run.verdict)) +
-                      (run.clause.empty() ? "" : " " + run.clause) +
-                      (run.message.empty() ? "" : ": " + run.message));
+  res.trace.push_back(
+      "replayed by dealloc-run: " + std::string(verdictName(run.verdict)) +
+      (run.clause.empty() ? "" : " " + run.clause) +
+      (run.message.empty() ? "" : ": " + run.message));
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder/Encoder.h"
+#include "Ops/VectorValues.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -112,6 +113,10 @@ SymValue Encoder::dummyValue(Type t) {
   if (scalarWidth(t))
     return zeroOf(t);
   // [op.vector.values]: lanes and their initializedness bits (any value).
+  // A lazy vector's handle without lanes: an op that asks for them is
+  // UNKNOWN (Ops/LazyVectors.cpp).
+  if (isLazyVector(t))
+    return SymValue::bv(ctx.freshBV("unbound_vector", 64));
   if (auto vt = dyn_cast<VectorType>(t); vt && scalarWidth(vt.getElementType()))
     return SymValue::bv(ctx.freshBV(
         "unbound_vector",

@@ -26,6 +26,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -68,6 +69,7 @@ struct RegionExit {
 };
 
 struct CheckSetup;
+struct LazyVector; // Ops/VectorValues.h
 
 /// What the encoding of every function needs to know of its module, computed
 /// once per module and shared by its functions' checks (not a walk of the
@@ -159,6 +161,15 @@ public:
   /// same function instead of fresh ones.
   const Encoder *inputsFrom() const { return inputsOf; }
   void takeInputsFrom(const Encoder *e) { inputsOf = e; }
+  /// [op.vector.values] The lazy vectors this encoding made, by their
+  /// handle's term (Ops/VectorValues.h).
+  std::map<unsigned, std::shared_ptr<LazyVector>> &lazyVectors() {
+    return lazy;
+  }
+  const std::map<unsigned, std::shared_ptr<LazyVector>> &
+  lazyVectors() const {
+    return lazy;
+  }
   /// For --equiv: the inputs this encoding makes are also given to `other`
   /// (whose encoding takes them from this one): an argument counts as
   /// read-only ([verify.encoding.args.readonly]) only if it is in both.
@@ -318,6 +329,7 @@ private:
   ProofHints proofHints;
   EncoderStats statistics;
   EntryBoundary entryBoundary;
+  std::map<unsigned, std::shared_ptr<LazyVector>> lazy;
   CallNesting calls;
 };
 

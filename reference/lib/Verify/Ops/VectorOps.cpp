@@ -18,6 +18,7 @@
 #include "Encoder/SymbolicArith.h"
 #include "Ops/VectorValues.h"
 #include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -38,10 +39,12 @@ static Expr laneBits(smt::Context &c, const SymValue &x) {
 }
 
 /// The lanes of `s`, a value of vector type `t` (or a scalar: one lane).
-static Lanes unpack(Encoder &E, const SymValue &s, Type t) {
+static Lanes unpack(Encoder &E, const SymValue &s, Type t, Location loc) {
   auto vt = dyn_cast<VectorType>(t);
   if (!vt)
     return {s};
+  if (isLazyVector(vt))
+    return allLazyLanes(E, s, vt, loc);
   smt::Context &c = E.ctx;
   Type elem = vt.getElementType();
   unsigned w = scalarWidth(elem);
@@ -50,8 +53,8 @@ static Lanes unpack(Encoder &E, const SymValue &s, Type t) {
   for (int64_t k = 0; k < n; ++k) {
     SymValue lane = fromBV(E, elem, c.mkExtract(s.e, k * w + w - 1, k * w));
     Expr bit = c.mkExtract(s.e, n * w + k, n * w + k);
-    Expr init = bit.bvLiteral() ? c.boolVal(*bit.bvLiteral() != 0)
-                                : c.bvToBool(bit);
+    Expr init =
+        bit.bvLiteral() ? c.boolVal(*bit.bvLiteral() != 0) : c.bvToBool(bit);
     if (!s.init.isNull())
       init = c.mkAnd(s.init, init);
     if (!init.isTrue())
@@ -61,9 +64,15 @@ static Lanes unpack(Encoder &E, const SymValue &s, Type t) {
   return lanes;
 }
 
-/// The vector value of `lanes` (lane 0 first).
+/// The vector value of `lanes` (lane 0 first): one term, or a lazy vector
+/// over them beyond SolverPolicy::maxPackedLanes.
 static SymValue pack(Encoder &E, const Lanes &lanes) {
   smt::Context &c = E.ctx;
+  if ((int64_t)lanes.size() > SolverPolicy::maxPackedLanes) {
+    auto all = std::make_shared<Lanes>(lanes);
+    return makeLazyVector(E, VectorType(),
+                          [all](int64_t k) { return (*all)[k]; });
+  }
   Expr vals, inits;
   for (const SymValue &x : lanes) {
     Expr v = laneBits(c, x);
@@ -76,46 +85,28 @@ static SymValue pack(Encoder &E, const Lanes &lanes) {
   return SymValue::bv(c.simplify(c.mkConcat(inits, vals)));
 }
 
-SymValue dealloc::verify::vectorOfLanes(
-    Encoder &E, VectorType vt, llvm::function_ref<SymValue(int64_t)> lane) {
-  Lanes lanes;
-  for (int64_t k = 0; k < vt.getNumElements(); ++k)
-    lanes.push_back(lane(k));
+SymValue dealloc::verify::packLanes(Encoder &E, const Lanes &lanes,
+                                    VectorType) {
   return pack(E, lanes);
 }
 
-std::vector<SymValue> dealloc::verify::lanesOfVector(Encoder &E,
-                                                     const SymValue &s,
-                                                     VectorType vt) {
-  return unpack(E, s, vt);
-}
-
-bool dealloc::verify::encodeVectorArgument(Encoder &E, func::FuncOp fn,
-                                           unsigned i) {
-  Type t = fn.getArgument(i).getType();
-  if (!isModelledVector(t)) {
-    std::string type;
-    llvm::raw_string_ostream(type) << t;
-    return E.fail(Verdict::Unsupported,
-                  "argument #" + std::to_string(i) + " of type " + type +
-                      " has no input model" + typeNote(t),
-                  fn.getLoc());
-  }
-  auto vt = cast<VectorType>(t);
-  Type elem = vt.getElementType();
-  std::string name = "arg" + std::to_string(i) + "_lane";
-  E.boundary().argValues.push_back(vectorOfLanes(E, vt, [&](int64_t) {
-    if (elem.isInteger(1))
-      return SymValue::boolean(E.ctx.freshBool(name));
-    return SymValue::bv(E.ctx.freshBV(name, scalarWidth(elem)));
-  }));
-  return true;
+std::vector<SymValue> dealloc::verify::unpackLanes(Encoder &E,
+                                                   const SymValue &s,
+                                                   VectorType vt,
+                                                   Location loc) {
+  return unpack(E, s, vt, loc);
 }
 
 /// The lanes of operand `v` (recorded as unbound where the encoding did not
 /// define it, as E.get does).
 static Lanes lanesOf(Encoder &E, Value v) {
-  return unpack(E, E.get(v), v.getType());
+  return unpack(E, E.get(v), v.getType(), v.getLoc());
+}
+
+/// Lane k of operand `v` (a vector) on demand, for the ops that take some
+/// of its lanes.
+static std::function<SymValue(int64_t)> readerOf(Encoder &E, Value v) {
+  return laneReader(E, E.get(v), cast<VectorType>(v.getType()), v.getLoc());
 }
 
 /// [op.vector.values]: an arith.constant of vector type.
@@ -126,15 +117,34 @@ static bool encodeConstant(Encoder &E, arith::ConstantOp op) {
     return E.unsupported(op, "constant of this type not modelled");
   Lanes lanes;
   unsigned w = scalarWidth(elem);
+  if (dense.isSplat() && isLazyVector(op.getType())) {
+    SymValue one =
+        isa<FloatType>(elem)
+            ? SymValue::bv(
+                  E.ctx.bvVal(w, (int64_t)dense.getSplatValue<APFloat>()
+                                     .bitcastToAPInt()
+                                     .getZExtValue()))
+            : fromBV(
+                  E, elem,
+                  E.ctx.bvVal(
+                      w,
+                      elem.isInteger(1)
+                          ? (int64_t)dense.getSplatValue<APInt>().getZExtValue()
+                          : dense.getSplatValue<APInt>().getSExtValue()));
+    E.bind(op, makeLazyVector(E, cast<VectorType>(op.getType()),
+                              [one](int64_t) { return one; }));
+    return true;
+  }
   if (isa<FloatType>(elem))
     for (const APFloat &x : dense.getValues<APFloat>())
-      lanes.push_back(SymValue::bv(E.ctx.bvVal(
-          w, (int64_t)x.bitcastToAPInt().getZExtValue())));
+      lanes.push_back(SymValue::bv(
+          E.ctx.bvVal(w, (int64_t)x.bitcastToAPInt().getZExtValue())));
   else
     for (const APInt &x : dense.getValues<APInt>())
-      lanes.push_back(fromBV(
-          E, elem, E.ctx.bvVal(w, elem.isInteger(1) ? (int64_t)x.getZExtValue()
-                                                    : x.getSExtValue())));
+      lanes.push_back(
+          fromBV(E, elem,
+                 E.ctx.bvVal(w, elem.isInteger(1) ? (int64_t)x.getZExtValue()
+                                                  : x.getSExtValue())));
   E.bind(op, pack(E, lanes));
   return true;
 }
@@ -166,8 +176,10 @@ static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
       E.bind(op->getResult(0), E.dummyValue(op->getResult(0).getType()));
       return true;
     }
-    saved.push_back({v, *bound, unpack(E, *bound, v.getType())});
+    saved.push_back({v, *bound, unpack(E, *bound, v.getType(), v.getLoc())});
   }
+  if (E.failure())
+    return false;
   int64_t n = cast<VectorType>(op->getResult(0).getType()).getNumElements();
   Lanes out;
   bool ok = true;
@@ -200,9 +212,19 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
   View v = E.getView(acc.memref);
   if (v.retyped && !E.heap.byteContents)
     return E.unsupported(op, "access through a memref.view result");
+  bool read = acc.kind == VectorAccessOp::Read;
+  // A lazy vector read with every lane accessed: loads made on demand.
+  if (read && isLazyVector(acc.type) && !acc.mask &&
+      llvm::all_of(acc.inBounds, [](bool b) { return b; }))
+    return encodeLazyRead(E, st, op, acc, v);
+  if (laneCount(acc.type) > SolverPolicy::maxDemandedLanes)
+    return E.unsupported(
+        op, "an access of more than " +
+                std::to_string(SolverPolicy::maxDemandedLanes) +
+                " lanes is modelled only as a read with every dimension in "
+                "bounds and no mask");
   Type elem = cast<MemRefType>(acc.memref.getType()).getElementType();
   unsigned eb = elementBytes(elem);
-  bool read = acc.kind == VectorAccessOp::Read;
   requireInitialized(E, st, acc.indices, loc);
   std::vector<Expr> base;
   for (Value i : acc.indices)
@@ -227,9 +249,8 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
       on = mask[k].kind == SymValue::Kind::Bool
                ? mask[k].e
                : c.mkEq(mask[k].e, c.bvVal(mask[k].e.bvWidth(), 1));
-    access.push_back(laneAccess(d, v, acc, base,
-                                laneCoords(acc.type.getShape(), k), on,
-                                c.mkNot(on)));
+    access.push_back(laneAccess(
+        d, v, acc, base, laneCoords(acc.type.getShape(), k), on, c.mkNot(on)));
     undefined.push_back(access.back().undefined);
   }
   E.heap.stop(st, c.mkOr(undefined), loc, StopKind::OutOfBounds,
@@ -249,47 +270,71 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
       continue;
     }
     SymValue loaded = loadElement(E, st, v, la.lin, elem);
-    out.push_back(la.skipped.isFalse()
-                      ? loaded
-                      : E.heap.mergeValues({la.skipped, c.mkNot(la.skipped)},
-                                           {&pad[pad.size() == 1 ? 0 : k],
-                                            &loaded}));
+    out.push_back(
+        la.skipped.isFalse()
+            ? loaded
+            : E.heap.mergeValues({la.skipped, c.mkNot(la.skipped)},
+                                 {&pad[pad.size() == 1 ? 0 : k], &loaded}));
   }
   if (read)
     E.bind(op->getResult(0), pack(E, out));
   return true;
 }
 
-/// [op.vector.lanes] vector.broadcast, extract, insert.
+/// The value of type `t` (a vector, or a scalar: lane 0) whose lane k is
+/// `lane(k)`: packed, or lazy without asking for any lane now.
+static SymValue ofLaneFn(Encoder &E, Type t,
+                         std::function<SymValue(int64_t)> lane) {
+  auto vt = dyn_cast<VectorType>(t);
+  if (!vt)
+    return lane(0);
+  if (isLazyVector(vt))
+    return makeLazyVector(E, vt, std::move(lane));
+  Lanes out;
+  for (int64_t k = 0; k < vt.getNumElements(); ++k)
+    out.push_back(lane(k));
+  return pack(E, out);
+}
+
+/// [op.vector.lanes] vector.broadcast, extract, insert: each result lane
+/// asks its source for one lane, so that a lazy source makes only the
+/// lanes a result takes.
 static bool encodeLanes(Encoder &E, Operation *op) {
+  using LaneFn = std::function<SymValue(int64_t)>;
   if (auto b = dyn_cast<vector::BroadcastOp>(op)) {
-    Lanes src = lanesOf(E, b.getSource()), out;
     VectorType rt = b.getResultVectorType();
-    for (int64_t k = 0; k < rt.getNumElements(); ++k)
-      out.push_back(src[broadcastSourceLane(rt, b.getSourceType(), k)]);
-    E.bind(b, pack(E, out));
-    return true;
+    Type st = b.getSourceType();
+    LaneFn src =
+        isa<VectorType>(st)
+            ? readerOf(E, b.getSource())
+            : LaneFn([x = E.get(b.getSource())](int64_t) { return x; });
+    E.bind(b, ofLaneFn(E, rt, [src, rt, st](int64_t k) {
+             return src(broadcastSourceLane(rt, st, k));
+           }));
+    return !E.failure();
   }
   if (auto x = dyn_cast<vector::ExtractOp>(op)) {
-    Lanes src = lanesOf(E, x.getSource());
-    auto [first, count] =
-        positionLanes(x.getSourceVectorType(), x.getStaticPosition());
-    if (!isa<VectorType>(x.getType()))
-      E.bind(x, src[first]);
-    else
-      E.bind(x, pack(E, Lanes(src.begin() + first,
-                              src.begin() + first + count)));
-    return true;
+    LaneFn src = readerOf(E, x.getSource());
+    int64_t first =
+        positionLanes(x.getSourceVectorType(), x.getStaticPosition()).first;
+    E.bind(x, ofLaneFn(E, x.getType(),
+                       [src, first](int64_t k) { return src(first + k); }));
+    return !E.failure();
   }
   auto x = cast<vector::InsertOp>(op);
-  Lanes out = lanesOf(E, x.getDest());
-  Lanes val = lanesOf(E, x.getValueToStore());
+  LaneFn dest = readerOf(E, x.getDest());
+  Value stored = x.getValueToStore();
+  LaneFn val = isa<VectorType>(stored.getType())
+                   ? readerOf(E, stored)
+                   : LaneFn([s = E.get(stored)](int64_t) { return s; });
   auto [first, count] =
       positionLanes(x.getDestVectorType(), x.getStaticPosition());
-  for (int64_t k = 0; k < count; ++k)
-    out[first + k] = val[k];
-  E.bind(x, pack(E, out));
-  return true;
+  E.bind(x, ofLaneFn(E, x.getType(),
+                     [dest, val, first = first, count = count](int64_t k) {
+                       return k >= first && k < first + count ? val(k - first)
+                                                              : dest(k);
+                     }));
+  return !E.failure();
 }
 
 /// [op.vector.reduction]: the accumulator (or lane 0) combined with each
@@ -393,31 +438,28 @@ static bool encodeContract(Encoder &E, vector::ContractionOp c) {
   arith::AtomicRMWKind mul = reductionKind(vector::CombiningKind::MUL, elem);
   arith::AtomicRMWKind kind = reductionKind(c.getKind(), elem);
   for (const ContractPoint &p : contractPoints(c))
-    acc[p.acc] = combineValues(
-        E, kind, elem, acc[p.acc],
-        combineValues(E, mul, elem, lhs[p.lhs], rhs[p.rhs]));
+    acc[p.acc] =
+        combineValues(E, kind, elem, acc[p.acc],
+                      combineValues(E, mul, elem, lhs[p.lhs], rhs[p.rhs]));
   E.bind(c, ofLanes(E, c.getType(), acc));
   return true;
 }
 
 /// [op.ub.poison]: the uninitialized value (any bits), in every lane.
 static bool encodePoison(Encoder &E, Operation *op) {
-  smt::Context &c = E.ctx;
   Type t = op->getResult(0).getType();
   Type elem = laneType(t);
-  auto vt = dyn_cast<VectorType>(t);
-  Lanes lanes;
-  for (int64_t k = 0; k < (vt ? vt.getNumElements() : 1); ++k) {
-    SymValue x = fromBV(E, elem, c.freshBV("poison", scalarWidth(elem)));
-    x.init = c.boolVal(false);
-    lanes.push_back(std::move(x));
-  }
-  E.bind(op->getResult(0), ofLanes(E, t, lanes));
+  Encoder *enc = &E;
+  E.bind(op->getResult(0), ofLaneFn(E, t, [enc, elem](int64_t) {
+           SymValue x = fromBV(*enc, elem,
+                               enc->ctx.freshBV("poison", scalarWidth(elem)));
+           x.init = enc->ctx.boolVal(false);
+           return x;
+         }));
   return true;
 }
 
-bool dealloc::verify::encodeOnVectors(Encoder &E, Operation *op,
-                                      State &st) {
+bool dealloc::verify::encodeOnVectors(Encoder &E, Operation *op, State &st) {
   if (auto c = dyn_cast<arith::ConstantOp>(op))
     return encodeConstant(E, c);
   return encodeElementwise(E, op, st);
