@@ -40,8 +40,13 @@ config.environment["DEALLOC_BUILD_DIR"] = build
 config.environment["DEALLOC_LLVM_TOOLS_DIR"] = config.llvm_tools_dir
 config.environment["DEALLOC_LLVM_LIBRARY_DIR"] = config.llvm_library_dir
 config.substitutions.append(("%repo", root))
-# The build folder (its lib/ has the test pass plugin, DeallocTestPlugin.so).
+# The build folder (its lib/ has the test plugin, DeallocTestPlugin.so).
 config.substitutions.append(("%dealloc_build", build))
+# The test plugin: passes for --load-pass-plugin, and the dialect
+# `dealloc_test` (ops no tool models) for --load-dialect-plugin
+# (reference/tools/dealloc-test-plugin/TestPlugin.cpp).
+config.substitutions.append(("%dealloc_test_plugin",
+                             os.path.join(build, "lib", "DeallocTestPlugin.so")))
 config.substitutions.append(("%python", config.python_executable))
 # MLIR's own files: ODS documentation (deviation tests quote it) and the
 # runner's support libraries (libmlir_c_runner_utils.so).

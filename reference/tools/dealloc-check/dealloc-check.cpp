@@ -1,7 +1,7 @@
 //===- dealloc-check.cpp - Many tool runs in one process (JSON lines) -----===//
 //
 // dealloc-check [--timeout MS] [--unroll N] [--job-timeout S] [--memory-mb N]
-//               [--no-isolation] [--no-warm-up]
+//               [--no-isolation] [--no-warm-up] [--load-dialect-plugin LIB]...
 //
 // Reads jobs on stdin, one JSON object a line, and answers each with one JSON
 // line on stdout, in order. A job replaces one run of a project tool on
@@ -11,12 +11,15 @@
 //       dealloc-opt --reference-buffer-deallocation-pipeline
 //   {"id": 8, "tool": "verify", "inputs": [TEXT]}     dealloc-verify --json
 //   {"id": 9, "tool": "run", "inputs": [TEXT]}        dealloc-run --json
-//   {"id": 10, "tool": "equiv", "inputs": [A, B], "names": ["impl.mlir", "ref.mlir"]}
-//                                                     dealloc-verify --equiv --json
+//   {"id": 10, "tool": "equiv", "inputs": [A, B], "names": ["impl.mlir",
+//   "ref.mlir"]}
+//                                                     dealloc-verify --equiv
+//                                                     --json
 //   optional: "names" (file names diagnostics print), "options": {"timeout_ms",
-//   "function_timeout_ms", "unroll", "reuse_addresses", "strict_ub", "max_inputs", "max_steps", "pipeline",
-//   "memory_mb" (this job's limit instead of --memory-mb)}; an option of
-//   another name, of the wrong type or out of range is a bad request
+//   "function_timeout_ms", "unroll", "reuse_addresses", "strict_ub",
+//   "max_inputs", "max_steps", "pipeline", "memory_mb" (this job's limit
+//   instead of --memory-mb)}; an option of another name, of the wrong type or
+//   out of range is a bad request
 //
 //   --describe: prints the verdicts, exit codes and stop kinds as one JSON
 //   object (as dealloc-run and dealloc-verify do) and exits 0
@@ -29,31 +32,36 @@
 // crashed; exit is minus the signal number, stderr has the stack dump),
 // "timeout" (killed after --job-timeout), "bad-request" (exit 3; stderr
 // names the request line). A verify job that runs out of memory replies
-// "exit" 2 with the answers so far ([verify.memory]). Each job runs in a forked child of the initialized
-// and warmed-up process (crash isolation, per-job time and memory limits,
-// start-up paid once). --no-isolation runs jobs in this process, several
-// times faster where page faults are expensive (VMs), but a crashing job ends
-// the process and --job-timeout / --memory-mb do not apply: the client keeps
-// time, limits the process and restarts it (harness/dealloc_harness/server.py).
-// A request line longer than --max-request-mb (256) MiB or nested deeper
-// than 64 levels, an "id" that is not null, a string or an integer, a field
-// of another name or of the wrong type ("names": one non-empty string per
-// input) is a bad request; the server goes on with the next line.
-// SIGINT / SIGTERM kill the job's child before the server ends (by the same
-// signal); a forked job also dies with the server (PR_SET_PDEATHSIG) and
-// does not hold the server's stdout: a client reading to EOF gets it.
+// "exit" 2 with the answers so far ([verify.memory]). Each job runs in a forked
+// child of the initialized and warmed-up process (crash isolation, per-job time
+// and memory limits, start-up paid once). --no-isolation runs jobs in this
+// process, several times faster where page faults are expensive (VMs), but a
+// crashing job ends the process and --job-timeout / --memory-mb do not apply:
+// the client keeps time, limits the process and restarts it
+// (harness/dealloc_harness/server.py). A request line longer than
+// --max-request-mb (256) MiB or nested deeper than 64 levels, an "id" that is
+// not null, a string or an integer, a field of another name or of the wrong
+// type ("names": one non-empty string per input) is a bad request; the server
+// goes on with the next line. SIGINT / SIGTERM kill the job's child before the
+// server ends (by the same signal); a forked job also dies with the server
+// (PR_SET_PDEATHSIG) and does not hold the server's stdout: a client reading to
+// EOF gets it.
+// --load-dialect-plugin LIB (repeatable): every job reads the dialects of
+// the plugin library too (as the tools with the same option).
 // Exit code of dealloc-check: 0 at the end of stdin, 3 when stdout cannot be
-// written (the client is gone), 3 for a bad flag.
+// written (the client is gone), 3 for a bad flag or a plugin that cannot be
+// loaded.
 //
 //===----------------------------------------------------------------------===//
 #include "Server.h"
 
 #include "dealloc/Driver/Describe.h"
+#include "dealloc/Driver/Plugins.h"
 #include "dealloc/Ownership/Passes.h"
 #include "dealloc/Support/DeepStack.h"
 #include "dealloc/Support/SolverPolicy.h"
-#include "dealloc/Support/Verdict.h"
 #include "dealloc/Support/ToolOutput.h"
+#include "dealloc/Support/Verdict.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -69,14 +77,43 @@ using namespace dealloc::check;
 
 /// --help lists these only (not LLVM's global options).
 static cl::OptionCategory serverCategory("dealloc-check options");
-static cl::opt<unsigned> timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"), cl::init(dealloc::SolverPolicy::defaultTimeoutMs), cl::cat(serverCategory));
-static cl::opt<unsigned> unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"), cl::init(dealloc::SolverPolicy::defaultUnroll), cl::cat(serverCategory));
-static cl::opt<unsigned> jobTimeout("job-timeout", cl::desc("Seconds before a job is killed (0: none)"), cl::init(120), cl::cat(serverCategory));
-static cl::opt<unsigned> memoryMb("memory-mb", cl::desc("Address-space limit of a job in MiB (0: none)"), cl::init(4096), cl::cat(serverCategory));
-static cl::opt<unsigned> maxRequestMb("max-request-mb", cl::desc("Longest request line in MiB; longer lines are bad requests"), cl::init(256), cl::cat(serverCategory));
-static cl::opt<bool> noIsolation("no-isolation", cl::desc("Run jobs in this process (a crash ends all jobs)"), cl::cat(serverCategory));
-static cl::opt<bool> describe("describe", cl::desc("Print the verdicts, exit codes and stop kinds as one JSON object and exit"), cl::cat(serverCategory));
-static cl::opt<bool> noWarmUp("no-warm-up", cl::desc("Do not run one job of each kind before reading jobs"), cl::cat(serverCategory));
+static cl::opt<unsigned>
+    timeoutMs("timeout", cl::desc("Default solver timeout per query in ms"),
+              cl::init(dealloc::SolverPolicy::defaultTimeoutMs),
+              cl::cat(serverCategory));
+static cl::opt<unsigned>
+    unroll("unroll", cl::desc("Default unroll bound of verify and equiv jobs"),
+           cl::init(dealloc::SolverPolicy::defaultUnroll),
+           cl::cat(serverCategory));
+static cl::opt<unsigned>
+    jobTimeout("job-timeout",
+               cl::desc("Seconds before a job is killed (0: none)"),
+               cl::init(120), cl::cat(serverCategory));
+static cl::opt<unsigned>
+    memoryMb("memory-mb",
+             cl::desc("Address-space limit of a job in MiB (0: none)"),
+             cl::init(4096), cl::cat(serverCategory));
+static cl::opt<unsigned> maxRequestMb(
+    "max-request-mb",
+    cl::desc("Longest request line in MiB; longer lines are bad requests"),
+    cl::init(256), cl::cat(serverCategory));
+static cl::opt<bool>
+    noIsolation("no-isolation",
+                cl::desc("Run jobs in this process (a crash ends all jobs)"),
+                cl::cat(serverCategory));
+static cl::opt<bool>
+    describe("describe",
+             cl::desc("Print the verdicts, exit codes and stop kinds as one "
+                      "JSON object and exit"),
+             cl::cat(serverCategory));
+static cl::list<std::string>
+    dialectPlugins(StringRef(dealloc::kDialectPluginOption),
+                   cl::value_desc("LIB"), cl::desc(dealloc::kDialectPluginHelp),
+                   cl::cat(serverCategory));
+static cl::opt<bool>
+    noWarmUp("no-warm-up",
+             cl::desc("Do not run one job of each kind before reading jobs"),
+             cl::cat(serverCategory));
 
 namespace {
 enum class LineRead { Ok, TooLong, End };
@@ -118,9 +155,11 @@ static int toolMain(int argc, char **argv) {
   // A bad flag or flag value is bad input (exit 3), not a violation (cl's
   // own exit code is 1).
   cl::HideUnrelatedOptions(serverCategory);
-  if (!cl::ParseCommandLineOptions(argc, argv,
-                              "dealloc-check: reference pipeline, dealloc-verify "
-                              "and dealloc-run jobs as JSON lines\n", &llvm::errs()))
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "dealloc-check: reference pipeline, dealloc-verify "
+          "and dealloc-run jobs as JSON lines\n",
+          &llvm::errs()))
     return 3;
   if (describe)
     return dealloc::finishStandardOutput(
@@ -133,6 +172,8 @@ static int toolMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  if (!dealloc::loadDialectPlugins(dialectPlugins, registry, errs()))
+    return dealloc::ExitBadInput;
   // Warm-up pays first-use costs once for all forked jobs; in-process jobs
   // share them anyway.
   if (!noWarmUp && !noIsolation) {
@@ -156,12 +197,11 @@ static int toolMain(int argc, char **argv) {
     if (got == LineRead::Ok && StringRef(line).trim().empty())
       continue;
     Request req;
-    std::string bad =
-        got == LineRead::TooLong
-            ? "longer than --max-request-mb " + std::to_string(maxRequestMb) +
-                  " MiB"
-            : parseRequest(line, defaults, req);
-    json::Object reply = !bad.empty()   ? badRequest(req, lineNo, bad)
+    std::string bad = got == LineRead::TooLong
+                          ? "longer than --max-request-mb " +
+                                std::to_string(maxRequestMb) + " MiB"
+                          : parseRequest(line, defaults, req);
+    json::Object reply = !bad.empty()  ? badRequest(req, lineNo, bad)
                          : noIsolation ? inProcess(req, registry)
                                        : isolated(req, registry, jobTimeout);
     outs() << json::Value(std::move(reply)) << "\n";

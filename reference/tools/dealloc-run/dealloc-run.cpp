@@ -1,8 +1,9 @@
 //===- dealloc-run.cpp - Run functions under the reference semantics ------===//
 //
-// dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs [--events]] [--json]
+// dealloc-run FILE [--function NAME] [--input TEXT] [--all-inputs [--events]]
+// [--json]
 //                  [--reuse-addresses] [--max-inputs N] [--max-steps N]
-//                  [--dot FILE] [--strict-ub]
+//                  [--dot FILE] [--strict-ub] [--load-dialect-plugin LIB]...
 // Exit: 0 all SAFE, 1 a violation, 2 UNSUPPORTED/UNKNOWN or nothing to check
 // (no public function with a body), 3 unreadable input, a bad flag, or
 // output that cannot be written (spec/safety.md, [safety.verdicts]; the
@@ -28,17 +29,29 @@ using namespace dealloc;
 
 /// The common options, then the tool's own (all listed by --help).
 static CommonOptions common;
-static cl::opt<std::string> inputFile(cl::Positional, cl::cat(common.category), cl::desc("<file.mlir | ->"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(common.category),
+                                      cl::desc("<file.mlir | ->"),
                                       cl::init("-"));
-static cl::opt<std::string> inputText("input", cl::cat(common.category), cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
-static cl::opt<bool> allInputs("all-inputs", cl::cat(common.category), cl::desc("Print a verdict per (function, input)"));
-static cl::opt<bool> events("events", cl::cat(common.category), cl::desc("With --all-inputs: print each run's buffer events in execution order"));
-static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(common.category), cl::desc("Inputs per function"), cl::init(CheckOptions().maxInputs));
-static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(common.category), cl::desc("Executed ops per run"), cl::init(RunOptions().maxSteps));
-static cl::opt<std::string> dotFile(
-    "dot", cl::cat(common.category), cl::desc("Write the first failing run (or the first run if none "
-                    "fails) as a Graphviz CFG to FILE"),
-    cl::value_desc("FILE"));
+static cl::opt<std::string>
+    inputText("input", cl::cat(common.category),
+              cl::desc("Run only this input, e.g. 'true,0,b0,b0'"));
+static cl::opt<bool>
+    allInputs("all-inputs", cl::cat(common.category),
+              cl::desc("Print a verdict per (function, input)"));
+static cl::opt<bool> events("events", cl::cat(common.category),
+                            cl::desc("With --all-inputs: print each run's "
+                                     "buffer events in execution order"));
+static cl::opt<uint64_t> maxInputs("max-inputs", cl::cat(common.category),
+                                   cl::desc("Inputs per function"),
+                                   cl::init(CheckOptions().maxInputs));
+static cl::opt<uint64_t> maxSteps("max-steps", cl::cat(common.category),
+                                  cl::desc("Executed ops per run"),
+                                  cl::init(RunOptions().maxSteps));
+static cl::opt<std::string>
+    dotFile("dot", cl::cat(common.category),
+            cl::desc("Write the first failing run (or the first run if none "
+                     "fails) as a Graphviz CFG to FILE"),
+            cl::value_desc("FILE"));
 
 /// The run --dot draws: the deciding run of the first function whose verdict
 /// is not SAFE, else the first input of the first function checked.
@@ -101,16 +114,17 @@ static int writeDot(std::optional<DotChoice> &choice) {
   std::error_code ec;
   raw_fd_ostream out(dotFile, ec, sys::fs::OF_Text);
   if (ec) {
-    errs() << "error: cannot write '" << dotFile << "': " << ec.message() << "\n";
+    errs() << "error: cannot write '" << dotFile << "': " << ec.message()
+           << "\n";
     return ExitBadInput;
   }
-  std::string title = "@" + choice->fn.getSymName().str() + "(" +
-                      choice->input + ")";
+  std::string title =
+      "@" + choice->fn.getSymName().str() + "(" + choice->input + ")";
   writeRunDot(out, choice->fn, choice->result, title);
   if (int rc = closeOutputFile(out, dotFile); rc != ExitOk)
     return rc;
-  note << "dot: " << (choice->failing ? "failing" : "first") << " run "
-       << title << " " << verdictName(choice->result.verdict) << " written to "
+  note << "dot: " << (choice->failing ? "failing" : "first") << " run " << title
+       << " " << verdictName(choice->result.verdict) << " written to "
        << dotFile << "\n";
   return ExitOk;
 }
@@ -131,7 +145,10 @@ static int toolMain(int argc, char **argv) {
     errs() << "error: --max-inputs must be at least 1\n";
     return ExitBadInput;
   }
-  mlir::MLIRContext context;
+  mlir::DialectRegistry plugins;
+  if (!loadDialectPlugins(common.dialectPlugins, plugins, errs()))
+    return ExitBadInput;
+  mlir::MLIRContext context(plugins);
   registerDialects(context);
   mlir::OwningOpRef<mlir::ModuleOp> module = loadModule(inputFile, context);
   if (!module)
@@ -166,8 +183,8 @@ static int toolMain(int argc, char **argv) {
       *module, fns, options,
       common.json ? RunOutputForm::Json
       : events    ? RunOutputForm::TextWithEvents
-                  : RunOutputForm::Text, outs(), errs(),
-      [&](mlir::func::FuncOp fn, const FunctionReport &report) {
+                  : RunOutputForm::Text,
+      outs(), errs(), [&](mlir::func::FuncOp fn, const FunctionReport &report) {
         if (!dotFile.empty())
           considerForDot(*module, fn, report, options, dotChoice);
       });

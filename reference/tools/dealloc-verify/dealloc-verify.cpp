@@ -7,6 +7,7 @@
 // Options: --function F --json --timeout MS --unroll N --reuse-addresses
 //          --no-replay --verify-diagnostics --dot FILE (safety, --equiv)
 //          --load-pass-plugin LIB (passes for --stages)
+//          --load-dialect-plugin LIB (dialects of the input; every tool)
 // Exit: 0 all SAFE/EQUIVALENT, 1 a violation/difference, 2 UNSUPPORTED
 // (also an op of an unregistered dialect) or UNKNOWN, or nothing to check
 // (no public function with a body), 3 unreadable input, a bad flag, or
@@ -17,9 +18,9 @@
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
 #include "dealloc/Driver/Dot.h"
-#include "dealloc/Driver/Tool.h"
 #include "dealloc/Driver/Nesting.h"
 #include "dealloc/Driver/OptionRanges.h"
+#include "dealloc/Driver/Tool.h"
 #include "dealloc/SMT/OverrunGuard.h"
 #include "dealloc/SMT/Solver.h"
 #include "dealloc/Semantics/Interpreter.h"
@@ -54,20 +55,42 @@ using namespace dealloc::verify;
 
 /// The common options, then the tool's own (all listed by --help).
 static CommonOptions common;
-static cl::list<std::string> files(cl::Positional, cl::cat(common.category), cl::desc("<file.mlir | ->..."));
-static cl::opt<unsigned> timeoutMs("timeout", cl::cat(common.category), cl::desc("Solver timeout per query in ms (0: none)"), cl::init(SolverPolicy::defaultTimeoutMs));
-static cl::opt<unsigned> functionTimeoutMs("function-timeout", cl::cat(common.category), cl::desc("Time for the check of one function as a whole in ms (0: none)"), cl::init(SolverPolicy::defaultFunctionTimeoutMs));
-static cl::opt<unsigned> unroll("unroll", cl::cat(common.category), cl::desc("Iterations of input-dependent loops to encode"), cl::init(SolverPolicy::defaultUnroll));
-static cl::opt<bool> noReplay("no-replay", cl::cat(common.category), cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
-static cl::opt<bool> equiv("equiv", cl::cat(common.category), cl::desc("Check dealloc-equivalence of two files A B"));
-static cl::opt<std::string> stages("stages", cl::cat(common.category), cl::desc("Check each stage of PIPELINE on FILE"));
+static cl::list<std::string> files(cl::Positional, cl::cat(common.category),
+                                   cl::desc("<file.mlir | ->..."));
+static cl::opt<unsigned>
+    timeoutMs("timeout", cl::cat(common.category),
+              cl::desc("Solver timeout per query in ms (0: none)"),
+              cl::init(SolverPolicy::defaultTimeoutMs));
+static cl::opt<unsigned> functionTimeoutMs(
+    "function-timeout", cl::cat(common.category),
+    cl::desc("Time for the check of one function as a whole in ms (0: none)"),
+    cl::init(SolverPolicy::defaultFunctionTimeoutMs));
+static cl::opt<unsigned>
+    unroll("unroll", cl::cat(common.category),
+           cl::desc("Iterations of input-dependent loops to encode"),
+           cl::init(SolverPolicy::defaultUnroll));
+static cl::opt<bool>
+    noReplay("no-replay", cl::cat(common.category),
+             cl::desc("Do not replay counterexamples (they become UNKNOWN)"));
+static cl::opt<bool>
+    equiv("equiv", cl::cat(common.category),
+          cl::desc("Check dealloc-equivalence of two files A B"));
+static cl::opt<std::string>
+    stages("stages", cl::cat(common.category),
+           cl::desc("Check each stage of PIPELINE on FILE"));
 static cl::opt<std::string> dotFile(
     "dot", cl::cat(common.category), cl::value_desc("FILE"),
     cl::desc("Write the first counterexample's replayed run as a Graphviz CFG "
              "to FILE (with --equiv: both versions' runs on the first "
              "distinguishing input, the first diverging free in red)"));
-static cl::opt<bool> noHelperContract("no-helper-contract", cl::cat(common.category), cl::desc("Inline calls of dealloc_helper instead of encoding them by its specification"));
-static cl::opt<bool> statsFlag("solver-stats", cl::cat(common.category), cl::desc("Print on stderr, per check of a function, the encoding's size and where the time went"));
+static cl::opt<bool>
+    noHelperContract("no-helper-contract", cl::cat(common.category),
+                     cl::desc("Inline calls of dealloc_helper instead of "
+                              "encoding them by its specification"));
+static cl::opt<bool>
+    statsFlag("solver-stats", cl::cat(common.category),
+              cl::desc("Print on stderr, per check of a function, the "
+                       "encoding's size and where the time went"));
 static cl::opt<int64_t> memoryLimitMb(
     "memory-limit", cl::cat(common.category), cl::value_desc("MiB"),
     cl::desc("Address-space limit of the process; where it runs out the "
@@ -78,7 +101,9 @@ static cl::list<std::string> passPlugins(
     "load-pass-plugin", cl::cat(common.category), cl::value_desc("LIB"),
     cl::desc("Load passes from a plugin library (as mlir-opt and dealloc-opt "
              "do), so that --stages can run them"));
-static cl::opt<bool> verifyDiagnostics("verify-diagnostics", cl::cat(common.category), cl::desc("Check verdict diagnostics against expected-* comments"));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics", cl::cat(common.category),
+    cl::desc("Check verdict diagnostics against expected-* comments"));
 
 /// Parses one file from its own source manager (the diagnostics source
 /// manager holds a copy of every buffer, to print source lines).
@@ -102,8 +127,7 @@ static std::optional<int> checkLimits() {
     return ExitBadInput;
   }
   if (unroll > kMaxUnroll) {
-    errs() << "error: --unroll must be at most " << kMaxUnroll
-           << "\n";
+    errs() << "error: --unroll must be at most " << kMaxUnroll << "\n";
     return ExitBadInput;
   }
   return std::nullopt;
@@ -262,19 +286,22 @@ static int toolMain(int argc, char **argv) {
           "Exit codes: 0 all SAFE / EQUIVALENT, 1 a violation / DIFFERENT, 2 "
           "UNSUPPORTED (an op without an encoding, also one of an unregistered "
           "dialect) or UNKNOWN, or nothing to check (no public function with a "
-          "body), 3 unreadable input (a file that cannot be read or parsed, bad "
+          "body), 3 unreadable input (a file that cannot be read or parsed, "
+          "bad "
           "arguments) or output that cannot be written\n",
           common))
     return *done;
   if (std::optional<int> rc = checkLimits())
     return *rc;
   limitAddressSpace(memoryLimitMb.getNumOccurrences() ? int64_t(memoryLimitMb)
-                                                    : -1);
+                                                      : -1);
   if (std::optional<int> rc = loadPassPlugins())
     return *rc;
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  if (!loadDialectPlugins(common.dialectPlugins, registry, errs()))
+    return ExitBadInput;
   // Single-threaded: the checks do not use MLIR's thread pool, and its
   // threads would be made when memory is short ([verify.memory]).
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
@@ -295,8 +322,8 @@ static int toolMain(int argc, char **argv) {
     verifier = std::make_unique<mlir::SourceMgrDiagnosticVerifierHandler>(
         sourceMgr, &context);
   else
-    handler = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
-                                                                 &context);
+    handler =
+        std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr, &context);
   std::vector<OwningOpRefModule> modules;
   // Not destroyed at the end (dealloc-run.cpp says why).
   llvm::scope_exit bury([&] {
@@ -321,7 +348,8 @@ static int toolMain(int argc, char **argv) {
   if (equiv)
     early = runEquivMode(modules, opts, exitCode);
   else if (!stages.empty())
-    exitCode = runStages(stages, *modules[0], common.function, opts, common.json, outs());
+    exitCode = runStages(stages, *modules[0], common.function, opts,
+                         common.json, outs());
   else
     early = runSafetyMode(*modules[0], opts, verifier != nullptr, exitCode);
   if (early)

@@ -1,15 +1,16 @@
 //===- Tool.h - What dealloc-run and dealloc-verify share -------*- C++ -*-===//
 //
 // The common command line (--function, --json, --reuse-addresses,
-// --strict-ub, --describe; a bad flag is exit 3), reading the input file
-// with its bad-input messages, and "for each public function" with the
-// exit codes of [safety.verdicts]: 3 for a --function that names no
-// function with a body, 2 for nothing to check.
+// --strict-ub, --describe, --load-dialect-plugin; a bad flag is exit 3),
+// reading the input file with its bad-input messages, and "for each public
+// function" with the exit codes of [safety.verdicts]: 3 for a --function that
+// names no function with a body, 2 for nothing to check.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_DRIVER_TOOL_H
 #define DEALLOC_DRIVER_TOOL_H
 
+#include "dealloc/Driver/Plugins.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -41,6 +42,9 @@ struct CommonOptions {
       "describe", llvm::cl::cat(category),
       llvm::cl::desc("Print the verdicts, exit codes and stop kinds as one "
                      "JSON object and exit")};
+  llvm::cl::list<std::string> dialectPlugins{
+      llvm::StringRef(kDialectPluginOption), llvm::cl::cat(category),
+      llvm::cl::value_desc("PATH"), llvm::cl::desc(kDialectPluginHelp)};
 };
 
 /// Parses the command line with `overview` (which states the exit codes):
