@@ -22,6 +22,9 @@ functions decided by verify (over both pipelines' outputs) and by --equiv,
 then the reasons of the rest, grouped (inputs, numbers and names blanked)
 with one example each. `--out DIR` also writes every answer as JSON
 (`decisiveness.json`); nothing is written into the checkout.
+`--load-dialect-plugin LIB` (repeatable) is passed to every run of mlir-opt
+and of the project's tools, for programs with a downstream dialect's ops
+(e.g. the test plugin's `dealloc_test`, build/lib/DeallocTestPlugin.so).
 
   /usr/bin/python3 bench/decisiveness.py --count 100 -j 2 --out /tmp/decisive
   /usr/bin/python3 bench/decisiveness.py --sets files --files /tmp/blind
@@ -159,18 +162,22 @@ class Bench:
         if not self.verify or not self.opt:
             sys.exit("decisiveness: dealloc-verify / dealloc-opt not built "
                      f"(looked in {', '.join(dirs)})")
-        self.mlir_opt = os.path.join(LLVM_BIN, "mlir-opt")
+        plugins = [f"--load-dialect-plugin={os.path.abspath(p)}"
+                   for p in args.load_dialect_plugin or []]
+        self.mlir_opt = [os.path.join(LLVM_BIN, "mlir-opt")] + plugins
+        self.verify = [self.verify] + plugins
         self.extra = args.verify_arg or []
         self.tmp = tempfile.mkdtemp(prefix="decisiveness-")
         self.pipelines = {
-            "upstream": [self.mlir_opt, "--buffer-deallocation-pipeline"],
-            "reference": [self.opt, "--reference-buffer-deallocation-pipeline"],
+            "upstream": self.mlir_opt + ["--buffer-deallocation-pipeline"],
+            "reference": [self.opt] + plugins +
+                         ["--reference-buffer-deallocation-pipeline"],
         }
 
     def one(self, key, name, text, bufferize):
         res = {"name": name, "pipelines": {}, "verify": {}, "equiv": []}
         if bufferize:
-            rc, out, err = run([self.mlir_opt, bufferize, "-"], stdin=text)
+            rc, out, err = run(self.mlir_opt + [bufferize, "-"], stdin=text)
             if rc != 0:
                 res["pipelines"]["bufferize"] = (err.strip().splitlines() or ["?"])[0][:200]
                 return res
@@ -186,14 +193,14 @@ class Bench:
             with open(path, "w") as fh:
                 fh.write(out)
             files[pname] = path
-            rc, out, err = run([self.verify, "--json"] + self.extra + [path])
+            rc, out, err = run(self.verify + ["--json"] + self.extra + [path])
             recs = list(json_lines(out))
             if rc is None or (not recs and rc not in (0, 1, 2)):
                 recs = [{"function": "*", "verdict": "TOOL_ERROR",
                          "message": (err.strip().splitlines() or ["?"])[-1][:200]}]
             res["verify"][pname] = recs
         if len(files) == 2:
-            rc, out, err = run([self.verify, "--equiv", "--json"] + self.extra +
+            rc, out, err = run(self.verify + ["--equiv", "--json"] + self.extra +
                                [files["upstream"], files["reference"]])
             recs = list(json_lines(out))
             if rc is None or (not recs and rc not in (0, 1, 2)):
@@ -268,10 +275,16 @@ def main():
                     help="extra dealloc-verify option (repeatable), e.g. "
                          "--verify-arg=--timeout=5000")
     ap.add_argument("--tools", help="directory of the project's tools")
+    ap.add_argument("--load-dialect-plugin", action="append", metavar="LIB",
+                    help="dialect plugin library for mlir-opt and every tool "
+                         "(repeatable)")
     ap.add_argument("--out", help="directory for decisiveness.json")
     args = ap.parse_args()
     if args.count < 1 or args.jobs < 1:
         ap.error("--count and -j must be at least 1")
+    for lib in args.load_dialect_plugin or []:
+        if not os.path.isfile(lib):
+            ap.error(f"--load-dialect-plugin: no such file: {lib}")
     bench = Bench(args)
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
     report, data = [], {}
@@ -291,7 +304,7 @@ def main():
             results = list(pool.map(
                 lambda kc: bench.one(f"{s}{kc[0]}", *kc[1]),
                 enumerate(cases)))
-        text, counts = summarise(s, results, toolclient.describe(bench.verify))
+        text, counts = summarise(s, results, toolclient.describe(bench.verify[0]))
         report.append(text)
         data[s] = {"counts": counts, "results": results}
     print("\n".join(report))

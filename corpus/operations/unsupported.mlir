@@ -1,37 +1,38 @@
 // Ops and types without semantics make the verdict UNSUPPORTED, decided by a
 // static scan of the function and its callees before any input runs — even
-// when no input would reach the op. Exit code 2.
+// when no input would reach the op. Exit code 2. The op no tool models is
+// the test plugin's `dealloc_test.opaque` (unknown effects).
 // SPEC: [op.unsupported]
-// RUN: not dealloc-run %s | FileCheck %s
-// RUN: dealloc-run %s --function safe_one
-// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s','--function','in_callee']).returncode == 2 else 1)"
-// RUN: not dealloc-run %s --json --function unreached_op | FileCheck %s --check-prefix=JSON
-// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','%s','--json','--function','unreached_op']).returncode == 2 else 1)"
+// RUN: not dealloc-run --load-dialect-plugin=%dealloc_test_plugin %s | FileCheck %s
+// RUN: dealloc-run --load-dialect-plugin=%dealloc_test_plugin %s --function safe_one
+// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','--load-dialect-plugin=%dealloc_test_plugin','%s','--function','in_callee']).returncode == 2 else 1)"
+// RUN: not dealloc-run --load-dialect-plugin=%dealloc_test_plugin %s --json --function unreached_op | FileCheck %s --check-prefix=JSON
+// RUN: %python -c "import subprocess,sys; sys.exit(0 if subprocess.run(['dealloc-run','--load-dialect-plugin=%dealloc_test_plugin','%s','--json','--function','unreached_op']).returncode == 2 else 1)"
 
 // CHECK-LABEL: @safe_one: SAFE (1 input)
 func.func @safe_one() {
   return
 }
 
-// CHECK-LABEL: @unreached_op: UNSUPPORTED 'math.atan'
+// CHECK-LABEL: @unreached_op: UNSUPPORTED 'dealloc_test.opaque'
 // CHECK-SAME:    at loc({{.*}}:[[@LINE+7]]:10)
 // CHECK-NEXT:    reason: op not modelled
-// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"{{.*}}unsupported.mlir:[[@LINE+5]]:10","message":"op not modelled","op":"math.atan","verdict":"UNSUPPORTED"}
+// JSON: {"clause":"[op.unsupported]","function":"unreached_op","inputs":0,"loc":"{{.*}}unsupported.mlir:[[@LINE+5]]:10","message":"op not modelled","op":"dealloc_test.opaque","verdict":"UNSUPPORTED"}
 func.func @unreached_op(%c: i1, %x: f32) -> f32 {
   %r = scf.if %c -> f32 {
     scf.yield %x : f32
   } else {
-    %s = math.atan %x : f32
+    %s = dealloc_test.opaque %x : (f32) -> f32
     scf.yield %s : f32
   }
   return %r : f32
 }
 
-// CHECK-LABEL: @in_callee: UNSUPPORTED 'math.atan'
+// CHECK-LABEL: @in_callee: UNSUPPORTED 'dealloc_test.opaque'
 func.func private @fill(%m: memref<2xf32>) {
   %z = arith.constant -1.0 : f32
   %c0 = arith.constant 0 : index
-  %a = math.atan %z : f32
+  %a = dealloc_test.opaque %z : (f32) -> f32
   memref.store %a, %m[%c0] : memref<2xf32>
   return
 }

@@ -1,8 +1,8 @@
 // Ops without an encoding are UNSUPPORTED naming the op and its location,
-// also as a diagnostic.
+// also as a diagnostic (no tool models the test plugin's `dealloc_test` ops).
 // SPEC: [verify.unsupported]
-// RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
-// RUN: dealloc-verify %s --verify-diagnostics
+// RUN: not dealloc-verify --load-dialect-plugin=%dealloc_test_plugin %s 2>/dev/null | FileCheck %s
+// RUN: dealloc-verify --load-dialect-plugin=%dealloc_test_plugin %s --verify-diagnostics
 
 // CHECK-LABEL: @math_op: UNSUPPORTED ('math.ctlz': op not modelled at {{.*}}unsupported.mlir:12:8)
 func.func @math_op(%x: i32) -> i32 {
@@ -19,14 +19,14 @@ func.func @tensor_arg(%t: tensor<2xf32>) {
   return
 }
 
-// A float op the reference semantics does not have is UNSUPPORTED as in
-// dealloc-run, not an uninterpreted function.
-// RUN: not dealloc-run %s --function atan | FileCheck %s --check-prefix=EXEC
-// EXEC-LABEL: @atan: UNSUPPORTED
-// CHECK-LABEL: @atan: UNSUPPORTED
-// CHECK-SAME: ('math.atan': op not modelled at {{.*}}unsupported.mlir:[[@LINE+3]]:8)
-func.func @atan(%x: f32) -> f32 {
-  // expected-warning @+1 {{@atan: UNSUPPORTED ('math.atan': op not modelled)}}
-  %f = math.atan %x : f32
+// A side-effect-free float op the reference semantics does not have is
+// UNSUPPORTED as in dealloc-run, not an uninterpreted function.
+// RUN: not dealloc-run --load-dialect-plugin=%dealloc_test_plugin %s --function pure_float | FileCheck %s --check-prefix=EXEC
+// EXEC-LABEL: @pure_float: UNSUPPORTED
+// CHECK-LABEL: @pure_float: UNSUPPORTED
+// CHECK-SAME: ('dealloc_test.pure_opaque': op not modelled at {{.*}}unsupported.mlir:[[@LINE+3]]:8)
+func.func @pure_float(%x: f32) -> f32 {
+  // expected-warning @+1 {{@pure_float: UNSUPPORTED ('dealloc_test.pure_opaque': op not modelled)}}
+  %f = dealloc_test.pure_opaque %x : f32
   return %f : f32
 }
