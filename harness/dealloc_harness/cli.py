@@ -75,6 +75,10 @@ def _common(p):
                    "(free_calls.py; repeatable)")
     p.add_argument("--tools", help="directory with dealloc-opt, dealloc-run, "
                    "dealloc-verify (default: $DEALLOC_TOOLS or build/bin)")
+    p.add_argument("--load-dialect-plugin", action="append", default=[],
+                   metavar="LIB", help="dialect plugin library passed to "
+                   "mlir-opt (also the default --impl) and every tool "
+                   "(repeatable; a custom --impl takes it itself)")
     p.add_argument("--out", default="dealloc-harness-out",
                    help="report directory (report.json, report.md, junit.xml)")
     p.add_argument("--timeout", type=SECONDS, default=30.0,

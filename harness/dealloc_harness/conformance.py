@@ -33,7 +33,7 @@ import sys
 import time
 
 from . import check, findings, interface, interrupt, process, report as report_mod, \
-    tools as tools_mod
+    toolclient, tools as tools_mod
 from .gen_tensor import BufferizationError, bufferize
 from .generate import Program
 from .mlir_text import annotate_sites
@@ -145,8 +145,9 @@ def parse_problem(text):
     """Why upstream mlir-opt rejects `text` (its first diagnostic), or "" if
     it parses - or if the parser itself crashed or timed out: that is not a
     reason to skip a case (the implementation's behaviour decides)."""
-    run = process.run([tools_mod.MLIR_OPT, "--allow-unregistered-dialect",
-                       "-o", "/dev/null"], text, timeout=60)
+    run = process.run(toolclient.mlir_opt_argv("--allow-unregistered-dialect",
+                                               "-o", "/dev/null"),
+                      text, timeout=60)
     if run.ok or run.status != "exit":
         return ""
     first = (run.stderr.strip().splitlines() or ["(no diagnostic)"])[0]

@@ -27,7 +27,7 @@ from .gen_builder import Builder, functions
 from .gen_linalg_ops import LinalgOpsMixin
 from .gen_vector_ops import TensorVectorMixin
 from .mlir_text import TENSOR as T, ModuleText, annotate_sites
-from .toolclient import MLIR_OPT
+from .toolclient import mlir_opt_argv
 
 BUFFERIZE = ("--one-shot-bufferize=bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map "
@@ -123,7 +123,7 @@ class BufferizationError(RuntimeError):
 
 def bufferize(source):
     """Bufferize a tensor-level program with upstream's One-Shot Bufferize."""
-    proc = subprocess.run([MLIR_OPT, BUFFERIZE, "-"], input=source,
+    proc = subprocess.run(mlir_opt_argv(BUFFERIZE, "-"), input=source,
                           capture_output=True, text=True, timeout=60)
     if proc.returncode != 0:
         raise BufferizationError(proc.stderr.strip()[:2000])

@@ -11,7 +11,7 @@ import shlex
 import shutil
 import sys
 
-from . import check, tools as tools_mod
+from . import check, toolclient, tools as tools_mod
 
 DEFAULT_IMPL = f"{tools_mod.MLIR_OPT} --buffer-deallocation-pipeline"
 CHECKS = ("run", "verify", "equiv")
@@ -62,6 +62,14 @@ def implementation_argv(impl, impl_shell):
 
 
 def config(args):
+    try:
+        toolclient.set_dialect_plugins(getattr(args, "load_dialect_plugin", []))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if toolclient.dialect_plugin_args() and args.impl is None and \
+            getattr(args, "impl_shell", None) is None:
+        args.impl = shlex.join(toolclient.mlir_opt_argv(
+            *shlex.split(DEFAULT_IMPL)[1:]))
     impl = implementation_argv(args.impl, getattr(args, "impl_shell", None))
     args.impl, args.impl_shell = shlex.join(impl), None
     checks = tuple(c for c in args.checks.split(",") if c)

@@ -18,7 +18,7 @@ keeps everything else (it does not know which other ops are pure).
 
 import re
 
-from . import process, tools as tools_mod
+from . import process, toolclient
 
 _FUNC = re.compile(r"^(\s*)func\.func\s+(?:(public|private|nested)\s+)?@([\w$.-]+)")
 _CONST = re.compile(r"^\s*(%[\w.$-]+)\s*=\s*arith\.constant\b")
@@ -78,8 +78,9 @@ def dead_code(text):
 
 
 def parses(text):
-    run = process.run([tools_mod.MLIR_OPT, "--allow-unregistered-dialect",
-                       "-o", "/dev/null"], text, timeout=60)
+    run = process.run(toolclient.mlir_opt_argv("--allow-unregistered-dialect",
+                                               "-o", "/dev/null"),
+                      text, timeout=60)
     return run.ok
 
 

@@ -68,6 +68,42 @@ def llvm_tool(name):
 LLVM_BIN = llvm_paths()["llvm_tools_dir"] or ""
 MLIR_OPT = llvm_tool("mlir-opt")
 SCHEMA = 1
+
+# Dialect plugin libraries (`--load-dialect-plugin LIB` of dealloc-harness,
+# cli.py) for programs with a downstream dialect's ops, e.g. the test
+# plugin's `dealloc_test` (build/lib/DeallocTestPlugin.so): passed to every
+# run of upstream mlir-opt and of the project's tools on a user's program.
+# Held in the environment (absolute paths, os.pathsep-separated), so that
+# worker processes see the same list however they are started.
+PLUGINS_ENV = "DEALLOC_DIALECT_PLUGINS"
+
+
+def set_dialect_plugins(paths):
+    """Load the dialect plugin libraries `paths` in every later tool run of
+    this process and its children; the absolute paths. ValueError naming a
+    path that is not a file (the tools would refuse it for every program)."""
+    absolute = []
+    for path in paths or []:
+        if not os.path.isfile(path):
+            raise ValueError(f"--load-dialect-plugin: no such file: {path}")
+        absolute.append(os.path.abspath(path))
+    if absolute:
+        os.environ[PLUGINS_ENV] = os.pathsep.join(absolute)
+    return absolute
+
+
+def dialect_plugin_args():
+    """`--load-dialect-plugin=LIB` for each library set: arguments that
+    mlir-opt and every project tool take."""
+    libs = os.environ.get(PLUGINS_ENV, "").split(os.pathsep)
+    return [f"--load-dialect-plugin={lib}" for lib in libs if lib]
+
+
+def mlir_opt_argv(*args):
+    """Upstream mlir-opt with the dialect plugins, then `args`."""
+    return [MLIR_OPT, *dialect_plugin_args(), *args]
+
+
 _TEXT_LINE = re.compile(r"^@([\w.$-]+):\s+([A-Z_]+)\b(.*)$")
 
 

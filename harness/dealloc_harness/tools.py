@@ -16,6 +16,10 @@ and counted in the report. When `dealloc-check` is built (and not disabled
 with use_server=False), the same tool runs are jobs of long-lived
 dealloc-check processes (server.py) instead of one process each: same
 stdout and exit codes, start-up paid once.
+
+Dialect plugins (toolclient.set_dialect_plugins, `--load-dialect-plugin`)
+are passed to every tool run and to upstream mlir-opt; with plugins every
+tool call is its own process (dealloc-check's servers run without them).
 """
 
 import glob
@@ -190,13 +194,15 @@ class Tools:
 
     @property
     def serving(self):
-        """True if tool runs are dealloc-check jobs."""
-        return self.use_server and self.have("dealloc-check")
+        """True if tool runs are dealloc-check jobs (not with dialect
+        plugins: the servers are started without them)."""
+        return (self.use_server and self.have("dealloc-check")
+                and not toolclient.dialect_plugin_args())
 
     def _call(self, name, job, args, texts, names):
         """Run tool `name` (job kind `job` of dealloc-check) on `texts`,
         written to files `names`: a process.RunResult either way."""
-        argv = [self.paths[name], *args]
+        argv = [self.paths[name], *toolclient.dialect_plugin_args(), *args]
         # dealloc-check's JSON jobs carry UTF-8 only: other text runs as
         # its own process, byte for byte.
         if self.serving and all(_utf8(t) for t in texts):
@@ -251,7 +257,8 @@ class Tools:
 def parses(text):
     """True if upstream mlir-opt parses and verifies `text` (unregistered
     dialects allowed: a downstream pipeline may emit its own ops)."""
-    run = process.run([MLIR_OPT, "--allow-unregistered-dialect", "-o", "/dev/null"],
+    run = process.run(toolclient.mlir_opt_argv("--allow-unregistered-dialect",
+                                               "-o", "/dev/null"),
                       text, timeout=60)
     return run.ok
 
@@ -267,7 +274,8 @@ def _utf8(text):
 def unregistered(text):
     """The diagnostic of upstream mlir-opt if `text` uses an op of a dialect
     it does not know (no MLIR tool can read such output), else ""."""
-    run = process.run([MLIR_OPT, "-o", "/dev/null"], text, timeout=60)
+    run = process.run(toolclient.mlir_opt_argv("-o", "/dev/null"), text,
+                      timeout=60)
     if run.ok or "unregistered" not in run.stderr:
         return ""
     return re.sub(r"/tmp/dealloc-harness-[^/]+/", "", run.stderr.strip())[:500]
