@@ -145,8 +145,8 @@ def parse_problem(text):
     """Why upstream mlir-opt rejects `text` (its first diagnostic), or "" if
     it parses - or if the parser itself crashed or timed out: that is not a
     reason to skip a case (the implementation's behaviour decides)."""
-    run = process.run(toolclient.mlir_opt_argv("--allow-unregistered-dialect",
-                                               "-o", "/dev/null"),
+    run = process.run([tools_mod.MLIR_OPT, *toolclient.dialect_plugin_args(),
+                       "--allow-unregistered-dialect", "-o", "/dev/null"],
                       text, timeout=60)
     if run.ok or run.status != "exit":
         return ""

@@ -18,7 +18,7 @@ keeps everything else (it does not know which other ops are pure).
 
 import re
 
-from . import process, toolclient
+from . import process, toolclient, tools as tools_mod
 
 _FUNC = re.compile(r"^(\s*)func\.func\s+(?:(public|private|nested)\s+)?@([\w$.-]+)")
 _CONST = re.compile(r"^\s*(%[\w.$-]+)\s*=\s*arith\.constant\b")
@@ -78,8 +78,8 @@ def dead_code(text):
 
 
 def parses(text):
-    run = process.run(toolclient.mlir_opt_argv("--allow-unregistered-dialect",
-                                               "-o", "/dev/null"),
+    run = process.run([tools_mod.MLIR_OPT, *toolclient.dialect_plugin_args(),
+                       "--allow-unregistered-dialect", "-o", "/dev/null"],
                       text, timeout=60)
     return run.ok
 
