@@ -59,16 +59,19 @@ RUNNER_LIB = toolclient.llvm_paths()["llvm_library_dir"] or ""
 # LLVM; otherwise the op is left unconverted. The vector ops
 # ([op.vector.*]): n-D transfers become loops of 1-D ones, which become
 # LLVM's masked loads and stores (the mask of the lanes before the end);
-# ub.poison becomes LLVM's poison.
+# ub.poison becomes LLVM's poison. complex ([op.complex]): add / sub become
+# arith on the parts, the rest LLVM's {f32, f32} struct once memrefs are
+# LLVM's.
 LOWERING = ["--llvm-request-c-wrappers", "--expand-realloc",
             "--bufferization-lower-deallocations",
             "--convert-bufferization-to-memref", "--lower-affine",
+            "--convert-complex-to-standard",
             "--scf-forall-to-for", "--lower-vector-multi-reduction",
             "--convert-vector-to-scf",
             "--convert-scf-to-cf",
             "--expand-strided-metadata", "--convert-vector-to-llvm",
             "--convert-arith-to-llvm",
-            "--finalize-memref-to-llvm",
+            "--finalize-memref-to-llvm", "--convert-complex-to-llvm",
             "--convert-math-to-llvm", "--convert-math-to-libm",
             "--convert-func-to-llvm", "--convert-arith-to-llvm",
             "--convert-cf-to-llvm", "--convert-index-to-llvm",

@@ -184,6 +184,22 @@ func.func private @vectors(%x: f32) -> f32 {
   return %s : f32
 }
 
+// complex ([op.complex]): a complex<f32> value through memory.
+func.func private @complex_ops(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %k = complex.constant [1.0 : f32, 2.0 : f32] : complex<f32>
+  %z = complex.create %x, %x : complex<f32>
+  %s = complex.add %z, %k : complex<f32>
+  %d = complex.sub %s, %k : complex<f32>
+  %m = memref.alloca() : memref<1xcomplex<f32>>
+  memref.store %d, %m[%c0] : memref<1xcomplex<f32>>
+  %l = memref.load %m[%c0] : memref<1xcomplex<f32>>
+  %re = complex.re %l : complex<f32>
+  %im = complex.im %l : complex<f32>
+  %r = arith.addf %re, %im : f32
+  return %r : f32
+}
+
 // CHECK-LABEL: @all_ops: SAFE
 func.func @all_ops() -> (i32, f32, index) {
   %c0 = arith.constant 0 : index
@@ -333,6 +349,8 @@ func.func @all_ops() -> (i32, f32, index) {
   %r1a = arith.addf %ar#1, %bl : f32
   %r1b = arith.addf %r1a, %gen : f32
   %vs = func.call @vectors(%f1) : (f32) -> f32
-  %r1 = arith.addf %r1b, %vs : f32
+  %cx = func.call @complex_ops(%f1) : (f32) -> f32
+  %r1c = arith.addf %r1b, %vs : f32
+  %r1 = arith.addf %r1c, %cx : f32
   return %r0, %r1, %x8 : i32, f32, index
 }

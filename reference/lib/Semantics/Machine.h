@@ -118,7 +118,8 @@ public:
       options.index = &ownIndex.emplace(module);
     return llvm::dyn_cast_or_null<OpTy>(options.index->lookup(name));
   }
-  void recordEvent(mlir::Operation *op, llvm::StringRef event, unsigned buffer) {
+  void recordEvent(mlir::Operation *op, llvm::StringRef event,
+                   unsigned buffer) {
     if (path.events.size() < kMaxPathEvents)
       path.events.push_back({op, event.str(), buffer});
     else
@@ -133,7 +134,8 @@ public:
   /// result (completed, or where and why it stopped) and its path.
   RunResult run(mlir::func::FuncOp fn, const Input &input);
 
-  //===-- the heap, as the op families see it -------------------------------===//
+  //===-- the heap, as the op families see it
+  //-------------------------------===//
   const Buffer &buffer(unsigned id) const { return heap.get(id); }
   /// The run's memory budget is spent (the run stops at the next allocation).
   bool memoryExhausted() const { return heap.exhausted(); }
@@ -175,7 +177,8 @@ public:
   /// The trace events of a buffer's life so far: creation and free.
   std::vector<TraceEvent> history(unsigned buffer) const;
 
-  //===-- values ------------------------------------------------------------===//
+  //===-- values
+  //------------------------------------------------------------===//
   /// The value bound to `v` (never inserts; an unbound value reads as
   /// uninitialized, which cannot happen for verified IR).
   const RtValue &lookup(Frame &f, mlir::Value v) {
@@ -189,7 +192,8 @@ public:
   /// An integer/index value that decides control flow, an index or a size.
   bool decideInt(Frame &f, mlir::Value v, mlir::Operation *op, int64_t &out);
 
-  //===-- execution ---------------------------------------------------------===//
+  //===-- execution
+  //---------------------------------------------------------===//
   /// Runs a region from its entry block with `args` until a terminator that
   /// leaves the region (anything but cf.br / cf.cond_br).
   bool execRegion(mlir::Region &region, llvm::ArrayRef<RtValue> args, Frame &f,
@@ -206,18 +210,21 @@ public:
                     mlir::Operation *callSite,
                     llvm::SmallVectorImpl<RtValue> &results);
 
-  //===-- op families: the Family column of OpTable.def ---------------------===//
+  //===-- op families: the Family column of OpTable.def
+  //---------------------===//
   bool execControl(mlir::Operation *op, Frame &f);  // ControlOps.cpp
   bool execParallel(mlir::Operation *op, Frame &f); // ControlOps.cpp
   bool execArith(mlir::Operation *op, Frame &f);    // ArithOps.cpp
   bool execMath(mlir::Operation *op, Frame &f);     // MathOps.cpp
+  bool execComplex(mlir::Operation *op, Frame &f);  // ComplexOps.cpp
   bool execMemRef(mlir::Operation *op, Frame &f);   // MemRefOps.cpp
   bool execBufferization(mlir::Operation *op, Frame &f);
-  bool execLinalg(mlir::Operation *op, Frame &f);   // LinalgOps.cpp
-  bool execAffine(mlir::Operation *op, Frame &f);   // AffineOps.cpp
-  bool execVector(mlir::Operation *op, Frame &f);   // VectorOps.cpp
+  bool execLinalg(mlir::Operation *op, Frame &f); // LinalgOps.cpp
+  bool execAffine(mlir::Operation *op, Frame &f); // AffineOps.cpp
+  bool execVector(mlir::Operation *op, Frame &f); // VectorOps.cpp
 
-  //===-- memory (MemRefOps.cpp) --------------------------------------------===//
+  //===-- memory (MemRefOps.cpp)
+  //--------------------------------------------===//
   /// Descriptor of a fresh buffer of type `t` with dynamic sizes `dyn`.
   MemRefDesc layoutFor(mlir::MemRefType t, llvm::ArrayRef<int64_t> dynSizes,
                        unsigned buffer, int64_t aligned);
@@ -243,23 +250,23 @@ public:
                 mlir::Operation *op);
   /// Frees a buffer by memref.dealloc / bufferization.dealloc / realloc:
   /// checks [heap.free.twice], [heap.free.invalid], [abi.args.not_owned].
-  bool freeBuffer(unsigned buffer, mlir::Operation *op,
-                  llvm::StringRef clause);
+  bool freeBuffer(unsigned buffer, mlir::Operation *op, llvm::StringRef clause);
   /// The checks of freeBuffer without freeing. `clause` (if not empty)
   /// replaces the default clause for non-heap and freed buffers.
   bool checkFreeable(unsigned buffer, mlir::Operation *op,
                      llvm::StringRef clause);
 
-  //===-- ABI (Abi.cpp) ------------------------------------------------------===//
+  //===-- ABI (Abi.cpp)
+  //------------------------------------------------------===//
   /// Checks the results of a public function at return ([abi.results.*]).
   bool checkPublicResults(mlir::func::FuncOp fn, llvm::ArrayRef<RtValue> args,
-                          llvm::ArrayRef<RtValue> results, mlir::Operation *ret);
+                          llvm::ArrayRef<RtValue> results,
+                          mlir::Operation *ret);
   /// The leak check after the entry function returned ([heap.leak]).
   bool leakCheck(llvm::ArrayRef<RtValue> results, mlir::Operation *ret);
   /// Creates the caller-provided buffers and argument values of an input.
   bool materializeInput(mlir::func::FuncOp fn, const Input &input,
                         llvm::SmallVectorImpl<RtValue> &args);
-
 
 private:
   mlir::ModuleOp module;

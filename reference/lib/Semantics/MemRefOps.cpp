@@ -20,7 +20,8 @@ using namespace mlir;
 namespace dealloc {
 
 bool resolveMixed(Machine &m, Frame &f, Operation *op,
-                  ArrayRef<OpFoldResult> values, SmallVectorImpl<int64_t> &out) {
+                  ArrayRef<OpFoldResult> values,
+                  SmallVectorImpl<int64_t> &out) {
   for (OpFoldResult v : values) {
     if (auto attr = dyn_cast<Attribute>(v)) {
       out.push_back(cast<IntegerAttr>(attr).getInt());
@@ -34,8 +35,8 @@ bool resolveMixed(Machine &m, Frame &f, Operation *op,
   return true;
 }
 
-static bool resolveValues(Machine &m, Frame &f, Operation *op, ValueRange values,
-                          SmallVectorImpl<int64_t> &out) {
+static bool resolveValues(Machine &m, Frame &f, Operation *op,
+                          ValueRange values, SmallVectorImpl<int64_t> &out) {
   for (Value v : values) {
     int64_t x;
     if (!m.decideInt(f, v, op, x))
@@ -80,7 +81,11 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
   for (int64_t k = 0; k < n && !m.memoryExhausted(); ++k) {
     int64_t flat = dense.isSplat() ? 0 : k;
     RtValue v;
-    if (isa<FloatType>(elem))
+    if (isModelledComplex(elem)) {
+      auto parts = dense.getValues<std::complex<APFloat>>()[flat];
+      v = RtValue::makeComplex(parts.real().convertToDouble(),
+                               parts.imag().convertToDouble());
+    } else if (isa<FloatType>(elem))
       v = RtValue::makeFloat(
           dense.getValues<APFloat>()[flat].convertToDouble());
     else
@@ -92,8 +97,8 @@ static void initGlobal(Machine &m, unsigned id, memref::GlobalOp g,
 /// [op.memref.atomic_rmw]: `old <kind> value` as the arith op of the same
 /// name computes it ([op.arith.ops]); an uninitialized operand gives the
 /// uninitialized value ([op.uninit.flow]), except for `assign`.
-RtValue combineValues(arith::AtomicRMWKind kind, Type elem,
-                      const RtValue &old, const RtValue &val) {
+RtValue combineValues(arith::AtomicRMWKind kind, Type elem, const RtValue &old,
+                      const RtValue &val) {
   using K = arith::AtomicRMWKind;
   if (kind == K::assign)
     return val;
@@ -104,28 +109,51 @@ RtValue combineValues(arith::AtomicRMWKind kind, Type elem,
     bool nan = std::isnan(a) || std::isnan(b);
     double r;
     switch (kind) {
-    case K::addf: r = a + b; break;
-    case K::mulf: r = a * b; break;
-    case K::maximumf: r = nan ? NAN : std::max(a, b); break;
-    case K::minimumf: r = nan ? NAN : std::min(a, b); break;
-    case K::maxnumf: r = std::fmax(a, b); break;
-    case K::minnumf: r = std::fmin(a, b); break;
-    default: return RtValue::uninit(); // the op's verifier rejects these
+    case K::addf:
+      r = a + b;
+      break;
+    case K::mulf:
+      r = a * b;
+      break;
+    case K::maximumf:
+      r = nan ? NAN : std::max(a, b);
+      break;
+    case K::minimumf:
+      r = nan ? NAN : std::min(a, b);
+      break;
+    case K::maxnumf:
+      r = std::fmax(a, b);
+      break;
+    case K::minnumf:
+      r = std::fmin(a, b);
+      break;
+    default:
+      return RtValue::uninit(); // the op's verifier rejects these
     }
     return RtValue::makeFloat(roundToFloatType(elem, r));
   }
   const APInt &a = old.i, &b = val.i;
   switch (kind) {
-  case K::addi: return RtValue::makeInt(a + b);
-  case K::muli: return RtValue::makeInt(a * b);
-  case K::andi: return RtValue::makeInt(a & b);
-  case K::ori: return RtValue::makeInt(a | b);
-  case K::xori: return RtValue::makeInt(a ^ b);
-  case K::maxs: return RtValue::makeInt(a.sge(b) ? a : b);
-  case K::maxu: return RtValue::makeInt(a.uge(b) ? a : b);
-  case K::mins: return RtValue::makeInt(a.sle(b) ? a : b);
-  case K::minu: return RtValue::makeInt(a.ule(b) ? a : b);
-  default: return RtValue::uninit(); // the op's verifier rejects these
+  case K::addi:
+    return RtValue::makeInt(a + b);
+  case K::muli:
+    return RtValue::makeInt(a * b);
+  case K::andi:
+    return RtValue::makeInt(a & b);
+  case K::ori:
+    return RtValue::makeInt(a | b);
+  case K::xori:
+    return RtValue::makeInt(a ^ b);
+  case K::maxs:
+    return RtValue::makeInt(a.sge(b) ? a : b);
+  case K::maxu:
+    return RtValue::makeInt(a.uge(b) ? a : b);
+  case K::mins:
+    return RtValue::makeInt(a.sle(b) ? a : b);
+  case K::minu:
+    return RtValue::makeInt(a.ule(b) ? a : b);
+  default:
+    return RtValue::uninit(); // the op's verifier rejects these
   }
 }
 
@@ -323,9 +351,9 @@ static bool execReshape(Machine &m, Frame &f, memref::ReshapeOp rs) {
                        op->getLoc());
     sizes.push_back(size);
   }
-  m.bind(f, rs,
-         RtValue::makeMemRef(
-             view::reshape(c, desc(m, f, rs.getSource()), sizes)));
+  m.bind(
+      f, rs,
+      RtValue::makeMemRef(view::reshape(c, desc(m, f, rs.getSource()), sizes)));
   return true;
 }
 

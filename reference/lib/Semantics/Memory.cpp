@@ -1,8 +1,9 @@
 //===- Memory.cpp - Layouts, bounds, element access, frees ----------------===//
 //
-// spec/buffers.md: [buffer.record], [buffer.contents], [buffer.contents.uninit],
-// [view.descriptor]; spec/safety.md: [heap.use], [heap.free.twice],
-// [heap.free.invalid], [safety.oob]; spec/abi.md: [abi.args.not_owned].
+// spec/buffers.md: [buffer.record], [buffer.contents],
+// [buffer.contents.uninit], [view.descriptor]; spec/safety.md: [heap.use],
+// [heap.free.twice], [heap.free.invalid], [safety.oob]; spec/abi.md:
+// [abi.args.not_owned].
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
@@ -40,23 +41,25 @@ int64_t Machine::extentBytes(MemRefType t, const MemRefDesc &d) {
   return bytes > INT64_MAX ? INT64_MAX : static_cast<int64_t>(bytes);
 }
 
-bool Machine::allocate(BufferKind kind, MemRefType t, ArrayRef<int64_t> dynSizes,
-                       int64_t alignment, StringRef origin, Location loc,
-                       RtValue &out) {
+bool Machine::allocate(BufferKind kind, MemRefType t,
+                       ArrayRef<int64_t> dynSizes, int64_t alignment,
+                       StringRef origin, Location loc, RtValue &out) {
   for (int64_t s : dynSizes)
     if (s < 0)
-      return unknown(StopKind::NegativeSize, "negative allocation size (undefined behaviour)", loc);
+      return unknown(StopKind::NegativeSize,
+                     "negative allocation size (undefined behaviour)", loc);
   MemRefDesc d = layoutFor(t, dynSizes, 0, 0);
   int64_t bytes = extentBytes(t, d);
   if (bytes > kMaxBufferBytes)
-    return unknown(StopKind::BufferLimit, "buffer of " + std::to_string(bytes) +
+    return unknown(StopKind::BufferLimit,
+                   "buffer of " + std::to_string(bytes) +
                        " bytes exceeds the interpreter's limit (1 TiB)",
                    loc);
   Buffer &b = heap.create(kind, bytes, alignment, origin.str(), printLoc(loc));
   d.buffer = b.id;
   d.aligned = b.base;
-  recordEvent(current, kind == BufferKind::Heap ? "alloc" : bufferKindName(kind),
-              b.id);
+  recordEvent(current,
+              kind == BufferKind::Heap ? "alloc" : bufferKindName(kind), b.id);
   out = RtValue::makeMemRef(std::move(d));
   return true;
 }
@@ -65,8 +68,8 @@ bool Machine::requireLive(const MemRefDesc &d, Operation *op) {
   const Buffer &b = heap.get(d.buffer);
   if (b.live)
     return true;
-  std::string what = b.kind == BufferKind::Stack ? "released stack buffer"
-                                                  : "freed buffer";
+  std::string what =
+      b.kind == BufferKind::Stack ? "released stack buffer" : "freed buffer";
   return violation(Verdict::UseAfterFree, "[heap.use]",
                    "'" + op->getName().getStringRef().str() + "' accesses " +
                        what + " #" + std::to_string(d.buffer),
@@ -95,47 +98,67 @@ bool Machine::elementOffset(const MemRefDesc &d, MemRefType t,
   return true;
 }
 
+/// The float of type `elem` whose bit pattern is `bits`.
+static double floatOfBits(Type elem, uint64_t bits) {
+  if (elem.isF64())
+    return llvm::bit_cast<double>(bits);
+  if (elem.isF32())
+    return llvm::bit_cast<float>(static_cast<uint32_t>(bits));
+  llvm::APFloat a(cast<FloatType>(elem).getFloatSemantics(),
+                  llvm::APInt(elementBytes(elem) * 8, bits));
+  bool lost;
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return a.convertToDouble();
+}
+
+/// The bit pattern of `v` as a float of type `elem`.
+static uint64_t bitsOfFloat(Type elem, double v) {
+  if (elem.isF64())
+    return llvm::bit_cast<uint64_t>(v);
+  if (elem.isF32())
+    return llvm::bit_cast<uint32_t>(static_cast<float>(v));
+  llvm::APFloat a(v);
+  bool lost;
+  a.convert(cast<FloatType>(elem).getFloatSemantics(),
+            llvm::APFloat::rmNearestTiesToEven, &lost);
+  return a.bitcastToAPInt().getZExtValue();
+}
+
 RtValue Machine::loadScalar(unsigned buffer, int64_t byteOff, Type elem) {
   uint64_t bits;
   unsigned n = elementBytes(elem);
   if (!heap.read(buffer, byteOff, n, bits))
     return RtValue::uninit(); // [buffer.contents.uninit]
+  // [op.complex.values]: the real part at the lower address.
+  if (Type part = complexPartType(elem)) {
+    unsigned pw = elementBytes(part) * 8;
+    return RtValue::makeComplex(floatOfBits(part, bits & ((1ull << pw) - 1)),
+                                floatOfBits(part, bits >> pw));
+  }
   if (unsigned w = intWidth(elem))
-    return RtValue::makeInt(llvm::APInt(w, bits, false, /*implicitTrunc=*/true));
-  if (elem.isF64())
-    return RtValue::makeFloat(llvm::bit_cast<double>(bits));
-  if (elem.isF32())
-    return RtValue::makeFloat(
-        llvm::bit_cast<float>(static_cast<uint32_t>(bits)));
-  llvm::APFloat a(cast<FloatType>(elem).getFloatSemantics(),
-                  llvm::APInt(n * 8, bits));
-  bool lost;
-  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-            &lost);
-  return RtValue::makeFloat(a.convertToDouble());
+    return RtValue::makeInt(
+        llvm::APInt(w, bits, false, /*implicitTrunc=*/true));
+  return RtValue::makeFloat(floatOfBits(elem, bits));
 }
 
 void Machine::storeScalar(unsigned buffer, int64_t byteOff, Type elem,
                           const RtValue &v) {
   unsigned n = elementBytes(elem);
-  if (v.kind != RtValue::Int && v.kind != RtValue::Float) {
+  Type part = complexPartType(elem);
+  if (part ? v.kind != RtValue::Vector
+           : v.kind != RtValue::Int && v.kind != RtValue::Float) {
     heap.write(buffer, byteOff, n, 0, false);
     return;
   }
   uint64_t bits = 0;
-  if (intWidth(elem)) {
+  if (part) // [op.complex.values]: the real part at the lower address
+    bits = bitsOfFloat(part, v.lanes[0].f) | bitsOfFloat(part, v.lanes[1].f)
+                                                 << (elementBytes(part) * 8);
+  else if (intWidth(elem))
     bits = v.i.getZExtValue();
-  } else if (elem.isF64()) {
-    bits = llvm::bit_cast<uint64_t>(v.f);
-  } else if (elem.isF32()) {
-    bits = llvm::bit_cast<uint32_t>(static_cast<float>(v.f));
-  } else {
-    llvm::APFloat a(v.f);
-    bool lost;
-    a.convert(cast<FloatType>(elem).getFloatSemantics(),
-              llvm::APFloat::rmNearestTiesToEven, &lost);
-    bits = a.bitcastToAPInt().getZExtValue();
-  }
+  else
+    bits = bitsOfFloat(elem, v.f);
   heap.write(buffer, byteOff, n, bits, true);
 }
 
@@ -143,8 +166,10 @@ bool Machine::copyView(const MemRefDesc &src, MemRefType srcType,
                        const MemRefDesc &dst, MemRefType dstType,
                        Operation *op) {
   if (src.sizes != dst.sizes)
-    return unknown(StopKind::CopyShape, "copy between views of different shapes (undefined behaviour)",
-                   op->getLoc());
+    return unknown(
+        StopKind::CopyShape,
+        "copy between views of different shapes (undefined behaviour)",
+        op->getLoc());
   for (int64_t s : src.sizes)
     if (s == 0)
       return true;

@@ -1,7 +1,8 @@
 //===- TypeSupport.cpp - The types both tools model, and where ------------===//
 //
 // [view.descriptor], [view.unranked], [view.unranked.reinterpret],
-// [op.unsupported], [abi.external.printers] (TypeSupport.h).
+// [op.unsupported], [abi.external.printers], [op.complex.values]
+// (TypeSupport.h).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/TypeSupport.h"
@@ -40,10 +41,15 @@ Type laneType(Type t) {
 }
 
 bool valueTypeModelled(Type t) {
-  return typeModelled(t) || isModelledVector(t);
+  return typeModelled(t) || isModelledVector(t) || isModelledComplex(t);
 }
 
 std::string typeNote(Type t) {
+  if (auto mt = dyn_cast<MemRefType>(t))
+    t = mt.getElementType();
+  if (isa<ComplexType>(t) && !isModelledComplex(t))
+    return " (of complex types only complex<f32> is modelled, "
+           "[op.complex.values])";
   auto vt = dyn_cast<VectorType>(t);
   if (!vt)
     return "";
@@ -68,8 +74,7 @@ bool operandTypeModelled(Operation *op, Type t) {
   // A function returns the descriptor it was given ([view.unranked]).
   if (isa<memref::CastOp, memref::DeallocOp, memref::DimOp, memref::RankOp,
           memref::ExtractAlignedPointerAsIndexOp, memref::ReinterpretCastOp,
-          bufferization::CloneOp, bufferization::DeallocOp, func::ReturnOp>(
-          op))
+          bufferization::CloneOp, bufferization::DeallocOp, func::ReturnOp>(op))
     return true;
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
@@ -98,8 +103,8 @@ bool resultTypeModelled(Operation *op, Type t) {
 
 bool isReadOnlyExternal(func::FuncOp callee) {
   static constexpr llvm::StringLiteral kSuffixes[] = {
-      "I8", "I16", "I32", "I64", "F16", "BF16", "F32", "F64", "Ind", "C32",
-      "C64"};
+      "I8",  "I16", "I32", "I64", "F16", "BF16",
+      "F32", "F64", "Ind", "C32", "C64"};
   if (!callee.isDeclaration())
     return false;
   FunctionType type = callee.getFunctionType();

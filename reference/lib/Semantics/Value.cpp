@@ -1,7 +1,8 @@
 //===- Value.cpp - Scalar and memref types the semantics models -----------===//
 //
 // spec/buffers.md: [buffer.contents] (element storage sizes),
-// [view.descriptor] (supported memref types).
+// [view.descriptor] (supported memref types); spec/operations.md:
+// [op.complex.values] (complex elements).
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Value.h"
@@ -29,7 +30,22 @@ bool isSupportedScalar(Type t) {
   return t.isF16() || t.isBF16() || t.isF32() || t.isF64();
 }
 
+bool isModelledComplex(Type t) {
+  auto ct = dyn_cast<ComplexType>(t);
+  return ct && ct.getElementType().isF32();
+}
+
+Type complexPartType(Type t) {
+  return isModelledComplex(t) ? cast<ComplexType>(t).getElementType() : Type();
+}
+
+bool isSupportedElement(Type t) {
+  return isSupportedScalar(t) || isModelledComplex(t);
+}
+
 unsigned elementBytes(Type t) {
+  if (Type part = complexPartType(t))
+    return 2 * elementBytes(part);
   if (!isSupportedScalar(t))
     return 0;
   if (t.isIndex())
@@ -41,7 +57,7 @@ unsigned elementBytes(Type t) {
 
 bool isSupportedMemRef(Type t) {
   auto mt = dyn_cast<MemRefType>(t);
-  if (!mt || !isSupportedScalar(mt.getElementType()))
+  if (!mt || !isSupportedElement(mt.getElementType()))
     return false;
   if (mt.getLayout().isIdentity())
     return true;

@@ -1,4 +1,5 @@
-//===- TypeSupport.h - The types both tools model, and where -----*- C++ -*-===//
+//===- TypeSupport.h - The types both tools model, and where -----*- C++
+//-*-===//
 //
 // spec/buffers.md, [view.descriptor] and [view.unranked]; spec/operations.md,
 // [op.unsupported]. Shared by dealloc-run's support scan and dealloc-verify's
@@ -32,7 +33,8 @@ bool isModelledVector(mlir::Type t);
 mlir::Type laneType(mlir::Type t);
 
 /// An operand, result or block argument type inside a function body:
-/// typeModelled or isModelledVector.
+/// typeModelled, isModelledVector or isModelledComplex ([op.complex.values]:
+/// not an argument of the function checked, which has no input model).
 bool valueTypeModelled(mlir::Type t);
 
 /// Why `t` is not modelled where the message can say more than its name

@@ -126,6 +126,10 @@ struct SolverPolicy {
   /// Largest dynamic extent of a memref argument of the entry function or
   /// of a contract model ([verify.inputs]).
   static constexpr int64_t maxArgExtent = int64_t(1) << 20;
+  /// Largest static iteration domain of a linalg op whose body loads from
+  /// memory, encoded point by point ([verify.encoding.linalg.loads]); a
+  /// larger or dynamic one is UNSUPPORTED.
+  static constexpr int64_t linalgBodyPoints = 256;
 
   // -- Loop induction ([verify.induction]; LoopInduction*.cpp) --
   /// Solver time per induction query, ms.

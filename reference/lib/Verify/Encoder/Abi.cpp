@@ -47,9 +47,9 @@ static std::vector<unsigned> sharingCandidates(func::FuncOp fn, unsigned i,
   Type t = fn.getArgument(i).getType();
   std::vector<unsigned> owners;
   for (unsigned j = 0; j < args.slotOfArg.size(); ++j)
-    if (j == i || (args.slotOfArg[j] >= 0 && !args.readOnly.test(j) &&
-                   (j < i || args.readOnly.test(i)) &&
-                   fn.getArgument(j).getType() == t))
+    if (j == i ||
+        (args.slotOfArg[j] >= 0 && !args.readOnly.test(j) &&
+         (j < i || args.readOnly.test(i)) && fn.getArgument(j).getType() == t))
       owners.push_back(j);
   return owners;
 }
@@ -80,13 +80,12 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
       v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
       // Another argument's buffer is shared only if that argument views
       // its own.
-      choice.push_back(owners[k] == i
-                           ? v.pts[k]
-                           : ctx.mkAnd(v.pts[k],
-                                       heap.denotes(E.boundary()
-                                                        .argValues[owners[k]]
-                                                        .view,
-                                                    c)));
+      choice.push_back(
+          owners[k] == i
+              ? v.pts[k]
+              : ctx.mkAnd(
+                    v.pts[k],
+                    heap.denotes(E.boundary().argValues[owners[k]].view, c)));
     }
     heap.constraints.push_back(ctx.mkOr(choice));
   }
@@ -149,14 +148,15 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
     E.boundary().argValues.push_back(SymValue::boolean(ctx.freshBool(name)));
     return true;
   }
-  if (unsigned w = scalarWidth(t)) {
+  // [op.complex.values]: a complex argument has no input model.
+  if (unsigned w = scalarWidth(t); w && !isa<ComplexType>(t)) {
     E.boundary().argValues.push_back(SymValue::bv(ctx.freshBV(name, w)));
     return true;
   }
   if (isa<VectorType>(t))
     return encodeVectorArgument(E, fn, i);
   auto mt = dyn_cast<MemRefType>(t);
-  if (!mt || !scalarWidth(mt.getElementType())) {
+  if (!mt || !scalarWidth(mt.getElementType()) || isa<ComplexType>(t)) {
     std::string type;
     llvm::raw_string_ostream os(type);
     os << t;
@@ -251,9 +251,10 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     return false;
   for (RegionExit &x : exits)
     if (!isa<func::ReturnOp>(x.terminator))
-      return unsupported(x.terminator, "function body ends without func.return");
-  Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc()
-                                      : fn.getLoc();
+      return unsupported(x.terminator,
+                         "function body ends without func.return");
+  Location retLoc =
+      exits.size() == 1 ? exits[0].terminator->getLoc() : fn.getLoc();
   entryBoundary.exitLoc = retLoc;
   if (exits.size() > 1)
     for (const RegionExit &x : exits)

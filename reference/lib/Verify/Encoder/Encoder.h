@@ -14,8 +14,8 @@
 #define DEALLOC_LIB_VERIFY_ENCODER_H
 
 #include "Encoder/LivenessIndex.h"
-#include "Induction/ProofHints.h"
 #include "Encoder/ValueEnv.h"
+#include "Induction/ProofHints.h"
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
@@ -82,9 +82,9 @@ struct ModuleFacts {
   /// The module's symbols, as dealloc-run looks them up.
   ModuleIndex index;
 
-  /// [verify.encoding.helper] (Verify/Calls/HelperContract.cpp): which known helper
-  /// `f`'s body is (upstream's generic `dealloc_helper`: 0, the reference
-  /// pipeline's: 1), or -1.
+  /// [verify.encoding.helper] (Verify/Calls/HelperContract.cpp): which known
+  /// helper `f`'s body is (upstream's generic `dealloc_helper`: 0, the
+  /// reference pipeline's: 1), or -1.
   int helperKind(mlir::func::FuncOp f);
 
 private:
@@ -133,9 +133,10 @@ struct CallNesting {
 
 /// Walks a function's body once, block by block, and builds the
 /// SymbolicHeap's violations, stops and trace events. Its parts: the value
-/// environment (Verify/Encoder/ValueEnv.h), the liveness index (Verify/Encoder/LivenessIndex.h), the
-/// proof hints and statistics (Verify/Induction/ProofHints.h), the entry's boundary and the
-/// call nesting (above).
+/// environment (Verify/Encoder/ValueEnv.h), the liveness index
+/// (Verify/Encoder/LivenessIndex.h), the proof hints and statistics
+/// (Verify/Induction/ProofHints.h), the entry's boundary and the call nesting
+/// (above).
 class Encoder {
 public:
   /// `facts` of `module` (null: the encoder computes its own); `sites`:
@@ -230,11 +231,12 @@ public:
   bool encodeParallel(mlir::Operation *op, State &st); // ControlOpsParallel
   bool encodeArith(mlir::Operation *op, State &st);    // ArithOps
   bool encodeMath(mlir::Operation *op, State &st);     // MathOps
+  bool encodeComplex(mlir::Operation *op, State &st);  // ComplexOps
   bool encodeMemRef(mlir::Operation *op, State &st);   // MemRefOps
   bool encodeBufferization(mlir::Operation *op, State &st); // BufferizationOps
-  bool encodeLinalg(mlir::Operation *op, State &st);   // LinalgOps
-  bool encodeAffine(mlir::Operation *op, State &st);   // AffineOps
-  bool encodeVector(mlir::Operation *op, State &st);   // VectorOps
+  bool encodeLinalg(mlir::Operation *op, State &st);        // LinalgOps
+  bool encodeAffine(mlir::Operation *op, State &st);        // AffineOps
+  bool encodeVector(mlir::Operation *op, State &st);        // VectorOps
 
   /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
   View allocate(State &st, SlotKind kind, mlir::MemRefType t,
@@ -245,7 +247,8 @@ public:
   /// The bytes from the base of `v`'s buffer to the end of its last element.
   Expr byteExtent(const View &v, unsigned elemBytes);
 
-  // -- Control flow and calls (Verify/Ops/ControlOps.cpp, Verify/Calls/CallEncoder.cpp).
+  // -- Control flow and calls (Verify/Ops/ControlOps.cpp,
+  // Verify/Calls/CallEncoder.cpp).
   /// `entry` is taken by value: callers whose state is dead after the
   /// region move it in (states hold a term per slot; copies add up).
   bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
@@ -275,8 +278,7 @@ public:
   /// the `merged` memref values may view, and no other view may, to one
   /// slot per value. `others`: the views of the other values live there.
   void fuseMerged(State &st, llvm::ArrayRef<mlir::Value> merged,
-                  const std::vector<const View *> &others,
-                  mlir::Location loc);
+                  const std::vector<const View *> &others, mlir::Location loc);
   /// Whether fuseMerged may rename here: only where every view that may
   /// still be used is known (liveOuter is kept while lemmas are recorded),
   /// not inside loops, whose encodings are compared across iterations
@@ -298,7 +300,7 @@ public:
   /// or after its op `after`, without liveOuter (pointers into the value
   /// environment, valid until a value is bound).
   std::vector<const View *> liveViews(mlir::Block *b, mlir::Operation *after,
-                              bool includeResults = true);
+                                      bool includeResults = true);
   /// The memref and i1 values live there that the encoding defined (in a
   /// deterministic order).
   std::vector<mlir::Value> liveValues(mlir::Block *b, mlir::Operation *after,
@@ -333,7 +335,8 @@ private:
   CallNesting calls;
 };
 
-/// Bit width of an integer-like type (index: 64, i1: 1); 0 otherwise.
+/// Bit width of an integer-like or float type (index: 64, i1: 1;
+/// complex<f32>: 64, its two parts, [op.complex.values]); 0 otherwise.
 unsigned scalarWidth(mlir::Type t);
 /// Bytes of a scalar in memory ([buffer.contents]): ceil(width / 8).
 unsigned elementBytes(mlir::Type t);
@@ -346,8 +349,8 @@ View freshView(Encoder &E, unsigned s, mlir::MemRefType t,
 /// [safety.oob]: some element of `v` whose index in each dimension k lies
 /// in [lo[k], hi[k]] is outside its buffer's bytes (elements of `eb` bytes).
 /// Exact for the box's first and last element in memory, which bound the
-/// others (Verify/Ops/MemRefOps.cpp). Caller-provided buffers are bounded only if
-/// `args` (else only once an element access has bounded them). The box is
+/// others (Verify/Ops/MemRefOps.cpp). Caller-provided buffers are bounded only
+/// if `args` (else only once an element access has bounded them). The box is
 /// within `v`'s sizes, or where it is not that is a stop of its own: the
 /// buffers `v` covers (SymbolicHeap::coversSlot) are not checked.
 Expr boxOutsideBuffer(Encoder &E, const View &v, const std::vector<Expr> &lo,
@@ -407,8 +410,8 @@ SymValue combineValues(Encoder &E, mlir::arith::AtomicRMWKind kind,
 bool encodeOnVectors(Encoder &E, mlir::Operation *op, State &st);
 /// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
 /// that leaves its buffer's bytes stops the run (Verify/Ops/MemRefOps.cpp).
-void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin,
-                   unsigned eb, mlir::Location loc);
+void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin, unsigned eb,
+                   mlir::Location loc);
 /// The results of an affine map on `operands` (dimensions first) as
 /// [op.affine.apply] computes them (Verify/Ops/AffineOps.cpp).
 ElementIndex affineResults(Encoder &E, mlir::AffineMap map,

@@ -8,16 +8,21 @@
 // conditions; the contents of every output buffer become unconstrained
 // (whatever the body computes). SAFE therefore holds for every result the
 // body could produce; a counterexample that depends on them is replayed by
-// dealloc-run, which runs the loop nest ([verify.replay]).
+// dealloc-run, which runs the loop nest ([verify.replay]). A body that loads
+// from a memref it captures is also encoded point by point, for the stops of
+// its loads ([verify.encoding.linalg.loads]).
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder/Encoder.h"
 #include "Encoder/Initialized.h"
+#include "Encoder/SymbolicArith.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Support/ViewArith.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -62,8 +67,8 @@ static std::optional<Linear> linearize(AffineExpr e, unsigned numDims) {
   if (e.getKind() == AffineExprKind::Add) {
     overflow |= __builtin_add_overflow(l->constant, rr->constant, &r.constant);
     for (unsigned d = 0; d < numDims; ++d)
-      overflow |= __builtin_add_overflow(l->coeffs[d], rr->coeffs[d],
-                                         &r.coeffs[d]);
+      overflow |=
+          __builtin_add_overflow(l->coeffs[d], rr->coeffs[d], &r.coeffs[d]);
   } else if (e.getKind() == AffineExprKind::Mul) {
     if (!l->isConstant() && !rr->isConstant())
       return std::nullopt;
@@ -91,14 +96,33 @@ static Expr evalLinear(smt::Context &c, const Linear &lin,
   return r;
 }
 
-/// Why the body of `op` is not covered by the effects-only encoding, or
-/// empty. Sets `divides` if a body op can divide by zero.
-static std::string bodyProblem(linalg::LinalgOp op, bool &divides) {
-  divides = false;
+namespace {
+/// What the body of a linalg op does beyond arith and math on its
+/// elements.
+struct BodyFacts {
+  /// A body op can divide by zero.
+  bool divides = false;
+  /// The body loads from a memref it captures
+  /// ([verify.encoding.linalg.loads]).
+  bool loads = false;
+};
+} // namespace
+
+/// Why the body of `op` is not covered by the encoding, or empty.
+static std::string bodyProblem(linalg::LinalgOp op, BodyFacts &facts) {
   for (Operation &inner : op->getRegion(0).front()) {
     if (isa<linalg::YieldOp, linalg::IndexOp>(inner))
       continue;
     StringRef name = inner.getName().getStringRef();
+    // A load of a memref defined above the op (the body's block arguments
+    // are elements): encoded point by point.
+    if (isa<memref::LoadOp>(inner)) {
+      facts.loads = true;
+      continue;
+    }
+    if (isa<memref::StoreOp>(inner))
+      return "body op 'memref.store' writes a captured memref: not encoded "
+             "([verify.encoding.linalg.loads])";
     StringRef dialect = inner.getName().getDialectNamespace();
     if ((dialect != "arith" && dialect != "math") || !lookupOp(&inner) ||
         inner.getNumRegions() != 0)
@@ -106,16 +130,16 @@ static std::string bodyProblem(linalg::LinalgOp op, bool &divides) {
     for (Value v : inner.getOperands())
       if (isa<BaseMemRefType>(v.getType()))
         return "body op '" + name.str() + "' uses a memref";
-    divides |= isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
-                   arith::RemUIOp, arith::CeilDivSIOp, arith::CeilDivUIOp,
-                   arith::FloorDivSIOp>(inner);
+    facts.divides |=
+        isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+            arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(inner);
   }
   return "";
 }
 
 /// The same preconditions as dealloc-run's [op.linalg.structured]: why
-/// the op is not encoded ("" if it is); `divides`: its body divides.
-static std::string linalgProblem(linalg::LinalgOp lop, bool &divides) {
+/// the op is not encoded ("" if it is); `facts`: what its body does.
+static std::string linalgProblem(linalg::LinalgOp lop, BodyFacts &facts) {
   Operation *op = lop;
   if (!lop.hasPureBufferSemantics())
     return "linalg op on tensors (bufferize first)";
@@ -127,7 +151,7 @@ static std::string linalgProblem(linalg::LinalgOp lop, bool &divides) {
   for (AffineMap map : lop.getIndexingMapsArray())
     if (map.getNumSymbols() != 0)
       return "indexing map with symbols";
-  return bodyProblem(lop, divides);
+  return bodyProblem(lop, facts);
 }
 
 /// [op.linalg.domain]: the loop sizes from the operand sizes.
@@ -297,7 +321,8 @@ static void havocOutputs(Encoder &E, State &st, linalg::LinalgOp lop) {
   for (OpOperand &o : op->getOpOperands()) {
     Value v = o.get();
     if (isa<MemRefType>(v.getType()))
-      writesInit &= !bodyReads(op, o) || E.heap.allInitialized(st, E.getView(v));
+      writesInit &=
+          !bodyReads(op, o) || E.heap.allInitialized(st, E.getView(v));
     else
       writesInit &= scalarInit(v);
   }
@@ -313,12 +338,112 @@ static void havocOutputs(Encoder &E, State &st, linalg::LinalgOp lop) {
       E.heap.havoc(st, E.getView(v), writesInit);
 }
 
+/// Whether `v` may view a buffer among `slots`.
+static bool mayView(const View &v, const llvm::DenseSet<unsigned> &slots) {
+  return llvm::any_of(v.cands, [&](unsigned s) { return slots.contains(s); });
+}
+
+/// A value of type `t` about which nothing is known, its initializedness
+/// included.
+static SymValue anyValue(Encoder &E, Type t) {
+  SymValue r = fromBV(E, t, E.ctx.freshBV("linalg_value", scalarWidth(t)));
+  r.init = E.ctx.freshBool("linalg_value_init");
+  return r;
+}
+
+/// [verify.encoding.linalg.loads]: the body at `point`, on the state before
+/// the op, for the stops of its loads. A value is exact where no output can
+/// have changed it before this point (an input element or a loaded element
+/// of a buffer no output may view), else any value: so every run of the
+/// body is a model, and a model without a stop here is a run that does not
+/// stop (the path after the op keeps every defined run).
+static bool encodeBodyAt(Encoder &E, State &st, linalg::LinalgOp lop,
+                         ArrayRef<int64_t> point,
+                         const llvm::DenseSet<unsigned> &written) {
+  smt::Context &c = E.ctx;
+  Block &body = lop->getRegion(0).front();
+  for (auto [arg, o] :
+       llvm::zip(body.getArguments(), lop.getOpOperandsMatchingBBargs())) {
+    Value v = o->get();
+    auto mt = dyn_cast<MemRefType>(v.getType());
+    if (!mt) {
+      E.bind(arg, E.get(v));
+      continue;
+    }
+    const View &view = E.getView(v);
+    if (lop.isDpsInit(o) || mayView(view, written) ||
+        !scalarWidth(mt.getElementType())) {
+      E.bind(arg, anyValue(E, arg.getType()));
+      continue;
+    }
+    std::vector<Expr> indices;
+    for (int64_t i : lop.getMatchingIndexingMap(o).compose(point))
+      indices.push_back(c.bvVal(kIndexWidth, i));
+    // Outside the view or its buffer: the op's out-of-bounds stop holds.
+    SymbolicArith d(E.heap);
+    Expr outside;
+    Expr lin = view::linearIndex(d, view, indices, outside);
+    E.bind(arg, loadElement(E, st, view, lin, mt.getElementType()));
+  }
+  for (Operation &inner : body.without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      E.bind(index, SymValue::bv(c.bvVal(kIndexWidth, point[index.getDim()])));
+      continue;
+    }
+    if (!E.encodeOp(&inner, st))
+      return false;
+    if (auto load = dyn_cast<memref::LoadOp>(inner);
+        load && mayView(E.getView(load.getMemRef()), written))
+      E.bind(load.getResult(), anyValue(E, load.getType()));
+  }
+  return true;
+}
+
+/// [verify.encoding.linalg.loads]: a body that loads from a captured memref
+/// is encoded at every point of a static domain of at most
+/// SolverPolicy::linalgBodyPoints points, in dealloc-run's order
+/// ([op.linalg.order]), for the stops of its loads ([heap.use],
+/// [safety.oob]).
+static bool encodeBodyLoads(Encoder &E, State &st, linalg::LinalgOp lop) {
+  SmallVector<int64_t, 4> ranges = lop.getStaticLoopRanges();
+  int64_t points = 1;
+  for (int64_t r : ranges) {
+    if (ShapedType::isDynamic(r) ||
+        (r > 0 && points > SolverPolicy::linalgBodyPoints / r))
+      return E.unsupported(
+          lop, "body loads from a memref and the iteration domain is not "
+               "static with at most " +
+                   std::to_string(SolverPolicy::linalgBodyPoints) +
+                   " points ([verify.encoding.linalg.loads])");
+    points *= r;
+  }
+  if (points == 0)
+    return true;
+  llvm::DenseSet<unsigned> written;
+  for (Value v : lop.getDpsInits())
+    if (isa<MemRefType>(v.getType()))
+      written.insert_range(E.getView(v).cands);
+  SmallVector<int64_t, 4> point(ranges.size(), 0);
+  while (true) {
+    if (!encodeBodyAt(E, st, lop, point, written))
+      return false;
+    int64_t k = static_cast<int64_t>(point.size()) - 1;
+    for (; k >= 0; --k) {
+      if (++point[k] < ranges[k])
+        break;
+      point[k] = 0;
+    }
+    if (k < 0)
+      return true;
+  }
+}
+
 bool Encoder::encodeLinalg(Operation *op, State &st) {
   auto lop = dyn_cast<linalg::LinalgOp>(op);
   if (!lop)
     return notEncoded(op);
-  bool divides = false;
-  std::string problem = linalgProblem(lop, divides);
+  BodyFacts facts;
+  std::string problem = linalgProblem(lop, facts);
   if (!problem.empty())
     return unsupported(op, problem);
   // [op.linalg.uses]: every memref the op reads or writes, by its memory
@@ -336,7 +461,9 @@ bool Encoder::encodeLinalg(Operation *op, State &st) {
     if (isa<MemRefType>(o.get().getType()) &&
         !checkOperand(*this, lop, o, checks))
       return false;
-  linalgStops(*this, st, op->getLoc(), checks, divides);
+  linalgStops(*this, st, op->getLoc(), checks, facts.divides);
+  if (facts.loads && !encodeBodyLoads(*this, st, lop))
+    return false;
   if (!copyOrFill(*this, st, op))
     havocOutputs(*this, st, lop);
   return true;

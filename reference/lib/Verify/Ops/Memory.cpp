@@ -80,18 +80,16 @@ SymValue dealloc::verify::loadElement(Encoder &E, State &st, const View &v,
 
 void dealloc::verify::storeElement(Encoder &E, State &st, const View &v,
                                    Expr lin, Type t, const SymValue &value) {
-  Expr bits = value.kind == SymValue::Kind::Bool
-                  ? E.ctx.boolToBV(value.e, 1)
-                  : value.e;
+  Expr bits =
+      value.kind == SymValue::Kind::Bool ? E.ctx.boolToBV(value.e, 1) : value.e;
   // [op.uninit.flow]: storing the uninitialized value uninitializes.
-  E.heap.store(st, v, lin, E.ctx.mkZExt(bits, 64),
-               elementBytes(t), value.init);
+  E.heap.store(st, v, lin, E.ctx.mkZExt(bits, 64), elementBytes(t), value.init);
 }
 
 /// [op.memref.atomic_rmw]: `old <kind> value` as the arith ops compute it
-/// (Verify/Ops/ArithOps.cpp: integers exactly, addf / mulf in IEEE-754, the other
-/// float kinds as uninterpreted functions), uninitialized if an operand is
-/// (except for `assign`).
+/// (Verify/Ops/ArithOps.cpp: integers exactly, addf / mulf in IEEE-754, the
+/// other float kinds as uninterpreted functions), uninitialized if an operand
+/// is (except for `assign`).
 SymValue dealloc::verify::combineValues(Encoder &E, arith::AtomicRMWKind kind,
                                         Type t, const SymValue &old,
                                         const SymValue &val) {
@@ -108,15 +106,33 @@ SymValue dealloc::verify::combineValues(Encoder &E, arith::AtomicRMWKind kind,
   unsigned sbits = ft ? ft.getFPMantissaWidth() : 0;
   unsigned ebits = ft ? ft.getWidth() - sbits : 0;
   switch (kind) {
-  case K::addi: r = c.mkBin(BinOp::Add, a, b); break;
-  case K::muli: r = c.mkBin(BinOp::Mul, a, b); break;
-  case K::andi: r = c.mkBin(BinOp::And, a, b); break;
-  case K::ori: r = c.mkBin(BinOp::Or, a, b); break;
-  case K::xori: r = c.mkBin(BinOp::Xor, a, b); break;
-  case K::maxs: r = pick(Cmp::Sge); break;
-  case K::maxu: r = pick(Cmp::Uge); break;
-  case K::mins: r = pick(Cmp::Sle); break;
-  case K::minu: r = pick(Cmp::Ule); break;
+  case K::addi:
+    r = c.mkBin(BinOp::Add, a, b);
+    break;
+  case K::muli:
+    r = c.mkBin(BinOp::Mul, a, b);
+    break;
+  case K::andi:
+    r = c.mkBin(BinOp::And, a, b);
+    break;
+  case K::ori:
+    r = c.mkBin(BinOp::Or, a, b);
+    break;
+  case K::xori:
+    r = c.mkBin(BinOp::Xor, a, b);
+    break;
+  case K::maxs:
+    r = pick(Cmp::Sge);
+    break;
+  case K::maxu:
+    r = pick(Cmp::Uge);
+    break;
+  case K::mins:
+    r = pick(Cmp::Sle);
+    break;
+  case K::minu:
+    r = pick(Cmp::Ule);
+    break;
   case K::addf:
     r = c.mkFloatBin(smt::Context::FBinOp::Add, a, b, ebits, sbits);
     break;
@@ -124,8 +140,8 @@ SymValue dealloc::verify::combineValues(Encoder &E, arith::AtomicRMWKind kind,
     r = c.mkFloatBin(smt::Context::FBinOp::Mul, a, b, ebits, sbits);
     break;
   default: // maximumf, minimumf, maxnumf, minnumf: as Verify/Ops/ArithOps.cpp
-    r = c.mkUF(("arith." + arith::stringifyAtomicRMWKind(kind)).str(),
-               {a, b}, scalarWidth(t));
+    r = c.mkUF(("arith." + arith::stringifyAtomicRMWKind(kind)).str(), {a, b},
+               scalarWidth(t));
     break;
   }
   SymValue out = fromBV(E, t, r);
@@ -206,8 +222,8 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
         st.siteCount.resize(site + 1, ctx.bvVal(kIndexWidth, 0));
       heap.slots[s].site = site;
       heap.slots[s].siteInstance = st.siteCount[site];
-      st.siteCount[site] = ctx.mkBin(BinOp::Add, st.siteCount[site],
-                                     ctx.bvVal(kIndexWidth, 1));
+      st.siteCount[site] =
+          ctx.mkBin(BinOp::Add, st.siteCount[site], ctx.bvVal(kIndexWidth, 1));
       st.epoch = ctx.mkBin(BinOp::Add, st.epoch, ctx.bvVal(kIndexWidth, 1));
     }
   }
@@ -235,8 +251,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
     std::vector<Expr> small;
     for (const Expr &d : dyn)
       small.push_back(ctx.mkCmp(Cmp::Ule, d, ctx.bvVal(kIndexWidth, limit)));
-    bytes = ctx.mkIte(ctx.mkAnd(small), bytes,
-                      ctx.bvVal(kIndexWidth, -1));
+    bytes = ctx.mkIte(ctx.mkAnd(small), bytes, ctx.bvVal(kIndexWidth, -1));
   }
   heap.slots[s].bytes = bytes;
   return v;
@@ -328,15 +343,23 @@ static std::optional<uint64_t> elementPattern(Attribute a) {
     return i.getValue().getZExtValue();
   if (auto f = dyn_cast<FloatAttr>(a))
     return f.getValue().bitcastToAPInt().getZExtValue();
-  return std::nullopt;
+  // [op.complex.values]: the real part's bits low, the imaginary part's high.
+  auto parts = dyn_cast<ArrayAttr>(a);
+  if (!parts || parts.size() != 2)
+    return std::nullopt;
+  auto re = dyn_cast<FloatAttr>(parts[0]), im = dyn_cast<FloatAttr>(parts[1]);
+  if (!re || !im || re.getValue().bitcastToAPInt().getBitWidth() > 32)
+    return std::nullopt;
+  unsigned w = re.getValue().bitcastToAPInt().getBitWidth();
+  return *elementPattern(re) | *elementPattern(im) << w;
 }
 
-bool dealloc::verify::storeDenseContents(Encoder &E, State &st,
-                                         const View &dst,
+bool dealloc::verify::storeDenseContents(Encoder &E, State &st, const View &dst,
                                          DenseElementsAttr dense,
                                          unsigned elemBytes) {
   if (dense.isSplat()) {
-    std::optional<uint64_t> p = elementPattern(dense.getSplatValue<Attribute>());
+    std::optional<uint64_t> p =
+        elementPattern(dense.getSplatValue<Attribute>());
     if (!p)
       return false;
     fillContents(E, st, dst, E.ctx.bvVal(64, int64_t(*p)), elemBytes);
@@ -360,4 +383,3 @@ bool dealloc::verify::storeDenseContents(Encoder &E, State &st,
   });
   return true;
 }
-

@@ -5,17 +5,18 @@
 // bit-vector and back, and the zero of a type.
 //
 //===----------------------------------------------------------------------===//
+#include "dealloc/Semantics/Value.h"
 #include "Encoder/Encoder.h"
 #include "Encoder/Initialized.h"
-#include "Ops/ControlOpsParallel.h"
 #include "Encoder/SymbolicArith.h"
+#include "Ops/ControlOpsParallel.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
@@ -27,6 +28,9 @@ using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
 
 unsigned dealloc::verify::scalarWidth(Type t) {
+  // [op.complex.values]: a complex number is the pattern of its two parts.
+  if (Type part = complexPartType(t))
+    return 2 * scalarWidth(part);
   if (t.isIndex())
     return kIndexWidth;
   if (auto it = dyn_cast<IntegerType>(t))
@@ -80,4 +84,3 @@ std::vector<Expr> Encoder::shapeOf(MemRefType t, ArrayRef<Expr> dyn) {
   view::Ints<SymbolicArith> sizes = view::shapeOf(d, t, dyn);
   return std::vector<Expr>(sizes.begin(), sizes.end());
 }
-
