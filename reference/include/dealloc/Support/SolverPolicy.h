@@ -126,6 +126,11 @@ struct SolverPolicy {
   /// Largest dynamic extent of a memref argument of the entry function or
   /// of a contract model ([verify.inputs]).
   static constexpr int64_t maxArgExtent = int64_t(1) << 20;
+  /// Largest rank of an unranked memref argument of the entry function:
+  /// dealloc-run enumerates the ranks 0 .. this, dealloc-verify checks each
+  /// ([input.unranked]); a function whose behaviour may depend on a larger
+  /// rank is UNKNOWN, never SAFE.
+  static constexpr unsigned maxUnrankedArgRank = 2;
 
   // -- Loop induction ([verify.induction]; LoopInduction*.cpp) --
   /// Solver time per induction query, ms.
