@@ -2,8 +2,9 @@
 //
 // Printed from the tables the tools decide by (Support/Verdict.def,
 // Support/StopKind.h) and the constants they stop at (Semantics/Heap.h,
-// Semantics/CallDepth.h, Semantics/Interpreter.h, Support/SolverPolicy.h), never from a copy:
-// spec/tools/limits.py checks the limits the spec states against them.
+// Semantics/CallDepth.h, Semantics/Interpreter.h, Support/SolverPolicy.h),
+// never from a copy: spec/tools/limits.py checks the limits the spec states
+// against them.
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Driver/Describe.h"
@@ -43,6 +44,7 @@ static json::Object describeLimits() {
       {"max_stop_sites", int64_t(P::maxStopSites)},
       {"stop_budget_ms", int64_t(P::stopBudgetMs)},
       {"max_arg_extent", P::maxArgExtent},
+      {"max_unranked_arg_rank", int64_t(P::maxUnrankedArgRank)},
       {"max_region_depth", int64_t(P::maxRegionDepth)},
       {"stack_bytes", int64_t(kDeepStackBytes)},
       {"min_memory_limit_mib", int64_t(kMinMemoryLimitMb)},
@@ -58,8 +60,8 @@ static json::Object describeTool(StringRef tool) {
                                     {"clause", v.clause}});
   json::Array equiv;
   for (const EquivVerdictInfo &v : kEquivVerdicts)
-    equiv.push_back(json::Object{{"name", v.name},
-                                 {"exit_code", int(v.exitCode)}});
+    equiv.push_back(
+        json::Object{{"name", v.name}, {"exit_code", int(v.exitCode)}});
   json::Object exitCodes;
   for (const ExitCodeInfo &e : kExitCodes)
     exitCodes[std::to_string(int(e.code))] = e.meaning;

@@ -59,7 +59,8 @@ bool Machine::leakCheck(ArrayRef<RtValue> results, Operation *ret) {
     if (r.kind == RtValue::MemRef)
       owned.push_back(r.m.buffer);
   for (const Buffer &b : heap.all()) {
-    if (b.kind != BufferKind::Heap || !b.live || llvm::is_contained(owned, b.id))
+    if (b.kind != BufferKind::Heap || !b.live ||
+        llvm::is_contained(owned, b.id))
       continue;
     return violation(Verdict::Leak, "[heap.leak]",
                      "buffer #" + std::to_string(b.id) + " (" + b.origin +
@@ -72,9 +73,12 @@ bool Machine::leakCheck(ArrayRef<RtValue> results, Operation *ret) {
 /// The run-time value of scalar input `in` (Bool, Int, Float) of type `t`.
 static RtValue scalarInput(Type t, const InputValue &in) {
   switch (in.kind) {
-  case InputValue::Bool: return RtValue::makeBool(in.b);
-  case InputValue::Int: return RtValue::makeInt(intWidth(t), in.i);
-  default: return RtValue::makeFloat(roundToFloatType(t, in.f));
+  case InputValue::Bool:
+    return RtValue::makeBool(in.b);
+  case InputValue::Int:
+    return RtValue::makeInt(intWidth(t), in.i);
+  default:
+    return RtValue::makeFloat(roundToFloatType(t, in.f));
   }
 }
 
@@ -88,8 +92,12 @@ static bool inputMatches(Type t, const InputValue &in) {
              return inputMatches(vt.getElementType(), l);
            });
   if (auto mt = dyn_cast<MemRefType>(t))
-    return in.kind == InputValue::Buffer && isSupportedMemRef(mt) &&
+    return in.kind == InputValue::Buffer && !in.unranked &&
+           isSupportedMemRef(mt) &&
            (in.extents.empty() || in.extents.size() == mt.getNumDynamicDims());
+  if (isa<UnrankedMemRefType>(t)) // [input.unranked]: extents are the shape
+    return in.kind == InputValue::Buffer && in.unranked &&
+           isModelledUnranked(t);
   return t.isInteger(1)      ? in.kind == InputValue::Bool
          : intWidth(t)       ? in.kind == InputValue::Int
          : isa<FloatType>(t) ? in.kind == InputValue::Float
@@ -100,7 +108,8 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
                                SmallVectorImpl<RtValue> &args) {
   FunctionType type = fn.getFunctionType();
   if (input.args.size() != type.getNumInputs())
-    return unknown(StopKind::BadInput, "input has " + std::to_string(input.args.size()) +
+    return unknown(StopKind::BadInput,
+                   "input has " + std::to_string(input.args.size()) +
                        " values for " + std::to_string(type.getNumInputs()) +
                        " arguments",
                    fn.getLoc());
@@ -109,7 +118,8 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
   for (auto [k, t] : llvm::enumerate(type.getInputs())) {
     const InputValue &in = input.args[k];
     if (!inputMatches(t, in))
-      return unknown(StopKind::BadInput, "input value " + std::to_string(k) +
+      return unknown(StopKind::BadInput,
+                     "input value " + std::to_string(k) +
                          " does not match the argument type",
                      fn.getLoc());
     switch (in.kind) {
@@ -129,14 +139,17 @@ bool Machine::materializeInput(func::FuncOp fn, const Input &input,
       auto it = groups.find(in.group);
       if (it != groups.end()) { // [input.memref.alias]
         if (groupTypes.lookup(in.group) != t)
-          return unknown(StopKind::BadInput, "input shares buffer b" + std::to_string(in.group) +
+          return unknown(StopKind::BadInput,
+                         "input shares buffer b" + std::to_string(in.group) +
                              " between arguments of different types",
                          fn.getLoc());
         args.push_back(it->second);
         break;
       }
       groupTypes.insert({in.group, t});
-      auto mt = cast<MemRefType>(t);
+      // [input.unranked]: an unranked argument is a buffer of the rank and
+      // shape its input gives, with every dimension dynamic.
+      MemRefType mt = rankedTypeFor(t, in.extents.size());
       SmallVector<int64_t, 4> dyn(in.extents.begin(), in.extents.end());
       if (dyn.empty())
         dyn.assign(mt.getNumDynamicDims(), kDynamicExtent);

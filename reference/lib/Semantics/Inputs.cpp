@@ -1,12 +1,14 @@
 //===- Inputs.cpp - Input text and input enumeration (spec/safety.md) -----===//
 //
 // [input.text], [input.i1], [input.int], [input.float], [input.memref.fresh],
-// [input.memref.alias], [input.memref.extents], [input.cap], [input.order].
+// [input.memref.alias], [input.memref.extents], [input.unranked], [input.cap],
+// [input.order].
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Semantics/Value.h"
+#include "dealloc/Support/SolverPolicy.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -103,7 +105,7 @@ std::string formatInput(const Input &input) {
         switch (v.kind) {
         case InputValue::Buffer:
           os << "b" << v.group;
-          if (!v.extents.empty()) {
+          if (!v.extents.empty() || v.unranked) { // [input.unranked]: b0[]
             os << "[";
             llvm::interleave(v.extents, os, "x");
             os << "]";
@@ -127,7 +129,53 @@ static llvm::Error inputError(const llvm::Twine &msg) {
 
 /// Argument types with an input model.
 static bool hasInputModel(Type t) {
-  return isSupportedScalar(t) || isSupportedMemRef(t) || isModelledVector(t);
+  return isSupportedScalar(t) || isSupportedMemRef(t) || isModelledVector(t) ||
+         isModelledUnranked(t);
+}
+
+/// [input.text], [input.unranked]: `bK` or `bK[AxB...]` (`bK[]`: no
+/// extents) into `v` (its group as written); whether brackets were given.
+/// An error message, or empty.
+static std::string parseBuffer(StringRef p, InputValue &v, unsigned &written,
+                               bool &shape) {
+  if (!p.consume_front("b"))
+    return "expected bK or bK[AxB] for a memref";
+  StringRef digits = p.take_while(llvm::isDigit);
+  StringRef rest = p.drop_front(digits.size());
+  if (digits.empty() || digits.getAsInteger(10, written))
+    return "expected a buffer number after 'b'";
+  shape = !rest.empty();
+  if (!shape)
+    return "";
+  if (!rest.consume_front("[") || !rest.consume_back("]"))
+    return "expected [AxB] after the buffer number";
+  SmallVector<StringRef, 4> dims;
+  if (!rest.empty())
+    rest.split(dims, 'x');
+  for (StringRef d : dims) {
+    int64_t e;
+    if (d.getAsInteger(10, e) || e < 0)
+      return "extents must be non-negative integers";
+    v.extents.push_back(e);
+  }
+  return "";
+}
+
+/// Checks the extents of memref argument `v` of type `t` against the type
+/// ([input.memref.extents], [input.unranked]); an error message, or empty.
+static std::string checkExtents(Type t, const InputValue &v, bool shape,
+                                bool first) {
+  if (v.unranked) {
+    if (first && !shape)
+      return "an unranked memref needs its shape: bK[AxB...] (bK[] for "
+             "rank 0)";
+    return "";
+  }
+  auto mt = cast<MemRefType>(t);
+  if (shape && v.extents.size() != mt.getNumDynamicDims())
+    return std::to_string(v.extents.size()) + " extents given, the type has " +
+           std::to_string(mt.getNumDynamicDims()) + " dynamic dimensions";
+  return "";
 }
 
 /// Parses the scalar `p` of type `t` (i1, integer or index, float) into
@@ -224,50 +272,34 @@ llvm::Expected<Input> parseInput(StringRef text, FunctionType type) {
     if (auto vt = dyn_cast<VectorType>(t)) {
       if (std::string err = parseVector(p, vt, v); !err.empty())
         return inputError(where + ": " + err);
-    } else if (!isa<MemRefType>(t)) {
+    } else if (!isa<BaseMemRefType>(t)) {
       if (std::string err = parseScalar(p, t, v); !err.empty())
         return inputError(where + ": " + err);
     } else {
-      auto mt = cast<MemRefType>(t);
       v.kind = InputValue::Buffer;
-      if (!p.consume_front("b"))
-        return inputError(where + ": expected bK or bK[AxB] for a memref");
-      StringRef digits = p.take_while(llvm::isDigit);
-      StringRef rest = p.drop_front(digits.size());
-      unsigned written;
-      if (digits.empty() || digits.getAsInteger(10, written))
-        return inputError(where + ": expected a buffer number after 'b'");
-      if (!rest.empty()) {
-        if (!rest.consume_front("[") || !rest.consume_back("]"))
-          return inputError(where + ": expected [AxB] after the buffer number");
-        SmallVector<StringRef, 4> dims;
-        rest.split(dims, 'x');
-        for (StringRef d : dims) {
-          int64_t e;
-          if (d.getAsInteger(10, e) || e < 0)
-            return inputError(where +
-                              ": extents must be non-negative integers");
-          v.extents.push_back(e);
-        }
-        if (v.extents.size() != mt.getNumDynamicDims())
-          return inputError(where + ": " + llvm::Twine(v.extents.size()) +
-                            " extents given, the type has " +
-                            llvm::Twine(mt.getNumDynamicDims()) +
-                            " dynamic dimensions");
-      }
+      v.unranked = isa<UnrankedMemRefType>(t);
+      unsigned written = 0;
+      bool shape = false;
+      if (std::string err = parseBuffer(p, v, written, shape); !err.empty())
+        return inputError(where + ": " + err);
       auto [it, inserted] = renumber.try_emplace(written, renumber.size());
       v.group = it->second;
+      if (std::string err = checkExtents(t, v, shape, inserted); !err.empty())
+        return inputError(where + ": " + err);
       if (inserted) {
         firstArg.insert({v.group, static_cast<unsigned>(k)});
       } else {
         unsigned first = firstArg.lookup(v.group);
+        const InputValue &f = in.args[first];
         if (type.getInput(first) != t)
           return inputError(where + ": shares a buffer with argument " +
                             llvm::Twine(first) + " of a different type");
-        if (!v.extents.empty() && !in.args[first].extents.empty() &&
-            v.extents != in.args[first].extents)
+        if (shape && (v.unranked || !f.extents.empty()) &&
+            v.extents != f.extents)
           return inputError(where + ": extents differ from argument " +
                             llvm::Twine(first) + ", which shares its buffer");
+        if (v.unranked) // [input.unranked]: the shared descriptor
+          v.extents = f.extents;
       }
     }
     in.args.push_back(v);
@@ -280,6 +312,11 @@ static uint64_t satMul(uint64_t a, uint64_t b) {
   if (a != 0 && b > UINT64_MAX / a)
     return UINT64_MAX;
   return a * b;
+}
+
+/// Saturating addition.
+static uint64_t satAdd(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
 /// Bell number B(n), saturating.
@@ -360,6 +397,107 @@ std::vector<InputValue> vectorArgValues(VectorType t) {
   return out;
 }
 
+namespace {
+/// [input.order]: the digit of a group of memref arguments of identical
+/// type: a set partition (restricted growth string over `args`) and, for
+/// an unranked type ([input.unranked]), a rank per block of it, the last
+/// block's fastest, varying faster than the partition.
+struct GroupDigit {
+  Type type;
+  SmallVector<unsigned, 4> args;
+  SmallVector<unsigned, 4> rgs;
+  SmallVector<unsigned, 4> ranks;
+
+  bool unranked() const { return isa<UnrankedMemRefType>(type); }
+  /// Resets the ranks to 0, one per block of the partition.
+  void resetRanks() {
+    unsigned blocks = 0;
+    for (unsigned b : rgs)
+      blocks = std::max(blocks, b + 1);
+    ranks.assign(unranked() ? blocks : 0, 0);
+  }
+  /// Advances; false on wrap.
+  bool next() {
+    for (auto r = ranks.rbegin(); r != ranks.rend(); ++r) {
+      if (++*r <= SolverPolicy::maxUnrankedArgRank)
+        return true;
+      *r = 0;
+    }
+    bool more = nextPartition(rgs);
+    resetRanks();
+    return more;
+  }
+  /// The number of values: B(n), or for an unranked type the partitions
+  /// weighted by (ranks)^blocks (sum over k of S(n,k) * ranks^k).
+  uint64_t count() const {
+    size_t n = args.size();
+    if (!unranked())
+      return bell(static_cast<unsigned>(n));
+    // Stirling numbers of the second kind S(n, k), saturating.
+    std::vector<uint64_t> row{1};
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<uint64_t> next(row.size() + 1, 0);
+      for (size_t k = 0; k < row.size(); ++k) {
+        next[k + 1] = satAdd(next[k + 1], row[k]);
+        next[k] = satAdd(next[k], satMul(row[k], k));
+      }
+      row = std::move(next);
+    }
+    uint64_t total = 0, power = 1;
+    for (uint64_t s : row) {
+      total = satAdd(total, satMul(s, power));
+      power = satMul(power, SolverPolicy::maxUnrankedArgRank + 1);
+    }
+    return total;
+  }
+};
+
+struct ScalarDigit {
+  unsigned arg;
+  std::vector<InputValue> values;
+  unsigned value = 0;
+};
+} // namespace
+
+/// The values a scalar or vector argument of type `t` runs through
+/// ([input.i1], [input.int], [input.float], [input.vector]).
+static std::vector<InputValue> argValues(Type t) {
+  std::vector<InputValue> values;
+  if (auto vt = dyn_cast<VectorType>(t))
+    return vectorArgValues(vt);
+  for (size_t i = 0; i < scalarArgCount(t); ++i)
+    values.push_back(scalarArgValue(t, i));
+  return values;
+}
+
+/// The input of the odometer's current digits.
+static Input currentInput(FunctionType type, ArrayRef<ScalarDigit> scalars,
+                          ArrayRef<GroupDigit> groups) {
+  Input in;
+  in.args.resize(type.getNumInputs());
+  for (const ScalarDigit &s : scalars)
+    in.args.at(s.arg) = s.values[s.value];
+  // Buffer numbers by first appearance in argument order.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> ids;
+  SmallVector<std::pair<unsigned, unsigned>, 8> key(type.getNumInputs());
+  for (auto [gi, g] : llvm::enumerate(groups))
+    for (auto [a, block] : llvm::zip(g.args, g.rgs)) {
+      key[a] = {static_cast<unsigned>(gi), block};
+      if (g.unranked()) { // [input.unranked]: extents 2, the block's rank
+        in.args[a].unranked = true;
+        in.args[a].extents.assign(g.ranks[block], kDynamicExtent);
+      }
+    }
+  for (unsigned a = 0; a < type.getNumInputs(); ++a) {
+    if (!isa<BaseMemRefType>(type.getInput(a)))
+      continue;
+    auto it = ids.try_emplace(key[a], ids.size()).first;
+    in.args[a].kind = InputValue::Buffer;
+    in.args[a].group = it->second;
+  }
+  return in;
+}
+
 llvm::Expected<std::vector<Input>>
 enumerateInputs(FunctionType type, uint64_t maxInputs, uint64_t &total) {
   // Digits of an odometer: one per scalar argument (in argument order), then
@@ -367,16 +505,6 @@ enumerateInputs(FunctionType type, uint64_t maxInputs, uint64_t &total) {
   // order of first appearance). The last digit varies fastest ([input.order]).
   // A scalar or vector argument's digit runs over its values in order
   // ([input.i1], [input.int], [input.float], [input.vector]).
-  struct ScalarDigit {
-    unsigned arg;
-    std::vector<InputValue> values;
-    unsigned value = 0;
-  };
-  struct GroupDigit {
-    Type type;
-    SmallVector<unsigned, 4> args;
-    SmallVector<unsigned, 4> rgs;
-  };
   std::vector<ScalarDigit> scalars;
   std::vector<GroupDigit> groups;
   total = 1;
@@ -387,53 +515,33 @@ enumerateInputs(FunctionType type, uint64_t maxInputs, uint64_t &total) {
       return inputError("argument " + llvm::Twine(k) + " has type " + ts +
                         ", which has no input model");
     }
-    if (isa<MemRefType>(t)) {
+    if (isa<BaseMemRefType>(t)) {
       auto g = llvm::find_if(groups, [&](auto &g) { return g.type == t; });
       if (g == groups.end()) {
-        groups.push_back({t, {}, {}});
+        groups.push_back({t, {}, {}, {}});
         g = groups.end() - 1;
       }
       g->args.push_back(k);
       g->rgs.push_back(0);
       continue;
     }
-    std::vector<InputValue> values;
-    if (auto vt = dyn_cast<VectorType>(t))
-      values = vectorArgValues(vt);
-    else
-      for (size_t i = 0; i < scalarArgCount(t); ++i)
-        values.push_back(scalarArgValue(t, i));
+    std::vector<InputValue> values = argValues(t);
     total = satMul(total, values.size());
     scalars.push_back({static_cast<unsigned>(k), std::move(values)});
   }
-  for (auto &g : groups)
-    total = satMul(total, bell(g.args.size()));
+  for (auto &g : groups) {
+    g.resetRanks();
+    total = satMul(total, g.count());
+  }
 
   std::vector<Input> out;
   while (out.size() < maxInputs) {
-    Input in;
-    in.args.resize(type.getNumInputs());
-    for (auto &s : scalars)
-      in.args.at(s.arg) = s.values[s.value];
-    // Buffer numbers by first appearance in argument order.
-    llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> ids;
-    SmallVector<std::pair<unsigned, unsigned>, 8> key(type.getNumInputs());
-    for (auto [gi, g] : llvm::enumerate(groups))
-      for (auto [a, block] : llvm::zip(g.args, g.rgs))
-        key[a] = {static_cast<unsigned>(gi), block};
-    for (unsigned a = 0; a < type.getNumInputs(); ++a) {
-      if (!isa<MemRefType>(type.getInput(a)))
-        continue;
-      auto it = ids.try_emplace(key[a], ids.size()).first;
-      in.args[a].kind = InputValue::Buffer;
-      in.args[a].group = it->second;
-    }
-    out.push_back(std::move(in));
-    // Advance: last group's partition fastest, then earlier groups, then
-    // scalars from the last argument to the first.
+    out.push_back(currentInput(type, scalars, groups));
+    // Advance: last group fastest, then earlier groups, then scalars from
+    // the last argument to the first.
     bool carry = true;
     for (auto g = groups.rbegin(); carry && g != groups.rend(); ++g)
-      carry = !nextPartition(g->rgs);
+      carry = !g->next();
     for (auto s = scalars.rbegin(); carry && s != scalars.rend(); ++s) {
       if (++s->value < s->values.size())
         carry = false;

@@ -29,9 +29,9 @@ static UnsupportedOp make(Operation *op, std::string reason) {
           std::move(reason)};
 }
 
-static std::optional<UnsupportedOp> scanOp(Operation *op,
-                                           const ModuleIndex &index,
-                                           SmallVectorImpl<func::FuncOp> &work) {
+static std::optional<UnsupportedOp>
+scanOp(Operation *op, const ModuleIndex &index,
+       SmallVectorImpl<func::FuncOp> &work) {
   // [op.unsupported]: the ops of OpTable.def; [op.linalg.structured]: every
   // linalg structured op on memrefs.
   const OpInfo *info = lookupOp(op);
@@ -48,8 +48,8 @@ static std::optional<UnsupportedOp> scanOp(Operation *op,
                           typeNote(t));
   for (Type t : op->getResultTypes())
     if (!resultTypeModelled(op, t))
-      return make(op, "result type " + typeText(t) + " not modelled" +
-                          typeNote(t));
+      return make(op,
+                  "result type " + typeText(t) + " not modelled" + typeNote(t));
   for (Region &r : op->getRegions())
     for (Block &b : r)
       for (BlockArgument a : b.getArguments())
@@ -61,7 +61,8 @@ static std::optional<UnsupportedOp> scanOp(Operation *op,
   if (std::string why = vectorUnsupportedReason(op); !why.empty())
     return make(op, why);
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee = dyn_cast_or_null<func::FuncOp>(index.lookup(call.getCallee()));
+    auto callee =
+        dyn_cast_or_null<func::FuncOp>(index.lookup(call.getCallee()));
     if (!callee)
       return make(op, "callee not found");
     work.push_back(callee);
@@ -83,9 +84,10 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn,
   std::optional<ModuleIndex> own;
   if (!index)
     index = &own.emplace(module);
-  // [input.vector]: vectors the lane model holds have an input model.
+  // [input.vector], [input.unranked]: vectors the lane model holds and
+  // unranked memrefs of modelled elements have an input model.
   for (Type t : fn.getFunctionType().getInputs())
-    if (!typeModelled(t) && !isModelledVector(t))
+    if (!typeModelled(t) && !isModelledVector(t) && !isModelledUnranked(t))
       return make(fn, "argument type " + typeText(t) + " has no input model" +
                           typeNote(t));
   // Breadth-first from `fn`, callees in call order: deterministic. A
@@ -105,10 +107,11 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn,
           !(!f.isDeclaration() && isModelledUnranked(t)))
         return make(f, "result type " + typeText(t) + " not modelled");
     // [view.unranked]: a declaration may take unranked memrefs (their
-    // descriptors are the callers'); a body would need their rank.
+    // descriptors are the callers'), the checked function too (its
+    // inputs', [input.unranked]); a callee's body would need their rank.
     for (Type t : f.getFunctionType().getInputs())
       if (!valueTypeModelled(t) &&
-          !(f.isDeclaration() && isModelledUnranked(t)))
+          !((f.isDeclaration() || f == fn) && isModelledUnranked(t)))
         return make(f, "argument type " + typeText(t) + " not modelled");
     if (f.isDeclaration())
       continue;

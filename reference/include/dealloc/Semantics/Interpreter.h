@@ -43,6 +43,9 @@ struct InputValue {
   /// Buffer: the dynamic extents, in order; empty means "all 2"
   /// ([input.memref.extents]).
   llvm::SmallVector<int64_t, 4> extents;
+  /// Buffer of an unranked memref argument ([input.unranked]): `extents` is
+  /// the whole shape, its length the rank (empty: rank 0).
+  bool unranked = false;
   /// Vector: one Bool, Int or Float value per lane, in row-major order
   /// ([input.vector]).
   std::vector<InputValue> lanes;
@@ -68,15 +71,15 @@ constexpr double kFloatArgValue = 0.0;
 /// order ([input.vector]): splats of the element type's scalar values, then,
 /// with more than one lane, a ramp.
 std::vector<InputValue> vectorArgValues(mlir::VectorType t);
-/// Dynamic extent of caller-provided and external buffers ([input.memref.extents]).
+/// Dynamic extent of caller-provided and external buffers
+/// ([input.memref.extents]).
 constexpr int64_t kDynamicExtent = 2;
 
 /// Enumerates inputs of `type` in a fixed order, at most `maxInputs` of them.
 /// `total` receives the number of inputs without the cap (saturating at
 /// UINT64_MAX). Fails (with a message) if an argument type has no input model.
-llvm::Expected<std::vector<Input>> enumerateInputs(mlir::FunctionType type,
-                                                   uint64_t maxInputs,
-                                                   uint64_t &total);
+llvm::Expected<std::vector<Input>>
+enumerateInputs(mlir::FunctionType type, uint64_t maxInputs, uint64_t &total);
 
 //===-- Static support scan ([op.unsupported]) ----------------------------===//
 
@@ -84,7 +87,8 @@ llvm::Expected<std::vector<Input>> enumerateInputs(mlir::FunctionType type,
 struct UnsupportedOp {
   std::string opName;   ///< e.g. "linalg.generic"
   std::string location; ///< printed location
-  std::string reason;   ///< e.g. "op not modelled", "unsupported type 'tensor<2xf32>'"
+  std::string
+      reason; ///< e.g. "op not modelled", "unsupported type 'tensor<2xf32>'"
 };
 
 /// A module's symbols by name, and the functions the support scan found
@@ -116,7 +120,8 @@ std::optional<UnsupportedOp> findUnsupported(mlir::ModuleOp module,
 /// operands are looked at.
 bool interpreterDispatches(mlir::Operation *op);
 
-//===-- Runs ---------------------------------------------------------------===//
+//===-- Runs
+//---------------------------------------------------------------===//
 
 struct RunOptions {
   bool reuseAddresses = false; ///< [addr.reuse]
@@ -167,10 +172,10 @@ constexpr size_t kMaxPathEvents = 10000;
 /// The outcome of one run of a function on one input.
 struct RunResult {
   Verdict verdict = Verdict::Safe;
-  bool aborted = false;          ///< a cf.assert failed ([op.cf.assert])
+  bool aborted = false; ///< a cf.assert failed ([op.cf.assert])
   /// For UNKNOWN: why the run stopped ([safety.defined]).
   std::optional<StopKind> stop;
-  std::string clause;            ///< e.g. "[heap.free.twice]"
+  std::string clause; ///< e.g. "[heap.free.twice]"
   std::string message;
   std::vector<TraceEvent> trace; ///< for violations
   RunPath path;                  ///< what the run did, for writeRunDot
@@ -188,12 +193,13 @@ bool isExcluded(const RunResult &r, bool strictUB);
 RunResult runFunction(mlir::ModuleOp module, mlir::func::FuncOp fn,
                       const Input &input, const RunOptions &options);
 
-//===-- Checking a function over its inputs --------------------------------===//
+//===-- Checking a function over its inputs
+//--------------------------------===//
 
 struct CheckOptions {
   RunOptions run;
-  uint64_t maxInputs = 4096;   ///< [input.cap]
-  bool allInputs = false;      ///< keep a result per input; run every input
+  uint64_t maxInputs = 4096; ///< [input.cap]
+  bool allInputs = false;    ///< keep a result per input; run every input
   /// [safety.defined]: an input whose run reaches undefined behaviour
   /// decides the verdict (UNKNOWN) instead of being excluded.
   bool strictUB = false;
@@ -216,9 +222,9 @@ struct FunctionReport {
   std::string function;
   Verdict verdict = Verdict::Safe;
   uint64_t inputsRun = 0;
-  uint64_t totalInputs = 0;  ///< enumerated count without cap
+  uint64_t totalInputs = 0; ///< enumerated count without cap
   bool capped = false;
-  uint64_t aborted = 0;      ///< inputs ended by a failed cf.assert
+  uint64_t aborted = 0; ///< inputs ended by a failed cf.assert
   /// Inputs run on which the program is defined ([safety.defined]): their
   /// runs end normally, abort or give a violation.
   uint64_t defined = 0;
@@ -227,8 +233,8 @@ struct FunctionReport {
   std::vector<ExcludedSite> excluded;
   bool strictUB = false; ///< CheckOptions::strictUB of the check
   std::optional<UnsupportedOp> unsupported;
-  std::string input;         ///< the deciding input (violation/unknown)
-  RunResult result;          ///< the deciding run
+  std::string input; ///< the deciding input (violation/unknown)
+  RunResult result;  ///< the deciding run
   /// With allInputs: every (input text, result), in enumeration order.
   std::vector<std::pair<std::string, RunResult>> perInput;
 };

@@ -130,6 +130,11 @@ struct SolverPolicy {
   /// memory, encoded point by point ([verify.encoding.linalg.loads]); a
   /// larger or dynamic one is UNSUPPORTED.
   static constexpr int64_t linalgBodyPoints = 256;
+  /// Largest rank of an unranked memref argument of the entry function:
+  /// dealloc-run enumerates the ranks 0 .. this, dealloc-verify checks each
+  /// ([input.unranked]); a function whose behaviour may depend on a larger
+  /// rank is UNKNOWN, never SAFE.
+  static constexpr unsigned maxUnrankedArgRank = 2;
 
   // -- Loop induction ([verify.induction]; LoopInduction*.cpp) --
   /// Solver time per induction query, ms.
