@@ -31,12 +31,23 @@ std::string htmlEscape(StringRef s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\n': out += ' '; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    case '\n':
+      out += ' ';
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -121,8 +132,8 @@ void DotWriter::collectFunctions() {
     if (functions[k].isDeclaration())
       continue;
     functions[k].walk<WalkOrder::PreOrder>([&](func::CallOp call) {
-      auto callee =
-          module ? module.lookupSymbol<func::FuncOp>(call.getCallee()) : nullptr;
+      auto callee = module ? module.lookupSymbol<func::FuncOp>(call.getCallee())
+                           : nullptr;
       if (callee && functions.size() < kMaxDrawnFunctions &&
           seen.insert(callee.getOperation()).second)
         functions.push_back(callee);
@@ -285,8 +296,9 @@ void DotWriter::emitRegion(Region &region, AsmState &state, unsigned depth) {
       }
       if (auto call = dyn_cast<func::CallOp>(op)) {
         auto module = op.getParentOfType<ModuleOp>();
-        auto callee = module ? module.lookupSymbol<func::FuncOp>(call.getCallee())
-                             : nullptr;
+        auto callee = module
+                          ? module.lookupSymbol<func::FuncOp>(call.getCallee())
+                          : nullptr;
         if (!callee)
           continue;
         std::string target = callee.isDeclaration()
@@ -338,8 +350,8 @@ void DotWriter::write(StringRef title) {
   if (!r.message.empty())
     label += r.message + "\n";
   if (p.droppedEvents)
-    label += std::to_string(p.droppedEvents) +
-             " later buffer events not recorded\n";
+    label +=
+        std::to_string(p.droppedEvents) + " later buffer events not recorded\n";
   label += "bold edges: taken (times); dashed: not taken; green rows: "
            "allocations (#buffer); blue: frees; red: the violation\n";
 

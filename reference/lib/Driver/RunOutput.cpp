@@ -23,12 +23,18 @@ static std::string locText(Location loc) {
 
 static std::string eventText(const TraceEvent &e) {
   std::string b = "buffer #" + std::to_string(e.buffer);
-  if (e.event == "alloc") return "allocated " + b + " at " + e.loc;
-  if (e.event == "arg") return b + " is a caller-provided argument buffer, " + e.loc;
-  if (e.event == "stack") return "allocated stack " + b + " at " + e.loc;
-  if (e.event == "global") return b + " is the global defined at " + e.loc;
-  if (e.event == "free") return "freed at " + e.loc;
-  if (e.event == "release") return "released (its allocation scope ended) at " + e.loc;
+  if (e.event == "alloc")
+    return "allocated " + b + " at " + e.loc;
+  if (e.event == "arg")
+    return b + " is a caller-provided argument buffer, " + e.loc;
+  if (e.event == "stack")
+    return "allocated stack " + b + " at " + e.loc;
+  if (e.event == "global")
+    return b + " is the global defined at " + e.loc;
+  if (e.event == "free")
+    return "freed at " + e.loc;
+  if (e.event == "release")
+    return "released (its allocation scope ended) at " + e.loc;
   // The event that ends a run with a violation (Verdict.def).
   if (const VerdictInfo *v = verdictOfEvent(e.event))
     return std::string(v->reportText) + " at " + e.loc;
@@ -56,16 +62,16 @@ static void printExcluded(llvm::raw_ostream &os, const FunctionReport &rep) {
     os << "  excluded: " << stopKindName(e.kind) << " at " << e.loc;
     if (!e.op.empty())
       os << " ('" << e.op << "')";
-    os << ", " << e.count << (e.count == 1 ? " input" : " inputs")
-       << ", first " << (e.input.empty() ? "\"\"" : e.input) << ": "
-       << e.message << "\n";
+    os << ", " << e.count << (e.count == 1 ? " input" : " inputs") << ", first "
+       << (e.input.empty() ? "\"\"" : e.input) << ": " << e.message << "\n";
   }
 }
 
 static llvm::json::Array excludedJson(const FunctionReport &rep) {
   llvm::json::Array a;
   for (const ExcludedSite &e : rep.excluded) {
-    llvm::json::Object o = stopSiteJson(e.kind, e.message, e.loc, e.op, e.input);
+    llvm::json::Object o =
+        stopSiteJson(e.kind, e.message, e.loc, e.op, e.input);
     o["count"] = static_cast<int64_t>(e.count);
     a.push_back(std::move(o));
   }
@@ -79,8 +85,8 @@ void printReport(llvm::raw_ostream &os, const FunctionReport &rep) {
       os << ": " << rep.unsupported->reason << "\n";
     else
       os << " '" << rep.unsupported->opName << "' at "
-         << rep.unsupported->location << "\n  reason: "
-         << rep.unsupported->reason << "\n";
+         << rep.unsupported->location
+         << "\n  reason: " << rep.unsupported->reason << "\n";
     return;
   }
   os << " (" << rep.inputsRun << (rep.inputsRun == 1 ? " input" : " inputs");
@@ -147,7 +153,8 @@ void printReportJson(llvm::raw_ostream &os, const FunctionReport &rep) {
     o["inputs"] = 0;
   } else {
     o["inputs"] = static_cast<int64_t>(rep.inputsRun);
-    o["total_inputs"] = rep.totalInputs;   // uint64: a saturated count is 2^64 - 1
+    o["total_inputs"] =
+        rep.totalInputs; // uint64: a saturated count is 2^64 - 1
     o["capped"] = rep.capped;
     o["aborted"] = static_cast<int64_t>(rep.aborted);
     if (!rep.excluded.empty() && !isViolation(rep.verdict)) {
@@ -190,8 +197,9 @@ void printInputResults(llvm::raw_ostream &os, const FunctionReport &rep,
   }
 }
 
-int reportExitCode(const FunctionReport &rep) { return exitCodeFor(rep.verdict); }
-
+int reportExitCode(const FunctionReport &rep) {
+  return exitCodeFor(rep.verdict);
+}
 
 /// --events: per input, the run's buffer events in execution order; an
 /// allocation names its op's `dealloc.site` attribute if it has one (for
@@ -212,11 +220,11 @@ static void printEvents(llvm::raw_ostream &os, const FunctionReport &rep) {
   }
 }
 
-int checkFunctions(ModuleOp module, llvm::ArrayRef<func::FuncOp> fns,
-                   const CheckOptions &options, RunOutputForm form,
-                   llvm::raw_ostream &out, llvm::raw_ostream &err,
-                   llvm::function_ref<void(func::FuncOp, const FunctionReport &)>
-                       each) {
+int checkFunctions(
+    ModuleOp module, llvm::ArrayRef<func::FuncOp> fns,
+    const CheckOptions &options, RunOutputForm form, llvm::raw_ostream &out,
+    llvm::raw_ostream &err,
+    llvm::function_ref<void(func::FuncOp, const FunctionReport &)> each) {
   bool json = form == RunOutputForm::Json;
   int exitCode = ExitOk;
   for (func::FuncOp fn : fns) {

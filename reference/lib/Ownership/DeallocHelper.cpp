@@ -1,4 +1,5 @@
-//===- DeallocHelper.cpp - bufferization.dealloc through loops -------------===//
+//===- DeallocHelper.cpp - bufferization.dealloc through loops
+//-------------===//
 //
 // [own.pipeline.helper] in spec/ownership.md: a `bufferization.dealloc` with
 // more memref operands than a threshold is lowered to a call of a private
@@ -69,10 +70,11 @@ void forEach(OpBuilder &b, Location loc, Value bound,
 
 /// The helper's body, with `n` operands and `k` retained values:
 ///
-///   for j < k:  R[j] = or_{l < n} (C[l] and P[l] == Q[j])     [dealloc.results]
+///   for j < k:  R[j] = or_{l < n} (C[l] and P[l] == Q[j]) [dealloc.results]
 ///   for i < n:  F[i] = C[i]
-///                  and not or_{l < i} (C[l] and P[l] == P[i])  [dealloc.free.once]
-///                  and not or_{j < k} (Q[j] == P[i])          [dealloc.retain]
+///                  and not or_{l < i} (C[l] and P[l] == P[i])
+///                  [dealloc.free.once] and not or_{j < k} (Q[j] == P[i])
+///                  [dealloc.retain]
 ///
 /// so each buffer is freed iff some operand viewing it has a true condition
 /// and no retained value views it, by the first such operand
@@ -120,8 +122,8 @@ func::FuncOp dealloc::createDeallocHelper(Operation *symbolTableOp,
     Value pi = memref::LoadOp::create(nb, loc, p, i);
     Value ci = memref::LoadOp::create(nb, loc, c, i);
     Value freedEarlier = anyOf(nb, loc, i, ownedAlias(pi));
-    Value retained = anyOf(
-        nb, loc, k, [&](OpBuilder &lb, Location loc, Value j) -> Value {
+    Value retained =
+        anyOf(nb, loc, k, [&](OpBuilder &lb, Location loc, Value j) -> Value {
           Value qj = memref::LoadOp::create(lb, loc, q, j);
           return arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, qj,
                                        pi);

@@ -96,9 +96,9 @@ void ReferenceDeallocation::makeResultsDistinct(OpBuilder &b,
       same = same ? arith::OrIOp::create(b, loc, same, eq) : eq;
     }
     if (mustAlias || same) {
-      Value distinct =
-          mustAlias ? bufferization::CloneOp::create(b, loc, value)
-                    : cloneIf(b, loc, same, value, /*cloneWhen=*/true);
+      Value distinct = mustAlias
+                           ? bufferization::CloneOp::create(b, loc, value)
+                           : cloneIf(b, loc, same, value, /*cloneWhen=*/true);
       state.setOwned(distinct, state.getBool(true), returnOp->getBlock());
       operand.set(distinct);
     }
@@ -117,8 +117,9 @@ void ReferenceDeallocation::updateFunctionSignature() {
     return;
   for (Block &block : func.getFunctionBody())
     if (isa<RegionBranchTerminatorOpInterface>(block.back()))
-      return func.setType(FunctionType::get(
-          func->getContext(), type.getInputs(), block.back().getOperandTypes()));
+      return func.setType(FunctionType::get(func->getContext(),
+                                            type.getInputs(),
+                                            block.back().getOperandTypes()));
 }
 
 /// [own.call.private.dynamic], [own.region.op] Rebuilds `op` with one extra

@@ -16,14 +16,15 @@
 //               and not (%p1 == %q)
 // so each buffer is freed iff some operand viewing it has a true condition and
 // no retained value views it, by the first operand with a true condition.
-//       scf.if free0 { memref.dealloc %m0 }   scf.if free1 { memref.dealloc %m1 }
+//       scf.if free0 { memref.dealloc %m0 }   scf.if free1 { memref.dealloc %m1
+//       }
 //
 // The IR is quadratic in the operand count: a reference, not an optimization.
 // All pointers and conditions are computed before the first free.
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Ownership/Passes.h"
 #include "LowerDeallocations.h"
+#include "dealloc/Ownership/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -207,7 +208,8 @@ LogicalResult checkIdentityVisible(bufferization::DeallocOp op,
   for (auto [i, v] : llvm::enumerate(compared)) {
     if (identityVisible(v))
       continue;
-    InFlightDiagnostic diag = op.emitOpError()
+    InFlightDiagnostic diag =
+        op.emitOpError()
         << "cannot be lowered with aligned-pointer alias checks: the buffer "
            "of "
         << (i < op.getMemrefs().size() ? "memref operand #" : "retained #")
@@ -232,8 +234,7 @@ struct ReferenceLowerDeallocationsPass
     SmallVector<bufferization::DeallocOp> deallocs;
     getOperation()->walk(
         [&](bufferization::DeallocOp op) { deallocs.push_back(op); });
-    bool canCallHelper =
-        getOperation()->hasTrait<OpTrait::SymbolTable>();
+    bool canCallHelper = getOperation()->hasTrait<OpTrait::SymbolTable>();
     // One helper per symbol table that holds a lowered dealloc: a call
     // resolves in its nearest symbol table, so a function of a nested
     // module calls that module's helper ([own.scope]).
@@ -250,7 +251,8 @@ struct ReferenceLowerDeallocationsPass
     }
     for (bufferization::DeallocOp op : deallocs) {
       if (canCallHelper && op.getMemrefs().size() > helperAbove) {
-        Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+        Operation *table =
+            SymbolTable::getNearestSymbolTable(op->getParentOp());
         func::FuncOp &helper = helpers[table];
         if (!helper)
           helper = dealloc::createDeallocHelper(table, table->getLoc());

@@ -1,4 +1,5 @@
-//===- LowerDeallocations.h - Shared by the two dealloc lowerings -*- C++ -*-===//
+//===- LowerDeallocations.h - Shared by the two dealloc lowerings -*- C++
+//-*-===//
 //
 // --reference-lower-deallocations has two forms of the same definition
 // (spec/bufferization-dealloc.md, [own.pipeline], [own.pipeline.helper]):

@@ -3,9 +3,10 @@
 // Plumbing, not the algorithm: --reference-buffer-deallocation as an MLIR pass
 // with upstream's option (the pass itself is ReferenceDeallocation.h and the
 // files it lists), the registration of the reference passes, and
-// --reference-buffer-deallocation-pipeline, [own.pipeline] in spec/ownership.md:
+// --reference-buffer-deallocation-pipeline, [own.pipeline] in
+// spec/ownership.md:
 //   expand-realloc{emit-deallocs=false}   upstream      [own.realloc]
-//   canonicalize (bottom-up, see below)   upstream      [own.pipeline.canonicalize]
+//   canonicalize (bottom-up, see below)   upstream [own.pipeline.canonicalize]
 //   reference-buffer-deallocation         reference     [own.*]
 //   canonicalize (bottom-up)              upstream
 //   reference-split-deallocations         reference     [own.pipeline.split]
@@ -61,8 +62,8 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       *this, "private-function-dynamic-ownership",
       llvm::cl::desc("As for --reference-buffer-deallocation "
                      "([own.call.private.dynamic])"),
-      llvm::cl::init(
-          dealloc::ReferenceDeallocationOptions().privateFunctionDynamicOwnership)};
+      llvm::cl::init(dealloc::ReferenceDeallocationOptions()
+                         .privateFunctionDynamicOwnership)};
   Option<bool> simplify{
       *this, "simplify",
       llvm::cl::desc("Also run upstream's buffer-deallocation-simplification "
@@ -73,7 +74,8 @@ struct PipelineOptions : PassPipelineOptions<PipelineOptions> {
       *this, "helper-above",
       llvm::cl::desc("Lower a dealloc with more memref operands than this "
                      "through a helper function ([own.pipeline.helper])"),
-      llvm::cl::init(dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
+      llvm::cl::init(
+          dealloc::ReferenceLowerDeallocationsOptions().helperAbove)};
 };
 
 /// [own.pipeline.canonicalize] Upstream's canonicalizer without

@@ -13,7 +13,8 @@
 using namespace dealloc;
 
 /// (1) [limit.loops] Loops must be structured: no CFG cycle in any region (in
-/// a DFS post-order, an edge that does not lead to an earlier block closes one).
+/// a DFS post-order, an edge that does not lead to an earlier block closes
+/// one).
 static LogicalResult checkNoUnstructuredLoops(FunctionOpInterface func) {
   WalkResult result = func->walk([&](Region *region) {
     DenseMap<Block *, unsigned> index;

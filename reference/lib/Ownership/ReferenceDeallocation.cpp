@@ -26,8 +26,8 @@ using namespace dealloc;
 ///   =>  ^bb1 owns %a with indicator %r and lists %a in its dealloc.
 static void takeLiveInOwnership(DeallocationState &state, Block &block) {
   for (Value value : state.getLiveIn(&block)) {
-    state.setOwnership(
-        value, state.getOwnership(value, value.getParentBlock()), &block);
+    state.setOwnership(value, state.getOwnership(value, value.getParentBlock()),
+                       &block);
     state.addToDeallocList(value, &block);
   }
 }
@@ -38,8 +38,8 @@ static void takeLiveInOwnership(DeallocationState &state, Block &block) {
 ///
 ///   ^bb1(%m: memref<2xf32>):   =>   ^bb1(%m: memref<2xf32>, %own: i1):
 void ReferenceDeallocation::takeArgumentOwnership(Block &block) {
-  bool functionEntry = block.getParentOp() == func.getOperation() &&
-                       block.isEntryBlock();
+  bool functionEntry =
+      block.getParentOp() == func.getOperation() && block.isEntryBlock();
   Type b1 = IntegerType::get(func->getContext(), 1);
   for (Value arg : memrefsOf(block.getArguments()))
     if (functionEntry)
@@ -206,8 +206,9 @@ static void handleRemainingResults(DeallocationState &state, Operation *op) {
     if (operands.empty())
       state.setNotOwned(result, block);
     for (Value operand : operands)
-      state.setOwnership(result, state.getOwnership(result, block).join(
-                                     state.getOwnership(operand, block)),
+      state.setOwnership(result,
+                         state.getOwnership(result, block)
+                             .join(state.getOwnership(operand, block)),
                          block);
   }
 }
@@ -233,7 +234,7 @@ LogicalResult ReferenceDeallocation::run() {
 /// script's `transform.named_sequence`) and whatever lies outside a
 /// `func.func` stay as they are.
 LogicalResult dealloc::deallocateFunctions(Operation *op,
-                                          ReferenceDeallocationOptions opts) {
+                                           ReferenceDeallocationOptions opts) {
   SymbolTableCollection symbols;
   WalkResult result = op->walk([&](func::FuncOp f) {
     if (f.isExternal() ||

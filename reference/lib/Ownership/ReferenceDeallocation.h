@@ -1,4 +1,5 @@
-//===- ReferenceDeallocation.h - The reference pass on one function -*- C++ -*-===//
+//===- ReferenceDeallocation.h - The reference pass on one function -*- C++
+//-*-===//
 // The pass is this header, ReferenceDeallocation.cpp (traversal; where
 // ownership comes from), Terminators.cpp (deallocs before terminators),
 // FunctionBoundary.cpp (the ABI; rebuilt ops), DeallocationState.cpp (what it

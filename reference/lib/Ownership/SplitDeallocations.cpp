@@ -8,7 +8,8 @@
 // value is the disjunction of its results in the parts that retain it
 // (`false` if none):
 //
-//   %r = bufferization.dealloc (%a, %b) if (%ca, %cb) retain (%v)  // %v views %a
+//   %r = bufferization.dealloc (%a, %b) if (%ca, %cb) retain (%v)  // %v views
+//   %a
 //   =>  %r = bufferization.dealloc (%a) if (%ca) retain (%v)
 //       bufferization.dealloc (%b) if (%cb)
 //
@@ -36,8 +37,7 @@ using namespace dealloc;
 
 namespace {
 
-void splitDealloc(bufferization::DeallocOp op,
-                  SymbolTableCollection &symbols) {
+void splitDealloc(bufferization::DeallocOp op, SymbolTableCollection &symbols) {
   // Group the operands by the fresh buffer they view; give up if one does not
   // view a fresh buffer we can see.
   llvm::MapVector<Value, SmallVector<unsigned>> groups;

@@ -17,8 +17,8 @@ using namespace dealloc;
 ///       %r = memref.reinterpret_cast %u to offset: [0], sizes: [], strides: []
 ///       %base_u, ... = memref.extract_strided_metadata %r
 ///       bases (%base_a, %base_u), conditions (%c, %true)
-static LogicalResult collectDeallocList(DeallocationState &state,
-                                        OpBuilder &b, Block *block,
+static LogicalResult collectDeallocList(DeallocationState &state, OpBuilder &b,
+                                        Block *block,
                                         SmallVectorImpl<Value> &bases,
                                         SmallVectorImpl<Value> &conditions) {
   for (Value memref : state.getDeallocList(block)) {
@@ -33,8 +33,8 @@ static LogicalResult collectDeallocList(DeallocationState &state,
     if (isa<UnrankedMemRefType>(memref.getType()))
       ranked = memref::ReinterpretCastOp::create(
           b, loc, memref, b.getIndexAttr(0), {}, ArrayRef<OpFoldResult>{});
-    bases.push_back(
-        memref::ExtractStridedMetadataOp::create(b, loc, ranked).getBaseBuffer());
+    bases.push_back(memref::ExtractStridedMetadataOp::create(b, loc, ranked)
+                        .getBaseBuffer());
     conditions.push_back(own.getIndicator());
   }
   return success();
@@ -156,10 +156,10 @@ LogicalResult ReferenceDeallocation::handleBranch(BranchOpInterface op) {
       if (i == 1)
         taken = arith::XOrIOp::create(b, loc, taken, state.getBool(true));
       for (Value &cond : edgeConds)
-        cond = isConstant(cond, true)    ? taken
-               : isConstant(taken, true) ? cond
-                                         : arith::AndIOp::create(b, loc, cond,
-                                                                 taken);
+        cond = isConstant(cond, true) ? taken
+               : isConstant(taken, true)
+                   ? cond
+                   : arith::AndIOp::create(b, loc, cond, taken);
     }
     deallocOnEdge(state, b, op, i, bases, edgeConds, live);
   }
@@ -192,4 +192,3 @@ LogicalResult ReferenceDeallocation::handleOpaqueTerminator(Operation *op) {
   createDealloc(state, b, op->getLoc(), bases, conds, {});
   return success();
 }
-

@@ -1,4 +1,5 @@
-//===- Alarm.h - A thread that acts when an armed deadline passes -*- C++ -*-===//
+//===- Alarm.h - A thread that acts when an armed deadline passes -*- C++
+//-*-===//
 //
 // Internal to the SMT library: the one timer behind the Watchdog (interrupts
 // a Z3 check past its deadline, [verify.timeout]) and the OverrunGuard

@@ -35,9 +35,9 @@ void ImpliedLiterals::addLit(Set &into, Lit l) {
     return;
   }
   // Sorted by depth; the deepest goes when there are too many.
-  auto at = std::upper_bound(
-      into.lits.begin(), into.lits.end(), l.depth,
-      [](unsigned d, const Lit &o) { return d < o.depth; });
+  auto at =
+      std::upper_bound(into.lits.begin(), into.lits.end(), l.depth,
+                       [](unsigned d, const Lit &o) { return d < o.depth; });
   into.lits.insert(at, l);
   if (into.lits.size() > SolverPolicy::impliedLiterals)
     into.lits.pop_back();
@@ -53,8 +53,8 @@ void ImpliedLiterals::addAll(Set &into, const Set &from) {
     addLit(into, Lit{l.atom, l.neg, l.depth + 1});
 }
 
-const ImpliedLiterals::Set &
-ImpliedLiterals::litsOf(const z3::expr &e, bool neg, unsigned budget) {
+const ImpliedLiterals::Set &ImpliedLiterals::litsOf(const z3::expr &e, bool neg,
+                                                    unsigned budget) {
   uint64_t key = (uint64_t(e.id()) << 4) | (uint64_t(neg) << 3) | budget;
   auto it = memo.find(key);
   if (it != memo.end())
@@ -118,8 +118,8 @@ void ImpliedLiterals::compute(const z3::expr &e, bool neg, unsigned budget,
   }
 }
 
-void ImpliedLiterals::identityLits(const z3::expr &e, bool neg,
-                                   unsigned budget, Set &out) {
+void ImpliedLiterals::identityLits(const z3::expr &e, bool neg, unsigned budget,
+                                   Set &out) {
   // x == v for a literal v, where x is (or is named for) ite(c, a, b): if
   // `a` is a literal other than v, it implies not c and b == v; if `b` is,
   // c and a == v. Negated: a literal branch equal to v implies that the

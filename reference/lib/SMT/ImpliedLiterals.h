@@ -1,4 +1,5 @@
-//===- ImpliedLiterals.h - Conjunctions refuted by their literals -*- C++ -*-===//
+//===- ImpliedLiterals.h - Conjunctions refuted by their literals -*- C++
+//-*-===//
 //
 // Internal to the SMT library (Context::excludes, spec/verification.md
 // [verify.encoding.prune]).

@@ -13,16 +13,16 @@
 #include <z3++.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <new>
 #include <chrono>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <new>
 #include <set>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 using namespace dealloc::smt;
 
@@ -345,18 +345,30 @@ static std::optional<uint64_t> foldBin(Context::BinOp op, int64_t sx,
   uint64_t x = uint64_t(sx) & mask, y = uint64_t(sy) & mask;
   using B = Context::BinOp;
   switch (op) {
-  case B::Add: return (x + y) & mask;
-  case B::Sub: return (x - y) & mask;
-  case B::Mul: return (x * y) & mask;
-  case B::And: return x & y;
-  case B::Or: return x | y;
-  case B::Xor: return x ^ y;
-  case B::UDiv: return y == 0 ? mask : x / y;
-  case B::URem: return y == 0 ? x : x % y;
-  case B::Shl: return y >= w ? 0 : (x << y) & mask;
-  case B::LShr: return y >= w ? 0 : x >> y;
-  case B::AShr: return uint64_t(y >= w ? (sx < 0 ? -1 : 0) : sx >> y) & mask;
-  default: return std::nullopt;
+  case B::Add:
+    return (x + y) & mask;
+  case B::Sub:
+    return (x - y) & mask;
+  case B::Mul:
+    return (x * y) & mask;
+  case B::And:
+    return x & y;
+  case B::Or:
+    return x | y;
+  case B::Xor:
+    return x ^ y;
+  case B::UDiv:
+    return y == 0 ? mask : x / y;
+  case B::URem:
+    return y == 0 ? x : x % y;
+  case B::Shl:
+    return y >= w ? 0 : (x << y) & mask;
+  case B::LShr:
+    return y >= w ? 0 : x >> y;
+  case B::AShr:
+    return uint64_t(y >= w ? (sx < 0 ? -1 : 0) : sx >> y) & mask;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -370,15 +382,24 @@ static std::optional<bool> foldCmp(Context::Cmp p, int64_t sx, int64_t sy,
   uint64_t ux = uint64_t(sx) & *mask, uy = uint64_t(sy) & *mask;
   using C = Context::Cmp;
   switch (p) {
-  case C::Slt: return sx < sy;
-  case C::Sle: return sx <= sy;
-  case C::Sgt: return sx > sy;
-  case C::Sge: return sx >= sy;
-  case C::Ult: return ux < uy;
-  case C::Ule: return ux <= uy;
-  case C::Ugt: return ux > uy;
-  case C::Uge: return ux >= uy;
-  default: return std::nullopt;
+  case C::Slt:
+    return sx < sy;
+  case C::Sle:
+    return sx <= sy;
+  case C::Sgt:
+    return sx > sy;
+  case C::Sge:
+    return sx >= sy;
+  case C::Ult:
+    return ux < uy;
+  case C::Ule:
+    return ux <= uy;
+  case C::Ugt:
+    return ux > uy;
+  case C::Uge:
+    return ux >= uy;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -397,19 +418,45 @@ Expr Context::mkBin(BinOp op, Expr a, Expr b) {
   z3::expr x = TERM(a), y = TERM(b);
   z3::expr r = x;
   switch (op) {
-  case BinOp::Add: r = x + y; break;
-  case BinOp::Sub: r = x - y; break;
-  case BinOp::Mul: r = x * y; break;
-  case BinOp::SDiv: r = x / y; break;
-  case BinOp::UDiv: r = z3::udiv(x, y); break;
-  case BinOp::SRem: r = z3::srem(x, y); break;
-  case BinOp::URem: r = z3::urem(x, y); break;
-  case BinOp::And: r = x & y; break;
-  case BinOp::Or: r = x | y; break;
-  case BinOp::Xor: r = x ^ y; break;
-  case BinOp::Shl: r = z3::shl(x, y); break;
-  case BinOp::LShr: r = z3::lshr(x, y); break;
-  case BinOp::AShr: r = z3::ashr(x, y); break;
+  case BinOp::Add:
+    r = x + y;
+    break;
+  case BinOp::Sub:
+    r = x - y;
+    break;
+  case BinOp::Mul:
+    r = x * y;
+    break;
+  case BinOp::SDiv:
+    r = x / y;
+    break;
+  case BinOp::UDiv:
+    r = z3::udiv(x, y);
+    break;
+  case BinOp::SRem:
+    r = z3::srem(x, y);
+    break;
+  case BinOp::URem:
+    r = z3::urem(x, y);
+    break;
+  case BinOp::And:
+    r = x & y;
+    break;
+  case BinOp::Or:
+    r = x | y;
+    break;
+  case BinOp::Xor:
+    r = x ^ y;
+    break;
+  case BinOp::Shl:
+    r = z3::shl(x, y);
+    break;
+  case BinOp::LShr:
+    r = z3::lshr(x, y);
+    break;
+  case BinOp::AShr:
+    r = z3::ashr(x, y);
+    break;
   }
   r = r.simplify();
   return wrap(&r);
@@ -454,11 +501,20 @@ std::optional<Expr> Context::narrowCmp(Cmp p, Expr a, Expr b) {
     return std::nullopt;
   if (!sgn)
     switch (p) {
-    case Cmp::Slt: p = Cmp::Ult; break;
-    case Cmp::Sle: p = Cmp::Ule; break;
-    case Cmp::Sgt: p = Cmp::Ugt; break;
-    case Cmp::Sge: p = Cmp::Uge; break;
-    default: break;
+    case Cmp::Slt:
+      p = Cmp::Ult;
+      break;
+    case Cmp::Sle:
+      p = Cmp::Ule;
+      break;
+    case Cmp::Sgt:
+      p = Cmp::Ugt;
+      break;
+    case Cmp::Sge:
+      p = Cmp::Uge;
+      break;
+    default:
+      break;
     }
   return mkCmp(p, *na, *nb);
 }
@@ -469,19 +525,36 @@ Expr Context::mkCmp(Cmp p, Expr a, Expr b) {
   z3::expr x = TERM(a), y = TERM(b);
   z3::expr r = x == y;
   switch (p) {
-  case Cmp::Eq: return mkEq(a, b);
-  case Cmp::Ne: return mkNe(a, b);
-  case Cmp::Slt: r = x < y; break;
-  case Cmp::Sle: r = x <= y; break;
-  case Cmp::Sgt: r = x > y; break;
-  case Cmp::Sge: r = x >= y; break;
-  case Cmp::Ult: r = z3::ult(x, y); break;
-  case Cmp::Ule: r = z3::ule(x, y); break;
-  case Cmp::Ugt: r = z3::ugt(x, y); break;
-  case Cmp::Uge: r = z3::uge(x, y); break;
+  case Cmp::Eq:
+    return mkEq(a, b);
+  case Cmp::Ne:
+    return mkNe(a, b);
+  case Cmp::Slt:
+    r = x < y;
+    break;
+  case Cmp::Sle:
+    r = x <= y;
+    break;
+  case Cmp::Sgt:
+    r = x > y;
+    break;
+  case Cmp::Sge:
+    r = x >= y;
+    break;
+  case Cmp::Ult:
+    r = z3::ult(x, y);
+    break;
+  case Cmp::Ule:
+    r = z3::ule(x, y);
+    break;
+  case Cmp::Ugt:
+    r = z3::ugt(x, y);
+    break;
+  case Cmp::Uge:
+    r = z3::uge(x, y);
+    break;
   }
-  if (std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral();
-      la && lb) {
+  if (std::optional<int64_t> la = a.bvLiteral(), lb = b.bvLiteral(); la && lb) {
     if (std::optional<bool> v = foldCmp(p, *la, *lb, a.bvWidth()))
       return boolVal(*v);
     r = r.simplify();
@@ -616,10 +689,18 @@ Expr Context::mkFloatBin(FBinOp op, Expr a, Expr b, unsigned ebits,
   z3::expr rm(z, Z3_mk_fpa_rne(z));
   Z3_ast r = nullptr;
   switch (op) {
-  case FBinOp::Add: r = Z3_mk_fpa_add(z, rm, x, y); break;
-  case FBinOp::Sub: r = Z3_mk_fpa_sub(z, rm, x, y); break;
-  case FBinOp::Mul: r = Z3_mk_fpa_mul(z, rm, x, y); break;
-  case FBinOp::Div: r = Z3_mk_fpa_div(z, rm, x, y); break;
+  case FBinOp::Add:
+    r = Z3_mk_fpa_add(z, rm, x, y);
+    break;
+  case FBinOp::Sub:
+    r = Z3_mk_fpa_sub(z, rm, x, y);
+    break;
+  case FBinOp::Mul:
+    r = Z3_mk_fpa_mul(z, rm, x, y);
+    break;
+  case FBinOp::Div:
+    r = Z3_mk_fpa_div(z, rm, x, y);
+    break;
   }
   z3::expr bits(z, Z3_mk_fpa_to_ieee_bv(z, r));
   return wrap(&bits);
@@ -637,22 +718,54 @@ Expr Context::mkFloatCmp(unsigned p, Expr a, Expr b, unsigned ebits,
       ge(z, Z3_mk_fpa_geq(z, x, y));
   z3::expr r = z.bool_val(false);
   switch (p) {
-  case 0: r = z.bool_val(false); break;
-  case 1: r = eq; break;
-  case 2: r = gt; break;
-  case 3: r = ge; break;
-  case 4: r = lt; break;
-  case 5: r = le; break;
-  case 6: r = !uno && !eq; break;
-  case 7: r = !uno; break;
-  case 8: r = uno || eq; break;
-  case 9: r = uno || gt; break;
-  case 10: r = uno || ge; break;
-  case 11: r = uno || lt; break;
-  case 12: r = uno || le; break;
-  case 13: r = !eq; break;
-  case 14: r = uno; break;
-  default: r = z.bool_val(true); break;
+  case 0:
+    r = z.bool_val(false);
+    break;
+  case 1:
+    r = eq;
+    break;
+  case 2:
+    r = gt;
+    break;
+  case 3:
+    r = ge;
+    break;
+  case 4:
+    r = lt;
+    break;
+  case 5:
+    r = le;
+    break;
+  case 6:
+    r = !uno && !eq;
+    break;
+  case 7:
+    r = !uno;
+    break;
+  case 8:
+    r = uno || eq;
+    break;
+  case 9:
+    r = uno || gt;
+    break;
+  case 10:
+    r = uno || ge;
+    break;
+  case 11:
+    r = uno || lt;
+    break;
+  case 12:
+    r = uno || le;
+    break;
+  case 13:
+    r = !eq;
+    break;
+  case 14:
+    r = uno;
+    break;
+  default:
+    r = z.bool_val(true);
+    break;
   }
   return wrap(&r);
 }
@@ -688,8 +801,7 @@ Context::Impl::StoreIndex &Context::Impl::storeIndexOf(const z3::expr &a) {
     ix = std::make_unique<StoreIndex>(StoreIndex{b, {}});
   }
   for (auto it = above.rbegin(); it != above.rend(); ++it)
-    ix->value.insert_or_assign(Z3_get_ast_id(z3, it->arg(1)),
-                               it->arg(2));
+    ix->value.insert_or_assign(Z3_get_ast_id(z3, it->arg(1)), it->arg(2));
   return *storeIndex.emplace(a.id(), std::move(ix)).first->second;
 }
 
@@ -718,8 +830,8 @@ Expr Context::mkStore(Expr arr, Expr idx, Expr val) {
   z3::expr r = z3::store(TERM(arr), TERM(idx), TERM(val));
   return wrap(&r);
 }
-Expr Context::mkHavocSlice(Expr arr, Expr replacement, unsigned hi,
-                           unsigned lo, Expr key) {
+Expr Context::mkHavocSlice(Expr arr, Expr replacement, unsigned hi, unsigned lo,
+                           Expr key) {
   z3::expr a = TERM(arr);
   z3::sort idx = a.get_sort().array_domain();
   z3::expr k = impl->z3.constant(freshName("k").c_str(), idx);
@@ -812,8 +924,8 @@ std::vector<uint64_t> Context::alphaKey(const std::vector<Expr> &roots) {
       todo.pop_back();
       continue;
     }
-    if (Z3_get_ast_kind(zc, t) != Z3_APP_AST && Z3_get_ast_kind(zc, t) !=
-                                                    Z3_NUMERAL_AST)
+    if (Z3_get_ast_kind(zc, t) != Z3_APP_AST &&
+        Z3_get_ast_kind(zc, t) != Z3_NUMERAL_AST)
       return {};
     Z3_app a = Z3_to_app(zc, t);
     unsigned n = Z3_get_app_num_args(zc, a);
@@ -963,9 +1075,7 @@ Budget::~Budget() {
   budgetEnd = saved;
 }
 
-bool Budget::spent() {
-  return budgetEnd != INT64_MAX && nowNs() >= budgetEnd;
-}
+bool Budget::spent() { return budgetEnd != INT64_MAX && nowNs() >= budgetEnd; }
 
 unsigned Budget::cut(unsigned ms) {
   if (budgetEnd == INT64_MAX)
@@ -992,12 +1102,11 @@ Result Solver::refuteByBitBlasting(Expr query, unsigned timeoutMs,
       // more than it saves the SAT solver on long chains of definitions.
       z3::params se(c);
       se.set("context_solve", false);
-      z3::tactic t = z3::tactic(c, "simplify") &
-                     z3::tactic(c, "propagate-values") &
-                     z3::with(z3::tactic(c, "solve-eqs"), se) &
-                     z3::tactic(c, "ackermannize_bv") &
-                     z3::tactic(c, "bit-blast") &
-                     z3::with(z3::tactic(c, "sat"), sp);
+      z3::tactic t =
+          z3::tactic(c, "simplify") & z3::tactic(c, "propagate-values") &
+          z3::with(z3::tactic(c, "solve-eqs"), se) &
+          z3::tactic(c, "ackermannize_bv") & z3::tactic(c, "bit-blast") &
+          z3::with(z3::tactic(c, "sat"), sp);
       z3::solver s = t.mk_solver();
       z3::params p(c);
       p.set("timeout", ms == 0 ? 4294967295u : ms);

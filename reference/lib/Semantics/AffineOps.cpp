@@ -10,10 +10,10 @@
 // [op.affine.parallel]: result-less parallel loops over such bounds.
 //
 //===----------------------------------------------------------------------===//
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "Machine.h"
 #include "dealloc/Support/AccessOps.h"
 #include "dealloc/Support/AffineMapOps.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/IntegerSet.h"
 
 using namespace mlir;
@@ -89,7 +89,7 @@ bool evalAffineMap(AffineMap map, ArrayRef<int64_t> dims,
 }
 
 bool affineValues(Machine &m, Frame &f, Operation *op, AffineMap map,
-                         ValueRange operands, SmallVectorImpl<int64_t> &out) {
+                  ValueRange operands, SmallVectorImpl<int64_t> &out) {
   SmallVector<int64_t, 4> values;
   for (Value v : operands) {
     int64_t x;
@@ -117,10 +117,10 @@ static void bindResults(Machine &m, Frame &f, Operation *op,
 /// upper bound, by the constant positive step, as scf.for.
 bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
   SmallVector<int64_t, 4> lbs, ubs;
-  if (!affineValues(m, f, op, op.getLowerBoundMap(),
-                    op.getLowerBoundOperands(), lbs) ||
-      !affineValues(m, f, op, op.getUpperBoundMap(),
-                    op.getUpperBoundOperands(), ubs))
+  if (!affineValues(m, f, op, op.getLowerBoundMap(), op.getLowerBoundOperands(),
+                    lbs) ||
+      !affineValues(m, f, op, op.getUpperBoundMap(), op.getUpperBoundOperands(),
+                    ubs))
     return false;
   if (lbs.empty() || ubs.empty())
     return m.unsupported(op, "affine.for bound map without results");
@@ -148,8 +148,7 @@ bool execAffineFor(Machine &m, affine::AffineForOp op, Frame &f) {
 /// smallest upper bound (lower bounds first, then upper, each dimension in
 /// order), the iterations in lexicographic order of the induction
 /// variables, the last varying fastest.
-bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
-                               Frame &f) {
+bool execAffineParallel(Machine &m, affine::AffineParallelOp op, Frame &f) {
   if (op.getNumResults() != 0)
     return m.unsupported(op, "affine.parallel with reductions");
   unsigned n = op.getNumDims();
@@ -158,16 +157,16 @@ bool execAffineParallel(Machine &m, affine::AffineParallelOp op,
   // smallest of its upper bound map's.
   for (bool lower : {true, false})
     for (unsigned d = 0; d < n; ++d) {
-      if (!affineValues(m, f, op,
-                        lower ? op.getLowerBoundMap(d) : op.getUpperBoundMap(d),
-                        lower ? op.getLowerBoundsOperands()
-                              : op.getUpperBoundsOperands(),
-                        vals))
+      if (!affineValues(
+              m, f, op, lower ? op.getLowerBoundMap(d) : op.getUpperBoundMap(d),
+              lower ? op.getLowerBoundsOperands() : op.getUpperBoundsOperands(),
+              vals))
         return false;
       if (vals.empty())
         return m.unsupported(op, "affine.parallel bound map without results");
       (lower ? lbs : ubs)
-          .push_back(lower ? *llvm::max_element(vals) : *llvm::min_element(vals));
+          .push_back(lower ? *llvm::max_element(vals)
+                           : *llvm::min_element(vals));
     }
   SmallVector<int64_t, 8> steps = op.getSteps();
   if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
@@ -223,7 +222,8 @@ bool Machine::execAffine(Operation *op, Frame &f) {
     int64_t x;
     bool bad = false;
     if (!evalAffine(e, dims, syms, x, bad))
-      return unknown(StopKind::AffineDivisor, "affine mod/floordiv/ceildiv by a non-positive value "
+      return unknown(StopKind::AffineDivisor,
+                     "affine mod/floordiv/ceildiv by a non-positive value "
                      "(undefined behaviour, [op.affine.apply])",
                      op->getLoc());
     if (!result || (kind == AffineMapOp::Min && x < *result) ||

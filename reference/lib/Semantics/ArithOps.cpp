@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
 #include "dealloc/Semantics/IntOps.h"
-#include "dealloc/Support/OpTable.h"
 #include "dealloc/Semantics/TypeSupport.h"
+#include "dealloc/Support/OpTable.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include <cmath>
 
@@ -23,15 +23,24 @@ using llvm::APInt;
 namespace dealloc {
 
 static std::optional<double> floatBinary(Operation *op, double a, double b) {
-  if (isa<arith::AddFOp>(op)) return a + b;
-  if (isa<arith::SubFOp>(op)) return a - b;
-  if (isa<arith::MulFOp>(op)) return a * b;
-  if (isa<arith::DivFOp>(op)) return a / b;
-  if (isa<arith::RemFOp>(op)) return std::fmod(a, b);
-  if (isa<arith::MaximumFOp>(op)) return (std::isnan(a) || std::isnan(b)) ? NAN : std::max(a, b);
-  if (isa<arith::MinimumFOp>(op)) return (std::isnan(a) || std::isnan(b)) ? NAN : std::min(a, b);
-  if (isa<arith::MaxNumFOp>(op)) return std::fmax(a, b);
-  if (isa<arith::MinNumFOp>(op)) return std::fmin(a, b);
+  if (isa<arith::AddFOp>(op))
+    return a + b;
+  if (isa<arith::SubFOp>(op))
+    return a - b;
+  if (isa<arith::MulFOp>(op))
+    return a * b;
+  if (isa<arith::DivFOp>(op))
+    return a / b;
+  if (isa<arith::RemFOp>(op))
+    return std::fmod(a, b);
+  if (isa<arith::MaximumFOp>(op))
+    return (std::isnan(a) || std::isnan(b)) ? NAN : std::max(a, b);
+  if (isa<arith::MinimumFOp>(op))
+    return (std::isnan(a) || std::isnan(b)) ? NAN : std::min(a, b);
+  if (isa<arith::MaxNumFOp>(op))
+    return std::fmax(a, b);
+  if (isa<arith::MinNumFOp>(op))
+    return std::fmin(a, b);
   return std::nullopt;
 }
 
@@ -107,11 +116,11 @@ static std::optional<RtValue> castValue(Operation *op, OperandFn operand,
           index::CastUOp>(op))
     return RtValue::makeInt(operand(0).i.zextOrTrunc(w));
   if (isa<arith::SIToFPOp>(op))
-    return RtValue::makeFloat(
-        roundToFloatType(resTy, static_cast<double>(operand(0).i.getSExtValue())));
+    return RtValue::makeFloat(roundToFloatType(
+        resTy, static_cast<double>(operand(0).i.getSExtValue())));
   if (isa<arith::UIToFPOp>(op))
-    return RtValue::makeFloat(
-        roundToFloatType(resTy, static_cast<double>(operand(0).i.getZExtValue())));
+    return RtValue::makeFloat(roundToFloatType(
+        resTy, static_cast<double>(operand(0).i.getZExtValue())));
   if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
     double v = std::trunc(operand(0).f);
     double lim = std::ldexp(1.0, static_cast<int>(w));
@@ -152,12 +161,15 @@ bool Machine::execArith(Operation *op, Frame &f) {
     const RtValue &c = lookup(f, sel.getCondition());
     if (c.isUninit()) {
       if (isa<BaseMemRefType>(resTy))
-        return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
-                       op->getLoc());
+        return unknown(
+            StopKind::UninitControl,
+            "uninitialized value decides control flow ([op.uninit.control])",
+            op->getLoc());
       bind(f, sel, RtValue::uninit());
       return true;
     }
-    bind(f, sel, lookup(f, c.isTrue() ? sel.getTrueValue() : sel.getFalseValue()));
+    bind(f, sel,
+         lookup(f, c.isTrue() ? sel.getTrueValue() : sel.getFalseValue()));
     return true;
   }
   if (!resTy || !isSupportedScalar(resTy))
@@ -177,16 +189,21 @@ bool Machine::execArith(Operation *op, Frame &f) {
     ints::Result<ints::Concrete> r =
         ints::binary(d, *k, operand(0).i, operand(1).i);
     if (r.divByZero && *r.divByZero)
-      return unknown(StopKind::DivisionUB, "division by zero (undefined behaviour, [op.arith.ub])", op->getLoc());
+      return unknown(StopKind::DivisionUB,
+                     "division by zero (undefined behaviour, [op.arith.ub])",
+                     op->getLoc());
     if (r.overflow && *r.overflow)
-      return unknown(StopKind::DivisionUB, "signed division overflow (undefined behaviour, [op.arith.ub])", op->getLoc());
+      return unknown(
+          StopKind::DivisionUB,
+          "signed division overflow (undefined behaviour, [op.arith.ub])",
+          op->getLoc());
     bool poison = r.poison && *r.poison;
     bind(f, op->getResult(0),
          poison ? RtValue::uninit() : RtValue::makeInt(r.value));
     return true;
   }
-  if (std::optional<double> r = floatBinary(op, operand(0).f,
-                                            op->getNumOperands() > 1 ? operand(1).f : 0.0)) {
+  if (std::optional<double> r = floatBinary(
+          op, operand(0).f, op->getNumOperands() > 1 ? operand(1).f : 0.0)) {
     bind(f, op->getResult(0), RtValue::makeFloat(roundToFloatType(resTy, *r)));
     return true;
   }

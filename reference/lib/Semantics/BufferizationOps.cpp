@@ -29,7 +29,8 @@ bool Machine::execBufferization(Operation *op, Frame &f) {
     // Distinct buffers in first-appearance order, with the OR of conditions.
     SmallVector<std::pair<unsigned, bool>, 4> buffers;
     SmallVector<unsigned, 4> operandBuffers;
-    for (auto [m, c] : llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
+    for (auto [m, c] :
+         llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
       bool cond;
       if (!decide(f, c, op, cond))
         return false;
@@ -68,7 +69,8 @@ bool Machine::execBufferization(Operation *op, Frame &f) {
     // [clone.fresh]; reading a freed source was rejected by [heap.use].
     MemRefDesc src = lookup(f, clone.getInput()).m;
     // [view.unranked]: an unranked clone has its source's rank.
-    MemRefType srcType = rankedTypeFor(clone.getInput().getType(), src.sizes.size());
+    MemRefType srcType =
+        rankedTypeFor(clone.getInput().getType(), src.sizes.size());
     MemRefType dstType = rankedTypeFor(clone.getType(), src.sizes.size());
     SmallVector<int64_t, 4> dyn;
     for (auto [k, s] : llvm::enumerate(dstType.getShape()))

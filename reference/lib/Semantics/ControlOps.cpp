@@ -40,11 +40,14 @@ static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
   RtValue st = m.lookup(f, op.getStep());
   if (lb.kind != RtValue::Int || ub.kind != RtValue::Int ||
       st.kind != RtValue::Int)
-    return m.unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
-                     op.getLoc());
+    return m.unknown(
+        StopKind::UninitControl,
+        "uninitialized value decides control flow ([op.uninit.control])",
+        op.getLoc());
   bool isUnsigned = op.getUnsignedCmp();
   if (isUnsigned ? st.i.isZero() : !st.i.isStrictlyPositive())
-    return m.unknown(StopKind::NonPositiveStep, "scf.for with a non-positive step (undefined behaviour)",
+    return m.unknown(StopKind::NonPositiveStep,
+                     "scf.for with a non-positive step (undefined behaviour)",
                      op.getLoc());
   llvm::APInt iv = lb.i;
   SmallVector<RtValue, 4> carried = operandValues(m, f, op.getInitArgs());
@@ -57,8 +60,8 @@ static bool execFor(Machine &m, scf::ForOp op, Frame &f) {
       return false;
     carried = exit.values;
     bool overflow;
-    llvm::APInt nextIv = isUnsigned ? iv.uadd_ov(st.i, overflow)
-                                    : iv.sadd_ov(st.i, overflow);
+    llvm::APInt nextIv =
+        isUnsigned ? iv.uadd_ov(st.i, overflow) : iv.sadd_ov(st.i, overflow);
     if (overflow)
       break;
     iv = nextIv;
@@ -78,12 +81,14 @@ static bool execScfParallel(Machine &m, scf::ParallelOp op, Frame &f) {
   for (const auto &range : {lbs, ubs, steps})
     for (const RtValue &v : range)
       if (v.kind != RtValue::Int)
-        return m.unknown(StopKind::UninitControl, 
+        return m.unknown(
+            StopKind::UninitControl,
             "uninitialized value decides control flow ([op.uninit.control])",
             op.getLoc());
   for (const RtValue &st : steps)
     if (!st.i.isStrictlyPositive())
-      return m.unknown(StopKind::NonPositiveStep, 
+      return m.unknown(
+          StopKind::NonPositiveStep,
           "scf.parallel with a non-positive step (undefined behaviour)",
           op.getLoc());
   SmallVector<RtValue, 4> accs = operandValues(m, f, op.getInitVals());
@@ -139,15 +144,15 @@ static bool execForall(Machine &m, scf::ForallOp op, Frame &f) {
       !resolveMixed(m, f, op, op.getMixedStep(), steps))
     return false;
   if (llvm::any_of(steps, [](int64_t s) { return s <= 0; }))
-    return m.unknown(StopKind::NonPositiveStep,
-                     "scf.forall with a non-positive step (undefined behaviour)",
-                     op.getLoc());
+    return m.unknown(
+        StopKind::NonPositiveStep,
+        "scf.forall with a non-positive step (undefined behaviour)",
+        op.getLoc());
   return runEveryPoint(m, f, op.getRegion(), lbs, ubs, steps);
 }
 
-bool runEveryPoint(Machine &m, Frame &f, Region &body,
-                   ArrayRef<int64_t> lbs, ArrayRef<int64_t> ubs,
-                   ArrayRef<int64_t> steps) {
+bool runEveryPoint(Machine &m, Frame &f, Region &body, ArrayRef<int64_t> lbs,
+                   ArrayRef<int64_t> ubs, ArrayRef<int64_t> steps) {
   SmallVector<int64_t, 4> ivs(lbs.begin(), lbs.end());
   for (auto [lb, ub] : llvm::zip(lbs, ubs))
     if (lb >= ub)

@@ -14,10 +14,14 @@ namespace dealloc {
 
 llvm::StringRef bufferKindName(BufferKind k) {
   switch (k) {
-  case BufferKind::Heap: return "heap";
-  case BufferKind::Stack: return "stack";
-  case BufferKind::Global: return "global";
-  case BufferKind::Arg: return "arg";
+  case BufferKind::Heap:
+    return "heap";
+  case BufferKind::Stack:
+    return "stack";
+  case BufferKind::Global:
+    return "global";
+  case BufferKind::Arg:
+    return "arg";
   }
   return "heap";
 }
@@ -33,10 +37,10 @@ Buffer &Heap::create(BufferKind kind, int64_t sizeBytes, int64_t alignment,
       int64_t cand = freedHeapAddresses[k];
       if (cand % static_cast<int64_t>(align) != 0)
         continue;
-      bool inUse = std::any_of(buffers.begin(), buffers.end(),
-                               [&](const Buffer &b) {
-                                 return b.live && b.base == cand;
-                               });
+      bool inUse =
+          std::any_of(buffers.begin(), buffers.end(), [&](const Buffer &b) {
+            return b.live && b.base == cand;
+          });
       if (inUse)
         continue;
       address = cand;
@@ -48,7 +52,8 @@ Buffer &Heap::create(BufferKind kind, int64_t sizeBytes, int64_t alignment,
   if (address < 0) {
     address = static_cast<int64_t>(llvm::alignTo(nextFresh, align));
     nextFresh = address +
-                static_cast<int64_t>(llvm::alignTo(std::max<int64_t>(sizeBytes, 1), 64)) +
+                static_cast<int64_t>(
+                    llvm::alignTo(std::max<int64_t>(sizeBytes, 1), 64)) +
                 64;
   }
   Buffer b;

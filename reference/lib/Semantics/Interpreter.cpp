@@ -9,10 +9,10 @@
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Support/VectorAccess.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,15 +37,23 @@ std::vector<TraceEvent> Machine::history(unsigned id) const {
   const Buffer &b = heap.get(id);
   const char *created = "alloc";
   switch (b.kind) {
-  case BufferKind::Heap: created = "alloc"; break;
-  case BufferKind::Stack: created = "stack"; break;
-  case BufferKind::Global: created = "global"; break;
-  case BufferKind::Arg: created = "arg"; break;
+  case BufferKind::Heap:
+    created = "alloc";
+    break;
+  case BufferKind::Stack:
+    created = "stack";
+    break;
+  case BufferKind::Global:
+    created = "global";
+    break;
+  case BufferKind::Arg:
+    created = "arg";
+    break;
   }
   events.push_back({created, id, b.allocLoc});
   if (!b.live)
-    events.push_back({b.kind == BufferKind::Stack ? "release" : "free", id,
-                      b.freeLoc});
+    events.push_back(
+        {b.kind == BufferKind::Stack ? "release" : "free", id, b.freeLoc});
   return events;
 }
 
@@ -61,8 +69,7 @@ bool Machine::violation(Verdict v, StringRef clause, const std::string &message,
   return false;
 }
 
-bool Machine::unknown(StopKind kind, const std::string &reason,
-                      Location loc) {
+bool Machine::unknown(StopKind kind, const std::string &reason, Location loc) {
   RunResult r;
   r.verdict = Verdict::Unknown;
   r.stop = kind;
@@ -94,8 +101,10 @@ bool Machine::abortRun(Location loc) {
 bool Machine::decide(Frame &f, Value v, Operation *op, bool &out) {
   const RtValue &r = lookup(f, v);
   if (r.kind != RtValue::Int)
-    return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
-                   op->getLoc());
+    return unknown(
+        StopKind::UninitControl,
+        "uninitialized value decides control flow ([op.uninit.control])",
+        op->getLoc());
   out = r.isTrue();
   return true;
 }
@@ -103,8 +112,10 @@ bool Machine::decide(Frame &f, Value v, Operation *op, bool &out) {
 bool Machine::decideInt(Frame &f, Value v, Operation *op, int64_t &out) {
   const RtValue &r = lookup(f, v);
   if (r.kind != RtValue::Int)
-    return unknown(StopKind::UninitControl, "uninitialized value decides control flow ([op.uninit.control])",
-                   op->getLoc());
+    return unknown(
+        StopKind::UninitControl,
+        "uninitialized value decides control flow ([op.uninit.control])",
+        op->getLoc());
   out = r.i.getBitWidth() == 1 ? (r.isTrue() ? 1 : 0) : r.i.getSExtValue();
   return true;
 }
@@ -126,7 +137,8 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
       }
       current = &op;
       if (++steps > options.maxSteps)
-        return unknown(StopKind::StepLimit, "step limit " + std::to_string(options.maxSteps) +
+        return unknown(StopKind::StepLimit,
+                       "step limit " + std::to_string(options.maxSteps) +
                            " reached ([safety.steps])",
                        op.getLoc());
       // [op.cf.br], [op.cf.cond_br]: jumps stay inside the region.
@@ -143,7 +155,8 @@ bool Machine::execRegion(Region &region, ArrayRef<RtValue> args, Frame &f,
           return false;
         next = c ? cbr.getTrueDest() : cbr.getFalseDest();
         blockArgs.clear();
-        for (Value v : c ? cbr.getTrueDestOperands() : cbr.getFalseDestOperands())
+        for (Value v :
+             c ? cbr.getTrueDestOperands() : cbr.getFalseDestOperands())
           blockArgs.push_back(lookup(f, v));
         break;
       }
@@ -192,8 +205,9 @@ bool Machine::execOp(Operation *op, Frame &f) {
   bool ok = execOpHere(op, f);
   // [buffer.contents.lazy]: a write this op needed was dropped; whatever the
   // op concluded may rest on it.
-  if (heap.exhausted() && !(stopped && stopped->verdict == Verdict::Unknown &&
-                            StringRef(stopped->message).starts_with("buffer contents")))
+  if (heap.exhausted() &&
+      !(stopped && stopped->verdict == Verdict::Unknown &&
+        StringRef(stopped->message).starts_with("buffer contents")))
     return unknown(StopKind::BufferLimit,
                    "buffer contents limit: the run writes more than " +
                        std::to_string(kMaxTouchedBytes >> 20) +
@@ -216,7 +230,8 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   if (!interpreterDispatches(op))
     return unsupported(op, "op not modelled");
   if (++steps > options.maxSteps)
-    return unknown(StopKind::StepLimit, "step limit " + std::to_string(options.maxSteps) +
+    return unknown(StopKind::StepLimit,
+                   "step limit " + std::to_string(options.maxSteps) +
                        " reached ([safety.steps])",
                    op->getLoc());
   // [heap.use]: an op that reads or writes (by its memory effects) a memref
@@ -247,8 +262,11 @@ bool Machine::execOpHere(Operation *op, Frame &f) {
   // Memref operands always hold views; anything else is an interpreter bug,
   // reported instead of crashing.
   for (Value v : op->getOperands())
-    if (isa<BaseMemRefType>(v.getType()) && lookup(f, v).kind != RtValue::MemRef)
-      return unknown(StopKind::Internal, "internal error: memref operand without a value", op->getLoc());
+    if (isa<BaseMemRefType>(v.getType()) &&
+        lookup(f, v).kind != RtValue::MemRef)
+      return unknown(StopKind::Internal,
+                     "internal error: memref operand without a value",
+                     op->getLoc());
   // [op.vector.elementwise]: arith and math on vectors, lane by lane, each
   // lane by dispatch (VectorOps.cpp).
   if (isElementwiseOnVectors(op))
@@ -303,7 +321,8 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
         results.push_back(RtValue::makeInt(w, 0));
       } else if (isa<FloatType>(t)) {
         results.push_back(RtValue::makeFloat(0.0));
-      } else if (auto vt = dyn_cast<VectorType>(t); vt && isModelledVector(vt)) {
+      } else if (auto vt = dyn_cast<VectorType>(t);
+                 vt && isModelledVector(vt)) {
         // [abi.external]: every lane 0 (false, 0.0).
         Type e = vt.getElementType();
         RtValue lane = intWidth(e) ? RtValue::makeInt(intWidth(e), 0)
@@ -318,7 +337,8 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
     return true;
   }
   if (++callDepth > kMaxCallDepth)
-    return unknown(StopKind::StepLimit, "call depth limit " + std::to_string(kMaxCallDepth) +
+    return unknown(StopKind::StepLimit,
+                   "call depth limit " + std::to_string(kMaxCallDepth) +
                        " reached ([safety.steps])",
                    loc);
   bool isEntry = callDepth == 1;
@@ -337,7 +357,8 @@ bool Machine::callFunction(func::FuncOp callee, ArrayRef<RtValue> args,
   if (!execRegion(callee.getBody(), args, frame, exit))
     return false;
   if (!isa<func::ReturnOp>(exit.terminator))
-    return unsupported(exit.terminator, "function body ends without func.return");
+    return unsupported(exit.terminator,
+                       "function body ends without func.return");
   for (unsigned id : borrowedBuffers)
     --heap.get(id).borrowed;
   Operation *outer = current;

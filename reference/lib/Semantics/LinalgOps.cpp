@@ -74,7 +74,8 @@ bool LinalgRun::computeDomain() {
     return m.unsupported(op.getOperation(),
                          "operand ranks do not match the indexing maps");
   if (!evalAffineMap(shapesToLoops, dims, {}, ranges))
-    return m.unknown(StopKind::LinalgDomain, "linalg iteration domain divides by a non-positive value "
+    return m.unknown(StopKind::LinalgDomain,
+                     "linalg iteration domain divides by a non-positive value "
                      "(undefined behaviour)",
                      op->getLoc());
   // [op.linalg.domain]: every operand dimension indexed by a loop alone must
@@ -88,13 +89,14 @@ bool LinalgRun::computeDomain() {
       auto dim = dyn_cast<AffineDimExpr>(e);
       if (!dim || d.sizes[k] == ranges[dim.getPosition()])
         continue;
-      return m.unknown(StopKind::LinalgDomain, "linalg operand " + std::to_string(o.getOperandNumber()) +
-                           " has size " + std::to_string(d.sizes[k]) +
-                           " in dimension " + std::to_string(k) +
-                           " where the iteration domain has " +
-                           std::to_string(ranges[dim.getPosition()]) +
-                           " (undefined behaviour, [op.linalg.domain])",
-                       op->getLoc());
+      return m.unknown(
+          StopKind::LinalgDomain,
+          "linalg operand " + std::to_string(o.getOperandNumber()) +
+              " has size " + std::to_string(d.sizes[k]) + " in dimension " +
+              std::to_string(k) + " where the iteration domain has " +
+              std::to_string(ranges[dim.getPosition()]) +
+              " (undefined behaviour, [op.linalg.domain])",
+          op->getLoc());
     }
   }
   return true;
@@ -104,7 +106,8 @@ bool LinalgRun::offsetAt(Value v, AffineMap map, ArrayRef<int64_t> point,
                          int64_t &byteOff) {
   SmallVector<int64_t, 4> idx;
   if (!evalAffineMap(map, point, {}, idx))
-    return m.unknown(StopKind::LinalgDomain, "linalg indexing map divides by a non-positive value "
+    return m.unknown(StopKind::LinalgDomain,
+                     "linalg indexing map divides by a non-positive value "
                      "(undefined behaviour)",
                      op->getLoc());
   return m.elementOffset(m.lookup(f, v).m, cast<MemRefType>(v.getType()), idx,
@@ -125,8 +128,8 @@ bool LinalgRun::runPoint(ArrayRef<int64_t> point) {
     int64_t off;
     if (!offsetAt(v, op.getMatchingIndexingMap(o), point, off))
       return false;
-    args.push_back(m.loadScalar(m.lookup(f, v).m.buffer, off,
-                                mt.getElementType()));
+    args.push_back(
+        m.loadScalar(m.lookup(f, v).m.buffer, off, mt.getElementType()));
   }
   RegionExit exit;
   m.enterLinalgPoint(point);
@@ -136,8 +139,9 @@ bool LinalgRun::runPoint(ArrayRef<int64_t> point) {
     return false;
   if (!isa<linalg::YieldOp>(exit.terminator) ||
       exit.values.size() != op.getDpsInits().size())
-    return m.unsupported(op.getOperation(), "body does not end with a linalg.yield of one "
-                             "value per output");
+    return m.unsupported(op.getOperation(),
+                         "body does not end with a linalg.yield of one "
+                         "value per output");
   for (auto [o, val] : llvm::zip(op.getDpsInitsMutable(), exit.values)) {
     Value v = o.get();
     int64_t off;

@@ -21,22 +21,38 @@ namespace dealloc {
 /// is not one.
 static std::optional<double> mathFloat(Operation *op, double x, double y,
                                        double z) {
-  if (isa<math::AbsFOp>(op)) return std::fabs(x);
-  if (isa<math::SqrtOp>(op)) return std::sqrt(x);
-  if (isa<math::RsqrtOp>(op)) return 1.0 / std::sqrt(x);
-  if (isa<math::ExpOp>(op)) return std::exp(x);
-  if (isa<math::Exp2Op>(op)) return std::exp2(x);
-  if (isa<math::LogOp>(op)) return std::log(x);
-  if (isa<math::Log2Op>(op)) return std::log2(x);
-  if (isa<math::TanhOp>(op)) return std::tanh(x);
-  if (isa<math::SinOp>(op)) return std::sin(x);
-  if (isa<math::CosOp>(op)) return std::cos(x);
-  if (isa<math::ErfOp>(op)) return std::erf(x);
-  if (isa<math::FloorOp>(op)) return std::floor(x);
-  if (isa<math::CeilOp>(op)) return std::ceil(x);
-  if (isa<math::PowFOp>(op)) return std::pow(x, y);
-  if (isa<math::CopySignOp>(op)) return std::copysign(x, y);
-  if (isa<math::FmaOp, vector::FMAOp>(op)) return std::fma(x, y, z);
+  if (isa<math::AbsFOp>(op))
+    return std::fabs(x);
+  if (isa<math::SqrtOp>(op))
+    return std::sqrt(x);
+  if (isa<math::RsqrtOp>(op))
+    return 1.0 / std::sqrt(x);
+  if (isa<math::ExpOp>(op))
+    return std::exp(x);
+  if (isa<math::Exp2Op>(op))
+    return std::exp2(x);
+  if (isa<math::LogOp>(op))
+    return std::log(x);
+  if (isa<math::Log2Op>(op))
+    return std::log2(x);
+  if (isa<math::TanhOp>(op))
+    return std::tanh(x);
+  if (isa<math::SinOp>(op))
+    return std::sin(x);
+  if (isa<math::CosOp>(op))
+    return std::cos(x);
+  if (isa<math::ErfOp>(op))
+    return std::erf(x);
+  if (isa<math::FloorOp>(op))
+    return std::floor(x);
+  if (isa<math::CeilOp>(op))
+    return std::ceil(x);
+  if (isa<math::PowFOp>(op))
+    return std::pow(x, y);
+  if (isa<math::CopySignOp>(op))
+    return std::copysign(x, y);
+  if (isa<math::FmaOp, vector::FMAOp>(op))
+    return std::fma(x, y, z);
   return std::nullopt;
 }
 

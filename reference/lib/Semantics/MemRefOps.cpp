@@ -213,8 +213,7 @@ static bool execRealloc(Machine &m, Frame &f, memref::ReallocOp re) {
       src.aligned +
       src.offset * elementBytes(re.getSource().getType().getElementType()) -
       old.base;
-  int64_t n =
-      std::min(old.sizeBytes - srcOff, m.buffer(r.m.buffer).sizeBytes);
+  int64_t n = std::min(old.sizeBytes - srcOff, m.buffer(r.m.buffer).sizeBytes);
   if (srcOff >= 0 && n > 0)
     m.copyBytes(r.m.buffer, 0, src.buffer, srcOff, n);
   m.releaseBuffer(src.buffer, op, "free");

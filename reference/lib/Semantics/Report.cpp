@@ -60,7 +60,8 @@ llvm::Expected<FunctionReport> checkFunction(ModuleOp module, func::FuncOp fn,
                                rep.totalInputs);
     if (!all) {
       rep.verdict = Verdict::Unsupported;
-      rep.unsupported = UnsupportedOp{"func.func", "", llvm::toString(all.takeError())};
+      rep.unsupported =
+          UnsupportedOp{"func.func", "", llvm::toString(all.takeError())};
       return rep;
     }
     inputs = std::move(*all);

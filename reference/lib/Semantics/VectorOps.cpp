@@ -10,10 +10,10 @@
 // dealloc/Support/VectorAccess.h's, shared with dealloc-verify.
 //
 //===----------------------------------------------------------------------===//
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "Machine.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/VectorAccess.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -96,9 +96,9 @@ static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
   }
   bool read = acc.kind == VectorAccessOp::Read;
   // The padding: one scalar for every lane, or a vector lane by lane.
-  std::vector<RtValue> pad =
-      acc.padding ? lanesOf(m, f, acc.padding)
-                  : std::vector<RtValue>{RtValue::uninit()};
+  std::vector<RtValue> pad = acc.padding
+                                 ? lanesOf(m, f, acc.padding)
+                                 : std::vector<RtValue>{RtValue::uninit()};
   RtValue stored = read ? RtValue() : m.lookup(f, acc.value);
   if (!read && stored.kind != RtValue::Vector)
     return m.unknown(StopKind::Internal,
@@ -123,8 +123,7 @@ static bool execVectorAccess(Machine &m, Frame &f, Operation *op,
     access.push_back(laneAccess(c, d, acc, base,
                                 laneCoords(acc.type.getShape(), k), on, !on));
     if (access.back().undefined)
-      return m.unknown(StopKind::OutOfBounds, kVectorOutOfBounds,
-                       op->getLoc());
+      return m.unknown(StopKind::OutOfBounds, kVectorOutOfBounds, op->getLoc());
   }
   std::vector<RtValue> lanes;
   for (int64_t k = 0; k < laneCount(acc.type); ++k) {
@@ -182,8 +181,8 @@ static bool execExtract(Machine &m, Frame &f, vector::ExtractOp x) {
 static bool execInsert(Machine &m, Frame &f, vector::InsertOp x) {
   std::vector<RtValue> lanes = lanesOf(m, f, x.getDest());
   std::vector<RtValue> val = lanesOf(m, f, x.getValueToStore());
-  auto [first, count] = positionLanes(x.getDestVectorType(),
-                                      x.getStaticPosition());
+  auto [first, count] =
+      positionLanes(x.getDestVectorType(), x.getStaticPosition());
   for (int64_t k = 0; k < count; ++k)
     lanes[first + k] = val[k];
   m.bind(f, x, RtValue::makeVector(std::move(lanes)));
@@ -291,8 +290,9 @@ static bool execContract(Machine &m, Frame &f, vector::ContractionOp c) {
   arith::AtomicRMWKind mul = reductionKind(vector::CombiningKind::MUL, elem);
   arith::AtomicRMWKind kind = reductionKind(c.getKind(), elem);
   for (const ContractPoint &p : contractPoints(c))
-    acc[p.acc] = combineValues(
-        kind, elem, acc[p.acc], combineValues(mul, elem, lhs[p.lhs], rhs[p.rhs]));
+    acc[p.acc] =
+        combineValues(kind, elem, acc[p.acc],
+                      combineValues(mul, elem, lhs[p.lhs], rhs[p.rhs]));
   m.bind(f, c, ofLanes(c.getType(), std::move(acc)));
   return true;
 }

@@ -1,4 +1,5 @@
-//===- Isolation.cpp - A dealloc-check job in a forked child or in process -===//
+//===- Isolation.cpp - A dealloc-check job in a forked child or in process
+//-===//
 //
 // Crash isolation, per-job time and memory limits, and the reply of a job
 // that runs out of memory ([verify.memory]).
@@ -22,22 +23,29 @@
 using namespace llvm;
 using namespace dealloc::check;
 
-json::Object dealloc::check::answer(const json::Value &id, StringRef status, int exitCode,
-                    StringRef out, StringRef err, double seconds) {
+json::Object dealloc::check::answer(const json::Value &id, StringRef status,
+                                    int exitCode, StringRef out, StringRef err,
+                                    double seconds) {
   auto text = [](StringRef s) {
     return json::isUTF8(s) ? s.str() : json::fixUTF8(s);
   };
-  return json::Object{{"id", id},           {"status", status},
-                      {"exit", exitCode},   {"stdout", text(out)},
-                      {"stderr", text(err)}, {"seconds", seconds}};
+  return json::Object{{"id", id},
+                      {"status", status},
+                      {"exit", exitCode},
+                      {"stdout", text(out)},
+                      {"stderr", text(err)},
+                      {"seconds", seconds}};
 }
 
-static StringRef statusOf(int exitCode) { return exitCode == 0 ? "ok" : "exit"; }
+static StringRef statusOf(int exitCode) {
+  return exitCode == 0 ? "ok" : "exit";
+}
 
 /// Reads everything from `fds` until EOF on all of them or the deadline;
 /// false on the deadline.
 static bool drain(int outFd, int errFd, std::string &out, std::string &err,
-           std::chrono::steady_clock::time_point deadline, bool limited) {
+                  std::chrono::steady_clock::time_point deadline,
+                  bool limited) {
   struct pollfd fds[2] = {{outFd, POLLIN, 0}, {errFd, POLLIN, 0}};
   std::string *bufs[2] = {&out, &err};
   int open = 2;
@@ -122,17 +130,17 @@ void dealloc::check::stopJobsOnSignals() {
       "checked is UNKNOWN, functions not printed were not checked "
       "([verify.memory])\\n\",\"stdout\":\"";
   static const char tail[] = "\"}";
-  bool ok = writeAll(replyFd, head, sizeof head - 1) &&
-            writeAll(replyFd, p.escapedOut.data(), p.escapedOut.size()) &&
-            writeAll(replyFd, p.escapedPending.data(),
-                     p.escapedPending.size()) &&
-            writeAll(replyFd, tail, sizeof tail - 1);
+  bool ok =
+      writeAll(replyFd, head, sizeof head - 1) &&
+      writeAll(replyFd, p.escapedOut.data(), p.escapedOut.size()) &&
+      writeAll(replyFd, p.escapedPending.data(), p.escapedPending.size()) &&
+      writeAll(replyFd, tail, sizeof tail - 1);
   _exit(ok ? 0 : dealloc::ExitUnsure);
 }
 
 /// The child's side: run the job, write {"exit","stdout","stderr"} to `fd`.
-[[noreturn]] static void child(const Request &req, const mlir::DialectRegistry &registry,
-                        int fd) {
+[[noreturn]] static void child(const Request &req,
+                               const mlir::DialectRegistry &registry, int fd) {
   replyFd = fd;
   llvm::remove_bad_alloc_error_handler();
   llvm::install_bad_alloc_error_handler(
@@ -157,7 +165,8 @@ json::Object dealloc::check::isolated(const Request &req,
                                       unsigned jobTimeout) {
   auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
         .count();
   };
   int outPipe[2], errPipe[2];
@@ -213,7 +222,8 @@ json::Object dealloc::check::isolated(const Request &req,
   if (!obj || WEXITSTATUS(status) != 0)
     return answer(req.id, "signal", -SIGABRT, "",
                   "error: the job ended without an answer\n" + err, seconds());
-  int exitCode = static_cast<int>(obj->getInteger("exit").value_or(dealloc::ExitBadInput));
+  int exitCode =
+      static_cast<int>(obj->getInteger("exit").value_or(dealloc::ExitBadInput));
   return answer(req.id, statusOf(exitCode), exitCode,
                 obj->getString("stdout").value_or(""),
                 obj->getString("stderr").value_or("").str() + err, seconds());
@@ -223,7 +233,8 @@ json::Object dealloc::check::inProcess(const Request &req,
                                        const mlir::DialectRegistry &registry) {
   auto start = std::chrono::steady_clock::now();
   JobOutput r = runJob(req.kind, req.inputs, req.options, registry);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                    .count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   return answer(req.id, statusOf(r.exitCode), r.exitCode, r.out, r.err, secs);
 }

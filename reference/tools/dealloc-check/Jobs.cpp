@@ -191,10 +191,10 @@ JobOutput runJob(JobKind kind, const std::vector<JobInput> &inputs,
     result.exitCode = execute(s, *modules[0], options, os);
     break;
   case JobKind::Equiv:
-    result.exitCode = verify::runEquivalence(*modules[0], *modules[1],
-                                             /*function=*/"",
-                                             verifyOptions(options),
-                                             /*json=*/true, os);
+    result.exitCode =
+        verify::runEquivalence(*modules[0], *modules[1],
+                               /*function=*/"", verifyOptions(options),
+                               /*json=*/true, os);
     break;
   }
   return result;

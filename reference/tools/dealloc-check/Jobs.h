@@ -1,10 +1,12 @@
-//===- Jobs.h - One dealloc-check job: a tool run on in-memory text -*- C++ -*-===//
+//===- Jobs.h - One dealloc-check job: a tool run on in-memory text -*- C++
+//-*-===//
 //
-// A job is what one run of dealloc-opt --reference-buffer-deallocation-pipeline,
-// dealloc-verify --json, dealloc-run --json or dealloc-verify --equiv --json
-// does on its input files, run in-process through the project's libraries
-// (Ownership, Verify, Semantics): same stdout, same exit code
-// (dealloc/Support/Verdict.h), diagnostics collected as stderr text.
+// A job is what one run of dealloc-opt
+// --reference-buffer-deallocation-pipeline, dealloc-verify --json, dealloc-run
+// --json or dealloc-verify --equiv --json does on its input files, run
+// in-process through the project's libraries (Ownership, Verify, Semantics):
+// same stdout, same exit code (dealloc/Support/Verdict.h), diagnostics
+// collected as stderr text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_CHECK_JOBS_H
@@ -33,10 +35,10 @@ struct JobOptions {
   unsigned verifyTimeoutMs = SolverPolicy::defaultTimeoutMs;
   unsigned verifyFunctionTimeoutMs = SolverPolicy::defaultFunctionTimeoutMs;
   unsigned unroll = SolverPolicy::defaultUnroll;
-  bool reuseAddresses = false;      ///< --reuse-addresses (verify, run)
-  bool strictUB = false;            ///< --strict-ub (verify, run, equiv)
-  uint64_t maxInputs = 4096;        ///< dealloc-run --max-inputs
-  uint64_t maxSteps = 1000000;      ///< dealloc-run --max-steps
+  bool reuseAddresses = false; ///< --reuse-addresses (verify, run)
+  bool strictUB = false;       ///< --strict-ub (verify, run, equiv)
+  uint64_t maxInputs = 4096;   ///< dealloc-run --max-inputs
+  uint64_t maxSteps = 1000000; ///< dealloc-run --max-steps
   /// The pass pipeline of a reference job, nested under builtin.module.
   std::string pipeline = "reference-buffer-deallocation-pipeline";
 };

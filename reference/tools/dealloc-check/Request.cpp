@@ -62,11 +62,11 @@ static std::string readInputs(const json::Object &obj, Request &req) {
     return "\"inputs\" must be a list of " +
            std::to_string(inputCount(req.kind)) + " MLIR text(s)";
   const json::Array *names = obj.getArray("names");
-  if (obj.get("names") &&
-      (!names || names->size() != inputs->size() ||
-       !llvm::all_of(*names, [](const json::Value &v) {
-         return v.getAsString() && !v.getAsString()->empty();
-       })))
+  if (obj.get("names") && (!names || names->size() != inputs->size() ||
+                           !llvm::all_of(*names, [](const json::Value &v) {
+                             return v.getAsString() &&
+                                    !v.getAsString()->empty();
+                           })))
     return "\"names\" must be a list of " + std::to_string(inputs->size()) +
            " non-empty file name(s), one per input";
   for (size_t i = 0; i < inputs->size(); ++i) {
@@ -81,8 +81,8 @@ static std::string readInputs(const json::Object &obj, Request &req) {
 }
 
 std::string dealloc::check::parseRequest(StringRef line,
-                                          const ServerOptions &defaults,
-                                          Request &req) {
+                                         const ServerOptions &defaults,
+                                         Request &req) {
   if (nestingDepth(line, kMaxRequestDepth) > kMaxRequestDepth)
     return "JSON nested deeper than " + std::to_string(kMaxRequestDepth) +
            " levels";

@@ -1,4 +1,5 @@
-//===- Server.h - dealloc-check's requests, warm-up and isolation -*- C++ -*-===//
+//===- Server.h - dealloc-check's requests, warm-up and isolation -*- C++
+//-*-===//
 //
 // The parts of dealloc-check around a job (Jobs.h): reading a request line,
 // warming up once before the first job, and running a job in a forked child

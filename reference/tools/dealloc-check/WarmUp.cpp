@@ -89,8 +89,8 @@ unsigned dealloc::check::warmUp(const mlir::DialectRegistry &registry,
 /// How many warm-up jobs run without crashing, tried in a child first: a
 /// library that crashes on the warm-up program must not take this process
 /// down (then the jobs of that kind and later kinds run cold).
-unsigned dealloc::check::safeWarmUpKinds(
-    const mlir::DialectRegistry &registry) {
+unsigned
+dealloc::check::safeWarmUpKinds(const mlir::DialectRegistry &registry) {
   int progress[2];
   if (pipe(progress) != 0)
     return 0;

@@ -18,17 +18,14 @@ using namespace dealloc::verify;
 /// and writes the run as a Graphviz CFG. Returns an exit code (3 if the file
 /// cannot be written or the input does not parse, which a replayed
 /// counterexample always does).
-int dealloc::verify::writeCounterexampleDot(StringRef dotFile,
-                                            mlir::ModuleOp module,
-                                            mlir::func::FuncOp fn,
-                                            const FunctionResult &r,
-                                            const VerifyOptions &opts,
-                                            StringRef sourceName) {
+int dealloc::verify::writeCounterexampleDot(
+    StringRef dotFile, mlir::ModuleOp module, mlir::func::FuncOp fn,
+    const FunctionResult &r, const VerifyOptions &opts, StringRef sourceName) {
   auto input = parseInput(r.input, fn.getFunctionType());
   if (!input) {
-    errs() << "error: --dot: counterexample input '" << r.input
-           << "' of @" << r.function
-           << " does not parse: " << toString(input.takeError()) << "\n";
+    errs() << "error: --dot: counterexample input '" << r.input << "' of @"
+           << r.function << " does not parse: " << toString(input.takeError())
+           << "\n";
     return ExitBadInput;
   }
   RunOptions ro;
@@ -41,10 +38,9 @@ int dealloc::verify::writeCounterexampleDot(StringRef dotFile,
            << "\n";
     return ExitBadInput;
   }
-  std::string title = "@" + r.function + "(" + r.input + "): " +
-                      verdictName(r.verdict).str() +
-                      " (dealloc-verify counterexample, " + sourceName.str() +
-                      ")";
+  std::string title =
+      "@" + r.function + "(" + r.input + "): " + verdictName(r.verdict).str() +
+      " (dealloc-verify counterexample, " + sourceName.str() + ")";
   writeRunDot(out, fn, run, title);
   if (int rc = closeOutputFile(out, dotFile); rc != ExitOk)
     return rc;

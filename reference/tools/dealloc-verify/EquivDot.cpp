@@ -14,10 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "EquivDot.h"
-#include "dealloc/Support/Ordinal.h"
-#include "dealloc/Support/ToolOutput.h"
 #include "dealloc/Driver/Dot.h"
 #include "dealloc/Semantics/Interpreter.h"
+#include "dealloc/Support/Ordinal.h"
+#include "dealloc/Support/ToolOutput.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -51,7 +51,8 @@ std::string shortLocation(Location loc) {
 
 /// "1 site allocation", "2 site allocations".
 std::string siteAllocations(unsigned n) {
-  return std::to_string(n) + (n == 1 ? " site allocation" : " site allocations");
+  return std::to_string(n) +
+         (n == 1 ? " site allocation" : " site allocations");
 }
 
 using Instance = std::pair<std::string, unsigned>; ///< (site key, k)
@@ -65,7 +66,7 @@ struct VersionTrace {
   /// Per drawn event: the interval of a free (matched-site allocations
   /// before it).
   std::vector<unsigned> interval;
-  std::map<Instance, size_t> allocEvent;    ///< instance -> event index
+  std::map<Instance, size_t> allocEvent;     ///< instance -> event index
   std::map<Instance, unsigned> freeInterval; ///< instance -> interval
 
   void relate(const SiteNumbering &sites) {
@@ -122,9 +123,9 @@ Divergence firstDivergingFree(const VersionTrace v[2]) {
       best.event = i;
       bestInterval = n;
       if (it == other.freeInterval.end())
-        best.note = std::string(other.tag) +
-                    (other.allocEvent.count(in) ? " never frees it"
-                                                : " never allocates it");
+        best.note = std::string(other.tag) + (other.allocEvent.count(in)
+                                                  ? " never frees it"
+                                                  : " never allocates it");
       else
         best.note = std::string(other.tag) + " frees it after " +
                     siteAllocations(it->second);
@@ -136,7 +137,7 @@ Divergence firstDivergingFree(const VersionTrace v[2]) {
 
 std::string runEnd(const RunResult &r) {
   std::string s = r.verdict == Verdict::Safe ? "returns: SAFE"
-                                              : verdictName(r.verdict).str();
+                                             : verdictName(r.verdict).str();
   if (r.aborted)
     s += " (aborted by a failed cf.assert)";
   if (!r.clause.empty())
@@ -162,8 +163,9 @@ bool replayBoth(ModuleOp modules[2], const EquivResult &r,
     auto input = parseInput(r.input, fn.getFunctionType());
     if (!input) {
       llvm::errs() << "error: --dot: distinguishing input '" << r.input
-                   << "' of @" << r.function << " does not parse: "
-                   << llvm::toString(input.takeError()) << "\n";
+                   << "' of @" << r.function
+                   << " does not parse: " << llvm::toString(input.takeError())
+                   << "\n";
       return false;
     }
     RunOptions ro;
@@ -184,8 +186,8 @@ std::string equivLabel(const std::string &title, const EquivResult &r,
     const auto &freed = run.instanceOf.at(first.event);
     label += "first diverging free: " + std::string(run.tag) + " frees the " +
              ordinal(freed->second) + " buffer of site " + freed->first +
-             " after " + siteAllocations(run.interval.at(first.event)) +
-             "; " + first.note + "\n";
+             " after " + siteAllocations(run.interval.at(first.event)) + "; " +
+             first.note + "\n";
   } else {
     label += "no diverging free: the versions end differently\n";
   }
@@ -206,13 +208,13 @@ void writeEventNode(llvm::raw_ostream &os, const VersionTrace &t, int x,
       text += ", after " + siteAllocations(t.interval[i]);
     text += ")";
   }
-  text += "\n" + (e.op ? e.op->getName().getStringRef().str() + " at " +
-                             shortLocation(e.op->getLoc())
-                       : std::string("arguments")) +
+  text += "\n" +
+          (e.op ? e.op->getName().getStringRef().str() + " at " +
+                      shortLocation(e.op->getLoc())
+                : std::string("arguments")) +
           "\n";
-  const char *fill = e.event == "free" || e.event == "release"
-                         ? "#cfe2ff"
-                         : "#d4f4d4";
+  const char *fill =
+      e.event == "free" || e.event == "release" ? "#cfe2ff" : "#d4f4d4";
   std::string attrs;
   if (first.version == x && first.event == i) {
     text += "FIRST DIVERGING FREE: " + first.note + "\n";
@@ -243,9 +245,8 @@ void writeCluster(llvm::raw_ostream &os, const VersionTrace &t, int x,
     os << "    " << prev << " -> " << id << ";\n";
     prev = id;
   }
-  size_t more = events.size() > kMaxDrawnEvents
-                    ? events.size() - kMaxDrawnEvents
-                    : 0;
+  size_t more =
+      events.size() > kMaxDrawnEvents ? events.size() - kMaxDrawnEvents : 0;
   more += t.run.path.droppedEvents;
   if (more) {
     os << "    " << p << "_more [label=\"... " << more
@@ -256,7 +257,9 @@ void writeCluster(llvm::raw_ostream &os, const VersionTrace &t, int x,
   bool bad = t.run.verdict != Verdict::Safe;
   os << "    " << p << "_end [label=\"" << quoteEscape(runEnd(t.run) + "\n")
      << "\", fillcolor=\""
-     << (!bad ? "#eeeeee" : isViolation(t.run.verdict) ? "#ffb3b3" : "#ffd9a0")
+     << (!bad                         ? "#eeeeee"
+         : isViolation(t.run.verdict) ? "#ffb3b3"
+                                      : "#ffd9a0")
      << "\"" << (bad ? ", penwidth=3" : "") << "];\n"
      << "    " << prev << " -> " << p << "_end;\n"
      << "  }\n";
@@ -264,8 +267,8 @@ void writeCluster(llvm::raw_ostream &os, const VersionTrace &t, int x,
 
 } // namespace
 
-int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
-                                   ModuleOp b, const EquivResult &r,
+int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a, ModuleOp b,
+                                   const EquivResult &r,
                                    const VerifyOptions &opts,
                                    llvm::StringRef nameA,
                                    llvm::StringRef nameB) {
@@ -282,9 +285,10 @@ int dealloc::verify::writeEquivDot(llvm::StringRef path, ModuleOp a,
                  << "\n";
     return ExitBadInput;
   }
-  std::string title = "@" + r.function + "(" + r.input +
-                      "): DIFFERENT (dealloc-verify --equiv, A: " +
-                      nameA.str() + ", B: " + nameB.str() + ")";
+  std::string title =
+      "@" + r.function + "(" + r.input +
+      "): DIFFERENT (dealloc-verify --equiv, A: " + nameA.str() +
+      ", B: " + nameB.str() + ")";
   os << "digraph \"dealloc_equiv\" {\n"
      << "  graph [fontname=\"monospace\", fontsize=11, labelloc=t, "
         "labeljust=l, label=\""

@@ -97,7 +97,8 @@ func.func @f(%c0: i1, %c1: i1) -> i1 {
   return %res : i1
 }
 )mlir");
-  for (const char *text : {"false,false", "false,true", "true,false", "true,true"})
+  for (const char *text :
+       {"false,false", "false,true", "true,false", "true,true"})
     EXPECT_EQ(run(text).verdict, Verdict::Safe) << text;
 }
 

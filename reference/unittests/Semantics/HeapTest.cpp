@@ -95,7 +95,8 @@ TEST(HeapTest, ContentsAreLazyChunks) {
 
 TEST(HeapTest, TouchedBytesAreBounded) {
   Heap heap(false);
-  unsigned a = heap.create(BufferKind::Heap, 2 * kMaxTouchedBytes, 64, "a", "").id;
+  unsigned a =
+      heap.create(BufferKind::Heap, 2 * kMaxTouchedBytes, 64, "a", "").id;
   for (int64_t off = 0; off < kMaxTouchedBytes; off += kChunkBytes)
     heap.write(a, off, 1, 1, true);
   EXPECT_EQ(heap.touchedBytes(), kMaxTouchedBytes);

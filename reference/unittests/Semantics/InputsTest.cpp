@@ -41,8 +41,8 @@ TEST_F(InputsTest, RenumbersBuffersByFirstAppearance) {
 
 TEST_F(InputsTest, RejectsMalformedText) {
   FunctionType t = fn({i1(), dyn()});
-  for (const char *bad : {"1,b0", "true", "true,b0,b1", "true,x0", "true,b0[2x2]",
-                          "true,b", "true,b0[2"}) {
+  for (const char *bad : {"1,b0", "true", "true,b0,b1", "true,x0",
+                          "true,b0[2x2]", "true,b", "true,b0[2"}) {
     auto in = parseInput(bad, t);
     EXPECT_FALSE(static_cast<bool>(in)) << bad;
     if (!in)

@@ -1,4 +1,5 @@
-//===- ParsedFunction.h - Test fixture: parse a module, run a function -----===//
+//===- ParsedFunction.h - Test fixture: parse a module, run a function
+//-----===//
 //
 // Shared by the Semantics unit tests: parses MLIR source into a module with
 // the interpreter's dialects and runs a function on an input given in

@@ -1,11 +1,12 @@
-//===- RunPathTest.cpp - The recorded path of a run and its DOT picture ----===//
+//===- RunPathTest.cpp - The recorded path of a run and its DOT picture
+//----===//
 //
 // RunResult::path (block visits, branch counts, buffer events, the stop op)
 // as recorded by runFunction, and writeRunDot's use of it (Dot.h).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Driver/Dot.h"
 #include "ParsedFunction.h"
+#include "dealloc/Driver/Dot.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -71,7 +72,7 @@ TEST_F(RunPathTest, CountsVisitsBranchesAndEvents) {
     events.push_back({e.event, e.buffer});
   std::vector<std::pair<std::string, unsigned>> expected = {
       {"alloc", 1}, {"alloc", 2}, {"free", 2},
-      {"alloc", 3}, {"free", 3}, {"free", 1}};
+      {"alloc", 3}, {"free", 3},  {"free", 1}};
   EXPECT_EQ(events, expected);
   EXPECT_TRUE(isa<memref::DeallocOp>(p.events.back().op));
 }

@@ -158,7 +158,8 @@ TEST_F(CallSummaryFixture, RecursionIsDecidedByInduction) {
       call @even(%n) : (index) -> ()
       return
     }
-  )mlir", &ctx);
+  )mlir",
+                                                   &ctx);
   ASSERT_TRUE(module);
   ModuleVerifier verifier(*module, opts);
   for (auto fn : module->getOps<mlir::func::FuncOp>()) {
@@ -175,9 +176,7 @@ TEST_F(CallSummaryFixture, RecursionIsDecidedByInduction) {
 // The corpus programs of [verify.encoding.calls.summary]: every verdict
 // equals the exact one (check()), and the calls the contract covers are
 // summarised.
-TEST_F(CallSummaryFixture, CorpusVerdictsEqualExact) {
-  checkCorpus();
-}
+TEST_F(CallSummaryFixture, CorpusVerdictsEqualExact) { checkCorpus(); }
 
 // With address reuse ([verify.encoding.addr]) too.
 TEST_F(CallSummaryFixture, CorpusVerdictsEqualExactReusingAddresses) {
@@ -187,8 +186,8 @@ TEST_F(CallSummaryFixture, CorpusVerdictsEqualExactReusingAddresses) {
 
 void CallSummaryFixture::checkCorpus() {
   for (const char *name : {"calls-summary.mlir", "calls-summary-model.mlir"}) {
-    auto buffer = llvm::MemoryBuffer::getFile(
-        std::string(DEALLOC_SOURCE_DIR) + "/corpus/verification/" + name);
+    auto buffer = llvm::MemoryBuffer::getFile(std::string(DEALLOC_SOURCE_DIR) +
+                                              "/corpus/verification/" + name);
     ASSERT_TRUE(bool(buffer)) << name;
     check((*buffer)->getBuffer());
   }
@@ -199,9 +198,8 @@ void CallSummaryFixture::checkCorpus() {
   // Outside the model, or without a contract: never summarised.
   for (const char *f :
        {"caller_bug", "calls_freeing", "sets_flag", "calls_loop",
-        "calls_offset", "passes_offset", "maybe_freed",
-        "same_buffer_two_types", "same_buffer_two_sizes", "passes_global",
-        "global_written", "argument_written", "large_extent",
-        "reads_result_end"})
+        "calls_offset", "passes_offset", "maybe_freed", "same_buffer_two_types",
+        "same_buffer_two_sizes", "passes_global", "global_written",
+        "argument_written", "large_extent", "reads_result_end"})
     EXPECT_TRUE(summarised[f].summarised.empty()) << f;
 }

@@ -36,8 +36,8 @@ struct IntArithTest : ::testing::Test {
 
   /// The boundary values of width `w`, and a few small ones.
   std::vector<APInt> values(unsigned w) {
-    std::vector<APInt> xs = {APInt(w, 0), APInt(w, 1),
-                             APInt::getAllOnes(w), APInt::getSignedMinValue(w),
+    std::vector<APInt> xs = {APInt(w, 0), APInt(w, 1), APInt::getAllOnes(w),
+                             APInt::getSignedMinValue(w),
                              APInt::getSignedMaxValue(w)};
     for (int64_t v : {2, 3, 7, -2, -3, -7})
       xs.push_back(APInt(w, uint64_t(v), true, /*implicitTrunc=*/true));
@@ -121,8 +121,8 @@ TEST_F(IntArithTest, ConcreteMatchesAPIntRounding) {
 TEST_F(IntArithTest, ConditionsAreTheSpecs) {
   // [op.arith.ub]: by zero and MIN / -1; shifts by the width: poison.
   APInt min = APInt::getSignedMinValue(8), minusOne = APInt::getAllOnes(8);
-  EXPECT_TRUE(*ints::binary(con, IntOp::DivU, APInt(8, 5), APInt(8, 0))
-                   .divByZero);
+  EXPECT_TRUE(
+      *ints::binary(con, IntOp::DivU, APInt(8, 5), APInt(8, 0)).divByZero);
   EXPECT_FALSE(ints::binary(con, IntOp::DivU, min, minusOne).overflow);
   EXPECT_TRUE(*ints::binary(con, IntOp::RemS, min, minusOne).overflow);
   EXPECT_TRUE(*ints::binary(con, IntOp::Shl, APInt(8, 1), APInt(8, 8)).poison);

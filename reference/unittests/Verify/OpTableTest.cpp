@@ -7,8 +7,8 @@
 // when a row's effects disagree with the op's MemoryEffectOpInterface.
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Support/OpTable.h"
+#include "dealloc/Semantics/Interpreter.h"
 #include "dealloc/Verify/Verify.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,8 +40,7 @@ struct OpTableTest : ::testing::Test {
                     arith::ArithDialect, memref::MemRefDialect,
                     bufferization::BufferizationDialect, linalg::LinalgDialect,
                     affine::AffineDialect, tensor::TensorDialect,
-                    math::MathDialect, vector::VectorDialect,
-                    ub::UBDialect>();
+                    math::MathDialect, vector::VectorDialect, ub::UBDialect>();
   }
   OwningOpRef<ModuleOp> allOps() {
     std::string path =
@@ -65,8 +64,8 @@ TEST_F(OpTableTest, EveryRowNamesAnOpOfMlir) {
     if (info.id != OpId::LinalgStructured &&
         !RegisteredOperationName::lookup(info.name, &ctx))
       unknown.insert(info.name.str());
-  EXPECT_TRUE(unknown.empty()) << "rows naming no registered op:"
-                               << names(unknown);
+  EXPECT_TRUE(unknown.empty())
+      << "rows naming no registered op:" << names(unknown);
 }
 
 // Both dispatchers' entry predicates over a bare instance of every
@@ -88,8 +87,8 @@ TEST_F(OpTableTest, DispatchersTakeExactlyTheTable) {
   }
   EXPECT_TRUE(run.empty()) << "dealloc-run disagrees with the table on:"
                            << names(run);
-  EXPECT_TRUE(verify.empty()) << "dealloc-verify disagrees with the table on:"
-                              << names(verify);
+  EXPECT_TRUE(verify.empty())
+      << "dealloc-verify disagrees with the table on:" << names(verify);
   // Every named non-terminator row, plus the structured linalg ops.
   EXPECT_GT(seen, 80u);
 }

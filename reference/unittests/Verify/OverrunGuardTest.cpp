@@ -6,8 +6,8 @@
 // ignores its interrupt.
 //
 //===----------------------------------------------------------------------===//
-#include "Check/Overrun.h"
 #include "dealloc/SMT/OverrunGuard.h"
+#include "Check/Overrun.h"
 #include "dealloc/SMT/Solver.h"
 
 #include "gtest/gtest.h"

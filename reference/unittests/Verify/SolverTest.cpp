@@ -1,9 +1,9 @@
 //===- SolverTest.cpp - The Z3 wrapper ------------------------------------===//
 #include "dealloc/SMT/Solver.h"
 
+#include "gtest/gtest.h"
 #include <chrono>
 #include <thread>
-#include "gtest/gtest.h"
 
 #include <optional>
 #include <string>
@@ -22,7 +22,8 @@ TEST(Solver, LiteralsSimplifyEagerly) {
   EXPECT_TRUE(c.mkEq(c.bvVal(64, 7), c.bvVal(64, 7)).isTrue());
   EXPECT_TRUE(c.mkEq(c.bvVal(64, 7), c.bvVal(64, 8)).isFalse());
   EXPECT_EQ(c.bvVal(8, -1).bvLiteral(), std::optional<int64_t>(-1));
-  EXPECT_TRUE(c.mkCmp(Context::Cmp::Slt, c.bvVal(64, 1), c.bvVal(64, 2)).isTrue());
+  EXPECT_TRUE(
+      c.mkCmp(Context::Cmp::Slt, c.bvVal(64, 1), c.bvVal(64, 2)).isTrue());
 }
 
 TEST(Solver, FindsModelsAndRefutes) {
@@ -71,8 +72,7 @@ TEST(Solver, BitBlastingRefutesOnlyWhatIsUnsatisfiable) {
   Expr p = c.freshBool("p");
   Expr x = c.mkIte(p, ai, aj);
   // Unsatisfiable: x is one of two distinct addresses.
-  EXPECT_EQ(s.refuteByBitBlasting(
-                c.mkAnd(c.mkEq(x, ai), c.mkEq(x, aj)), 2000),
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkAnd(c.mkEq(x, ai), c.mkEq(x, aj)), 2000),
             Result::Unsat);
   // Satisfiable: never "refuted".
   EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, ai), 2000), Result::Unknown);
@@ -82,9 +82,9 @@ TEST(Solver, BitBlastingRefutesOnlyWhatIsUnsatisfiable) {
   EXPECT_EQ(s.refuteByBitBlasting(
                 c.mkNe(c.mkSelect(arr, k), c.mkSelect(arr, k)), 2000),
             Result::Unsat);
-  EXPECT_EQ(s.refuteByBitBlasting(
-                c.mkEq(c.mkSelect(arr, k), c.bvVal(8, 3)), 2000),
-            Result::Unknown);
+  EXPECT_EQ(
+      s.refuteByBitBlasting(c.mkEq(c.mkSelect(arr, k), c.bvVal(8, 3)), 2000),
+      Result::Unknown);
   // The incremental solver is untouched: both are satisfiable there.
   EXPECT_EQ(s.check({c.mkEq(x, ai)}, 0), Result::Sat);
   EXPECT_EQ(s.check({c.mkEq(x, aj)}, 0), Result::Sat);
@@ -108,9 +108,9 @@ TEST(Solver, BitBlastingDecidesNestedGuardChains) {
     s.add(c.mkImplies(guards[1999], guards[i]));
   EXPECT_EQ(s.refuteByBitBlasting(c.mkAnd(guards[1999], c.mkNot(xs[7])), 20000),
             Result::Unsat);
-  EXPECT_EQ(s.refuteByBitBlasting(c.mkAnd(guards[1998], c.mkNot(xs[1999])),
-                                  20000),
-            Result::Unknown);
+  EXPECT_EQ(
+      s.refuteByBitBlasting(c.mkAnd(guards[1998], c.mkNot(xs[1999])), 20000),
+      Result::Unknown);
   // Flattening is Z3's default again afterwards: a conjunction of
   // conjunctions still simplifies to one.
   Expr a = c.freshBool("a"), b = c.freshBool("b"), d = c.freshBool("d");
@@ -187,8 +187,7 @@ TEST(Solver, BudgetEndsEveryCheck) {
   }
   EXPECT_FALSE(Budget::spent());
   EXPECT_EQ(s.check({}, 0), Result::Sat);
-  EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, c.bvVal(8, 7)), 0),
-            Result::Unsat);
+  EXPECT_EQ(s.refuteByBitBlasting(c.mkEq(x, c.bvVal(8, 7)), 0), Result::Unsat);
 }
 
 // Two lists get one key iff they are equal up to a one-to-one renaming of
@@ -200,8 +199,8 @@ TEST(Context, AlphaKeysIdentifyRenamedFormulas) {
   Expr u = c.freshBV("u", 8), v = c.freshBV("v", 8);
   Expr p = c.freshBool("p"), q = c.freshBool("q");
   auto f = [&](Expr b, Expr a, Expr d) {
-    return c.mkAnd(b, c.mkCmp(Context::Cmp::Ult, a, c.mkBin(Context::BinOp::Add,
-                                                            d, c.bvVal(8, 3))));
+    return c.mkAnd(b, c.mkCmp(Context::Cmp::Ult, a,
+                              c.mkBin(Context::BinOp::Add, d, c.bvVal(8, 3))));
   };
   // Renamed: x -> u, y -> v, p -> q.
   EXPECT_EQ(c.alphaKey({f(p, x, y), p}), c.alphaKey({f(q, u, v), q}));
@@ -218,8 +217,8 @@ TEST(Context, AlphaKeysIdentifyRenamedFormulas) {
   EXPECT_EQ(c.alphaKey({x, y}), c.alphaKey({y, x}));
   // A lambda (its bound variable) is not keyed.
   Expr arr = c.freshArray("a", 8, 8), rep = c.freshArray("b", 8, 8);
-  EXPECT_TRUE(c.alphaKey({c.mkHavocSlice(arr, rep, 3, 0, c.bvVal(4, 1))})
-                  .empty());
+  EXPECT_TRUE(
+      c.alphaKey({c.mkHavocSlice(arr, rep, 3, 0, c.bvVal(4, 1))}).empty());
   EXPECT_FALSE(c.alphaKey({c.mkSelect(arr, x)}).empty());
 }
 
@@ -243,8 +242,8 @@ TEST(Context, FoldedLiteralsAgreeWithZ3) {
           ASSERT_TRUE(folded.bvLiteral().has_value());
           diffs.push_back(c.mkNe(folded, c.mkBin(op, x, y)));
         }
-        for (P p : {P::Slt, P::Sle, P::Sgt, P::Sge, P::Ult, P::Ule, P::Ugt,
-                    P::Uge}) {
+        for (P p :
+             {P::Slt, P::Sle, P::Sgt, P::Sge, P::Ult, P::Ule, P::Ugt, P::Uge}) {
           Expr folded = c.mkCmp(p, la, lb);
           ASSERT_TRUE(folded.isTrue() || folded.isFalse());
           diffs.push_back(c.mkNot(c.mkEq(folded, c.mkCmp(p, x, y))));
@@ -277,7 +276,9 @@ TEST(Context, FoldedExtensionsAgreeWithZ3) {
         diffs.push_back(c.mkNe(sx, c.mkSExt(x, to)));
       }
       for (auto [hi, lo] : {std::pair<unsigned, unsigned>{w - 1, 0},
-                            {w - 1, w - 1}, {w / 2, 1}, {3, 0}}) {
+                            {w - 1, w - 1},
+                            {w / 2, 1},
+                            {3, 0}}) {
         Expr e = c.mkExtract(la, hi, lo);
         EXPECT_TRUE(e.bvLiteral().has_value());
         diffs.push_back(c.mkNe(e, c.mkExtract(x, hi, lo)));
@@ -380,8 +381,8 @@ TEST(Context, IndexedListsReadLikeTheirStores) {
   Expr a = c.freshArray("a", 64, 64);
   std::vector<Expr> heads{a};
   for (int64_t k = 0; k < 50; ++k)
-    heads.push_back(c.mkStore(heads.back(), c.bvVal(64, k % 7),
-                              c.bvVal(64, 100 + k)));
+    heads.push_back(
+        c.mkStore(heads.back(), c.bvVal(64, k % 7), c.bvVal(64, 100 + k)));
   Expr forkA = c.mkStore(heads[30], c.bvVal(64, 3), c.bvVal(64, 1));
   Expr forkB = c.mkStore(heads[30], c.bvVal(64, 4), c.bvVal(64, 2));
   // The value of index i in the list of the first n stores, if stored.
@@ -433,26 +434,26 @@ TEST(Context, ExcludesByImpliedLiterals) {
     Expr a, b;
     bool excluded;
   } cases[] = {
-      {decision, flag, true},                     // through the definition
-      {c.mkNot(q), c.mkAnd(r, q), true},           // conjunct vs negation
-      {decision, q, true},                         // negated disjunction
-      {c.mkIte(q, p, f), c.mkNot(p), true},        // ite(c, x, false)
-      {c.mkNot(c.mkIte(q, t, r)), q, true},        // not ite(c, true, y)
+      {decision, flag, true},                        // through the definition
+      {c.mkNot(q), c.mkAnd(r, q), true},             // conjunct vs negation
+      {decision, q, true},                           // negated disjunction
+      {c.mkIte(q, p, f), c.mkNot(p), true},          // ite(c, x, false)
+      {c.mkNot(c.mkIte(q, t, r)), q, true},          // not ite(c, true, y)
       {c.mkNot(c.mkIte(q, r, t)), c.mkNot(q), true}, // not ite(c, x, true)
-      {c.mkAnd(p, c.mkNot(p)), r, true},           // itself contradictory
-      {flag, older, false},                        // may hold together
+      {c.mkAnd(p, c.mkNot(p)), r, true},             // itself contradictory
+      {flag, older, false},                          // may hold together
       {decision, c.mkOr(p, q), false},
-      {c.mkIte(q, p, r), c.mkNot(p), false},       // neither branch literal
+      {c.mkIte(q, p, r), c.mkNot(p), false}, // neither branch literal
       {c.mkNot(c.mkAnd(p, q)), p, false},
   };
   for (const Case &k : cases) {
-    EXPECT_EQ(c.excludes(k.a, k.b), k.excluded) << k.a.str() << " / "
-                                                 << k.b.str();
-    EXPECT_EQ(confirmed(k.a, k.b), k.excluded) << k.a.str() << " / "
-                                                << k.b.str();
+    EXPECT_EQ(c.excludes(k.a, k.b), k.excluded)
+        << k.a.str() << " / " << k.b.str();
+    EXPECT_EQ(confirmed(k.a, k.b), k.excluded)
+        << k.a.str() << " / " << k.b.str();
   }
   // A Boolean stored as ite(b, 1, 0) and read back is b.
   EXPECT_TRUE(c.bvToBool(c.boolToBV(q, 1)).same(q));
-  EXPECT_TRUE(c.bvToBool(c.mkIte(q, c.bvVal(8, 0), c.bvVal(8, 1)))
-                  .same(c.mkNot(q)));
+  EXPECT_TRUE(
+      c.bvToBool(c.mkIte(q, c.bvVal(8, 0), c.bvVal(8, 1))).same(c.mkNot(q)));
 }

@@ -63,8 +63,10 @@ TEST_F(HeapFixture, MergeKeepsPerPathHeapState) {
   smt::Solver sv(c);
   for (const Expr &e : heap.constraints)
     sv.add(e);
-  EXPECT_EQ(sv.check({cond, c.mkNot(heap.freedOf(m, s))}, 0), smt::Result::Unsat);
-  EXPECT_EQ(sv.check({c.mkNot(cond), heap.freedOf(m, s)}, 0), smt::Result::Unsat);
+  EXPECT_EQ(sv.check({cond, c.mkNot(heap.freedOf(m, s))}, 0),
+            smt::Result::Unsat);
+  EXPECT_EQ(sv.check({c.mkNot(cond), heap.freedOf(m, s)}, 0),
+            smt::Result::Unsat);
 }
 
 TEST_F(HeapFixture, DistinctBuffersHaveDistinctAddresses) {
@@ -119,8 +121,8 @@ TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {
   heap.free(t, heap.wholeView(a, two), c.boolVal(true), loc, {});
   unsigned n = heap.newSlot(SlotKind::Heap, loc, "memref.alloc", &t);
   heap.initContents(t, n, two, /*zero=*/true, 4);
-  heap.store(t, heap.wholeView(n, two), c.bvVal(kIndexWidth, 1),
-             c.bvVal(64, 7), 4);
+  heap.store(t, heap.wholeView(n, two), c.bvVal(kIndexWidth, 1), c.bvVal(64, 7),
+             4);
   SymValue va = SymValue::memref(heap.wholeView(a, two));
   SymValue vn = SymValue::memref(heap.wholeView(n, two));
   State j = heap.merge({&t, &e}, "block");
@@ -140,8 +142,8 @@ TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {
   // The fused slot is live on both paths; %a stays freed where %n is
   // passed on, and %a / %n are "never allocated" where they are renamed.
   EXPECT_TRUE(valid(heap.isLiveHeap(j, m.view)));
-  EXPECT_TRUE(valid(c.mkImplies(cond, c.mkAnd(heap.allocOf(j, a),
-                                              heap.freedOf(j, a)))));
+  EXPECT_TRUE(valid(
+      c.mkImplies(cond, c.mkAnd(heap.allocOf(j, a), heap.freedOf(j, a)))));
   EXPECT_TRUE(valid(c.mkImplies(c.mkNot(cond), c.mkNot(heap.allocOf(j, a)))));
   EXPECT_TRUE(valid(c.mkNot(heap.allocOf(j, n))));
   // Contents follow the denoted buffer: 7 where %n was passed on.

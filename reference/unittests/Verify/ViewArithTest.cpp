@@ -99,9 +99,9 @@ TEST_F(ViewArithTest, DescriptorsAgree) {
       if (sizes.back() == 1 && rng() % 2)
         dropped.set(k);
     }
-    expectSame(view::subview(con, d, offs, sizes, steps, dropped),
-               view::subview(sym, s, lits(offs), lits(sizes), lits(steps),
-                             dropped));
+    expectSame(
+        view::subview(con, d, offs, sizes, steps, dropped),
+        view::subview(sym, s, lits(offs), lits(sizes), lits(steps), dropped));
     expectSame(view::reinterpretCast(con, d, offs[0], sizes, steps),
                view::reinterpretCast(sym, s, sym.lit(offs[0]), lits(sizes),
                                      lits(steps)));
@@ -163,11 +163,10 @@ TEST_F(ViewArithTest, LayoutsAndCastsAgree) {
   int64_t dyn = mlir::ShapedType::kDynamic;
   std::vector<mlir::MemRefType> types = {
       mlir::MemRefType::get({2, dyn, 3}, f32),
-      mlir::MemRefType::get(
-          {dyn, 4}, f32,
-          mlir::StridedLayoutAttr::get(&mctx, 7, {dyn, 1})),
-      mlir::MemRefType::get(
-          {3, 2}, f32, mlir::StridedLayoutAttr::get(&mctx, dyn, {-2, 5}))};
+      mlir::MemRefType::get({dyn, 4}, f32,
+                            mlir::StridedLayoutAttr::get(&mctx, 7, {dyn, 1})),
+      mlir::MemRefType::get({3, 2}, f32,
+                            mlir::StridedLayoutAttr::get(&mctx, dyn, {-2, 5}))};
   for (mlir::MemRefType t : types) {
     for (int round = 0; round < 50; ++round) {
       std::vector<int64_t> dynSizes = {size()};

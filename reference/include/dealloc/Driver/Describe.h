@@ -23,8 +23,8 @@ constexpr int kDescribeSchema = 1;
 /// `exit_code`, `clause`), `equiv_verdicts` (`name`, `exit_code`),
 /// `exit_codes` (code -> meaning), `stop_kinds` (`name`, `class`: "ub"
 /// or "limit") and `limits` (name -> value: the buffer size, step, call
-/// depth, input, unroll and time limits, spec/safety.md [safety.limits]). Returns ExitOk (the driver's finishStandardOutput reports a
-/// failed write).
+/// depth, input, unroll and time limits, spec/safety.md [safety.limits]).
+/// Returns ExitOk (the driver's finishStandardOutput reports a failed write).
 int printDescription(llvm::raw_ostream &os, llvm::StringRef tool);
 
 } // namespace dealloc

@@ -1,4 +1,5 @@
-//===- OptionRanges.h - Option values under which a tool can answer -*- C++ -*-===//
+//===- OptionRanges.h - Option values under which a tool can answer -*- C++
+//-*-===//
 //
 // Values of --unroll and --memory-limit (and a dealloc-check job's "unroll")
 // outside these ranges cannot give a useful answer: they are bad arguments

@@ -34,12 +34,12 @@ enum class RunOutputForm { Text, TextWithEvents, Json };
 /// input with `options.allInputs`); `each` (if set) sees every report.
 /// Returns the combined exit code, or 3 after printing "error: ..." to
 /// `err` if an input text does not fit a function.
-int checkFunctions(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> fns,
-                   const CheckOptions &options, RunOutputForm form,
-                   llvm::raw_ostream &out, llvm::raw_ostream &err,
-                   llvm::function_ref<void(mlir::func::FuncOp,
-                                           const FunctionReport &)>
-                       each = nullptr);
+int checkFunctions(
+    mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> fns,
+    const CheckOptions &options, RunOutputForm form, llvm::raw_ostream &out,
+    llvm::raw_ostream &err,
+    llvm::function_ref<void(mlir::func::FuncOp, const FunctionReport &)> each =
+        nullptr);
 
 } // namespace dealloc
 

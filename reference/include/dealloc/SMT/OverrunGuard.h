@@ -1,4 +1,5 @@
-//===- OverrunGuard.h - Ends the process when a check does not stop -*- C++ -*-===//
+//===- OverrunGuard.h - Ends the process when a check does not stop -*- C++
+//-*-===//
 //
 // spec/verification.md [verify.timeout.overrun]. A function's budget
 // (Budget, Solver.h; --function-timeout) is kept by asking no further

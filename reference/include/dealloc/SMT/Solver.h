@@ -1,10 +1,10 @@
 //===- Solver.h - Thin wrapper around Z3 (the only Z3 user) -----*- C++ -*-===//
 //
 // dealloc-verify's symbolic encoding talks to the SMT solver only through this
-// header: nothing outside reference/lib/SMT includes a Z3 header (docs/architecture.md,
-// "Layers"). Expressions are cheap handles into their Context, which
-// owns every term it creates; terms are hash-consed by Z3, so `same()` is
-// structural identity.
+// header: nothing outside reference/lib/SMT includes a Z3 header
+// (docs/architecture.md, "Layers"). Expressions are cheap handles into their
+// Context, which owns every term it creates; terms are hash-consed by Z3, so
+// `same()` is structural identity.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_SMT_SOLVER_H
@@ -86,7 +86,19 @@ public:
 
   // Bit-vector arithmetic.
   enum class BinOp {
-    Add, Sub, Mul, SDiv, UDiv, SRem, URem, And, Or, Xor, Shl, LShr, AShr
+    Add,
+    Sub,
+    Mul,
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr
   };
   Expr mkBin(BinOp op, Expr a, Expr b);
   enum class Cmp { Eq, Ne, Slt, Sle, Sgt, Sge, Ult, Ule, Ugt, Uge };

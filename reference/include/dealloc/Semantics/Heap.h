@@ -45,10 +45,10 @@ struct Buffer {
   BufferKind kind = BufferKind::Heap;
   bool live = true;
   int64_t sizeBytes = 0;
-  int64_t base = 0;              ///< base (allocated) address
-  std::string origin;            ///< e.g. "memref.alloc", "argument 2", "@glob"
-  std::string allocLoc;          ///< printed location of the creating op
-  std::string freeLoc;           ///< printed location of the freeing op, if freed
+  int64_t base = 0;     ///< base (allocated) address
+  std::string origin;   ///< e.g. "memref.alloc", "argument 2", "@glob"
+  std::string allocLoc; ///< printed location of the creating op
+  std::string freeLoc;  ///< printed location of the freeing op, if freed
   /// Contents ([buffer.contents.lazy]): the chunks (by index) in which a byte
   /// was written; every byte of an absent chunk reads as the default, which
   /// is zero for zero-filled buffers and uninitialized otherwise.
@@ -89,7 +89,8 @@ public:
   /// Copies `n` bytes between buffers, keeping initialization flags.
   void copyBytes(unsigned dst, int64_t dstOff, unsigned src, int64_t srcOff,
                  int64_t n);
-  /// Marks every byte of a buffer initialized to zero ([input.memref.contents]).
+  /// Marks every byte of a buffer initialized to zero
+  /// ([input.memref.contents]).
   void zeroFill(unsigned id);
 
   /// Bytes of contents materialized so far (whole chunks, over all buffers).
@@ -120,7 +121,8 @@ private:
 /// ([op.memref.alloc]). Contents are lazy, so only kMaxTouchedBytes of all
 /// buffers' bytes can be written.
 constexpr int64_t kMaxBufferBytes = int64_t(1) << 40;
-/// Most bytes of contents one run materializes (256 MiB, [buffer.contents.lazy]).
+/// Most bytes of contents one run materializes (256 MiB,
+/// [buffer.contents.lazy]).
 constexpr int64_t kMaxTouchedBytes = int64_t(1) << 28;
 
 } // namespace dealloc

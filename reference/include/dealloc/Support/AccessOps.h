@@ -1,4 +1,5 @@
-//===- AccessOps.h - The ops that access one element of a memref -*- C++ -*-===//
+//===- AccessOps.h - The ops that access one element of a memref -*- C++
+//-*-===//
 //
 // spec/operations.md [op.memref.access], [op.affine.access],
 // [op.memref.atomic_rmw]: memref.load / store, affine.load / store,

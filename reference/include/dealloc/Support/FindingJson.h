@@ -2,9 +2,9 @@
 //
 // One builder per JSON object that more than one tool prints, so that
 // dealloc-run, dealloc-verify and dealloc-check (which prints what they
-// print) use the same field names, the same clause format (e.g. "[heap.leak]") and the
-// same location format (`file:line:col`, Support/JsonLocation.h); the shapes
-// are documented once, in docs/architecture.md ("Contracts between the
+// print) use the same field names, the same clause format (e.g. "[heap.leak]")
+// and the same location format (`file:line:col`, Support/JsonLocation.h); the
+// shapes are documented once, in docs/architecture.md ("Contracts between the
 // pieces").
 //
 //===----------------------------------------------------------------------===//
@@ -37,8 +37,8 @@ inline llvm::json::Object stopSiteJson(StopKind kind, llvm::StringRef message,
 
 /// One event of a run's trace: `"event"` (alloc, free, ..., or the event
 /// that ends a run with a violation, Verdict.def), `"buffer"`, `"loc"`.
-inline llvm::json::Object traceEventJson(llvm::StringRef event,
-                                         int64_t buffer, llvm::StringRef loc) {
+inline llvm::json::Object traceEventJson(llvm::StringRef event, int64_t buffer,
+                                         llvm::StringRef loc) {
   return llvm::json::Object{
       {"event", event.str()}, {"buffer", buffer}, {"loc", jsonLocation(loc)}};
 }

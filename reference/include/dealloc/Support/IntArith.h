@@ -5,8 +5,8 @@
 // (their kind is a column of OpTable.def), written once over a domain of
 // integers of a width: dealloc-run (Semantics/ArithOps.cpp) instantiates it
 // with APInts (Concrete below), dealloc-verify (Verify/Ops/ArithOps.cpp)
-// with bit-vector terms (Verify/Encoder/SymbolicArith.h), as ViewArith.h does for
-// the view ops.
+// with bit-vector terms (Verify/Encoder/SymbolicArith.h), as ViewArith.h does
+// for the view ops.
 //
 // The result carries its conditions: division or remainder by zero and
 // MIN / -1 of a signed division are undefined behaviour (each tool stops
@@ -36,8 +36,26 @@ namespace dealloc {
 
 /// An integer binary op of arith or index (OpTable.def's rows name theirs).
 enum class IntOp {
-  Add, Sub, Mul, And, Or, Xor, MaxS, MaxU, MinS, MinU, Shl, ShrS, ShrU,
-  DivS, DivU, RemS, RemU, CeilDivS, CeilDivU, FloorDivS,
+  Add,
+  Sub,
+  Mul,
+  And,
+  Or,
+  Xor,
+  MaxS,
+  MaxU,
+  MinS,
+  MinU,
+  Shl,
+  ShrS,
+  ShrU,
+  DivS,
+  DivU,
+  RemS,
+  RemU,
+  CeilDivS,
+  CeilDivU,
+  FloorDivS,
 };
 
 /// A division or remainder: by zero it is undefined behaviour.
@@ -154,26 +172,44 @@ template <typename D>
 typename D::Int value(D &d, IntOp k, const typename D::Int &a,
                       const typename D::Int &b) {
   switch (k) {
-  case IntOp::Add: return d.add(a, b);
-  case IntOp::Sub: return d.sub(a, b);
-  case IntOp::Mul: return d.mul(a, b);
-  case IntOp::And: return d.bitAnd(a, b);
-  case IntOp::Or: return d.bitOr(a, b);
-  case IntOp::Xor: return d.bitXor(a, b);
-  case IntOp::MaxS: return d.select(d.sgt(a, b), a, b);
-  case IntOp::MinS: return d.select(d.slt(a, b), a, b);
-  case IntOp::MaxU: return d.select(d.ugt(a, b), a, b);
-  case IntOp::MinU: return d.select(d.ult(a, b), a, b);
-  case IntOp::Shl: return d.shl(a, b);
-  case IntOp::ShrU: return d.lshr(a, b);
-  case IntOp::ShrS: return d.ashr(a, b);
-  case IntOp::DivS: return d.sdiv(a, b);
-  case IntOp::DivU: return d.udiv(a, b);
-  case IntOp::RemS: return d.srem(a, b);
-  case IntOp::RemU: return d.urem(a, b);
+  case IntOp::Add:
+    return d.add(a, b);
+  case IntOp::Sub:
+    return d.sub(a, b);
+  case IntOp::Mul:
+    return d.mul(a, b);
+  case IntOp::And:
+    return d.bitAnd(a, b);
+  case IntOp::Or:
+    return d.bitOr(a, b);
+  case IntOp::Xor:
+    return d.bitXor(a, b);
+  case IntOp::MaxS:
+    return d.select(d.sgt(a, b), a, b);
+  case IntOp::MinS:
+    return d.select(d.slt(a, b), a, b);
+  case IntOp::MaxU:
+    return d.select(d.ugt(a, b), a, b);
+  case IntOp::MinU:
+    return d.select(d.ult(a, b), a, b);
+  case IntOp::Shl:
+    return d.shl(a, b);
+  case IntOp::ShrU:
+    return d.lshr(a, b);
+  case IntOp::ShrS:
+    return d.ashr(a, b);
+  case IntOp::DivS:
+    return d.sdiv(a, b);
+  case IntOp::DivU:
+    return d.udiv(a, b);
+  case IntOp::RemS:
+    return d.srem(a, b);
+  case IntOp::RemU:
+    return d.urem(a, b);
   case IntOp::CeilDivS:
   case IntOp::CeilDivU:
-  case IntOp::FloorDivS: return roundedQuotient(d, k, a, b);
+  case IntOp::FloorDivS:
+    return roundedQuotient(d, k, a, b);
   }
   llvm_unreachable("unknown integer op");
 }

@@ -21,7 +21,8 @@ inline std::string jsonLocation(llvm::StringRef loc) {
   size_t quote = rest.rfind('"');
   if (quote == llvm::StringRef::npos)
     return loc.str();
-  llvm::StringRef file = rest.take_front(quote), lineCol = rest.drop_front(quote + 1);
+  llvm::StringRef file = rest.take_front(quote),
+                  lineCol = rest.drop_front(quote + 1);
   // lineCol is ":LINE:COL".
   llvm::StringRef line, col;
   std::tie(line, col) = lineCol.drop_front(1).split(':');

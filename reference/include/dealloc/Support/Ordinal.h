@@ -17,7 +17,10 @@ namespace dealloc {
 inline std::string ordinal(uint64_t k) {
   const char *suffix = "th";
   if (k % 100 < 11 || k % 100 > 13)
-    suffix = k % 10 == 1 ? "st" : k % 10 == 2 ? "nd" : k % 10 == 3 ? "rd" : "th";
+    suffix = k % 10 == 1   ? "st"
+             : k % 10 == 2 ? "nd"
+             : k % 10 == 3 ? "rd"
+                           : "th";
   return std::to_string(k) + suffix;
 }
 

@@ -2,9 +2,9 @@
 //
 // spec/verification.md [verify.memory]. Where Z3 runs out of memory, the
 // check of the function ends UNKNOWN ("out of memory") and the next one is
-// checked (Verify/Check/SafetyCheck.cpp). Where an allocation of LLVM's, MLIR's or ours
-// fails, the process ends with the answer UNKNOWN for the function being
-// checked, if any, printed as any other answer, and exit code 2; answers
+// checked (Verify/Check/SafetyCheck.cpp). Where an allocation of LLVM's, MLIR's
+// or ours fails, the process ends with the answer UNKNOWN for the function
+// being checked, if any, printed as any other answer, and exit code 2; answers
 // printed before stay valid. Without this, such a failure aborted with
 // "LLVM ERROR: out of memory" (exit 134) and no answer.
 //
@@ -19,8 +19,8 @@
 #include <cstring>
 #include <new>
 #include <string>
-#include <system_error>
 #include <sys/resource.h>
+#include <system_error>
 #include <unistd.h>
 
 namespace dealloc {

@@ -51,7 +51,8 @@ struct SolverPolicy {
   /// A full query slower than this is listed by --solver-stats, ms.
   static constexpr unsigned slowQueryMs = 100;
 
-  // -- Lemmas ([verify.lemmas]; Verify/Induction/Lemmas.cpp, Verify/Induction/LocalProver.cpp) --
+  // -- Lemmas ([verify.lemmas]; Verify/Induction/Lemmas.cpp,
+  // Verify/Induction/LocalProver.cpp) --
   /// Solver time for one round of a lemma point, ms.
   static constexpr unsigned lemmaTimeoutMs = 1000;
   /// Houdini rounds per lemma point.
@@ -157,7 +158,8 @@ struct SolverPolicy {
   /// The newest constraints a slice pushes that get a scope each.
   static constexpr size_t singleScopes = 8;
 
-  // -- Equivalence ([equiv.loops]; Verify/Equiv/Equivalence.cpp, Verify/Induction/LoopInductionPair.cpp) --
+  // -- Equivalence ([equiv.loops]; Verify/Equiv/Equivalence.cpp,
+  // Verify/Induction/LoopInductionPair.cpp) --
   /// Slot pairs a relation of a loop pair's proof may compare before the
   /// proof gives up (a loop after thousands of matched allocations).
   static constexpr size_t maxSlotPairs = 40000;

@@ -18,17 +18,17 @@ namespace dealloc {
 
 enum class StopKind {
   // Undefined behaviour of the program ([safety.defined]).
-  OutOfBounds,      ///< [safety.oob]
-  NegativeSize,     ///< [op.memref.alloc]
-  CopyShape,        ///< [op.memref.access]
-  ReshapeSize,      ///< [view.reshape]
-  DimIndex,         ///< [op.memref.access]
-  DivisionUB,       ///< [op.arith.ub]: by zero, or signed MIN / -1
-  NonPositiveStep,  ///< [op.scf.for], [op.scf.parallel]
-  AffineDivisor,    ///< [op.affine.apply]
-  LinalgDomain,     ///< [op.linalg.domain]
-  UninitControl,    ///< [op.uninit.control]
-  CastAssertion,    ///< [view.cast]: the descriptor does not fit the type
+  OutOfBounds,     ///< [safety.oob]
+  NegativeSize,    ///< [op.memref.alloc]
+  CopyShape,       ///< [op.memref.access]
+  ReshapeSize,     ///< [view.reshape]
+  DimIndex,        ///< [op.memref.access]
+  DivisionUB,      ///< [op.arith.ub]: by zero, or signed MIN / -1
+  NonPositiveStep, ///< [op.scf.for], [op.scf.parallel]
+  AffineDivisor,   ///< [op.affine.apply]
+  LinalgDomain,    ///< [op.linalg.domain]
+  UninitControl,   ///< [op.uninit.control]
+  CastAssertion,   ///< [view.cast]: the descriptor does not fit the type
   // The tools' incompleteness: never excludes an input.
   LoopBound,     ///< [verify.bound]
   ContractModel, ///< [verify.encoding.calls.summary]
@@ -77,7 +77,8 @@ constexpr bool stopKindTableInOrder() {
       return false;
   return i == static_cast<unsigned>(StopKind::Internal) + 1;
 }
-static_assert(stopKindTableInOrder(), "kStopKinds: one row per StopKind, in order");
+static_assert(stopKindTableInOrder(),
+              "kStopKinds: one row per StopKind, in order");
 
 inline const StopKindInfo &stopKindInfo(StopKind k) {
   return kStopKinds[static_cast<unsigned>(k)];

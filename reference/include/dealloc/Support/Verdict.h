@@ -155,7 +155,8 @@ inline int exitCodeFor(EquivVerdict v) { return equivVerdictInfo(v).exitCode; }
 /// which outranks success (0). Unreadable input (3) is decided before any
 /// function runs.
 inline int combineExitCodes(int a, int b) {
-  if (a == ExitViolation || b == ExitViolation) return ExitViolation;
+  if (a == ExitViolation || b == ExitViolation)
+    return ExitViolation;
   return std::max(a, b);
 }
 

@@ -3,9 +3,10 @@
 // spec/buffers.md [view.descriptor], [view.same_buffer] and the view ops of
 // spec/operations.md, written once over a domain of integers: dealloc-run
 // (Semantics/MemRefOps.cpp, Memory.cpp) instantiates it with concrete
-// 64-bit integers (Concrete below), dealloc-verify (Verify/Ops/MemRefOpsViews.cpp,
-// Verify/Ops/MemRefOps.cpp) with bit-vector terms (Verify/Encoder/SymbolicArith.h), as a
-// reference interpreter's numeric functors are applied to values or terms.
+// 64-bit integers (Concrete below), dealloc-verify
+// (Verify/Ops/MemRefOpsViews.cpp, Verify/Ops/MemRefOps.cpp) with bit-vector
+// terms (Verify/Encoder/SymbolicArith.h), as a reference interpreter's numeric
+// functors are applied to values or terms.
 //
 // A descriptor type Desc has members `offset`, `sizes` and `strides` over
 // the domain's integers (MemRefDesc, View); a new view starts as a copy of
@@ -52,7 +53,9 @@ struct Concrete {
   static Bool uge(Int a, Int b) { return uint64_t(a) >= uint64_t(b); }
   static Bool both(Bool a, Bool b) { return a && b; }
   static Bool either(Bool a, Bool b) { return a || b; }
-  static Bool anyOf(llvm::ArrayRef<Bool> xs) { return llvm::is_contained(xs, true); }
+  static Bool anyOf(llvm::ArrayRef<Bool> xs) {
+    return llvm::is_contained(xs, true);
+  }
   static Int select(Bool c, Int a, Int b) { return c ? a : b; }
   static Int pick(llvm::ArrayRef<Int> xs, Int i) { return xs[i]; }
 };
@@ -183,9 +186,9 @@ Desc collapseShape(D &d, const Desc &src,
     typename D::Int size = one, stride = one;
     for (auto [j, k] : llvm::enumerate(group)) {
       size = d.mul(size, src.sizes[k]);
-      stride = j == 0 ? src.strides[k]
-                      : d.select(d.ne(src.sizes[k], one), src.strides[k],
-                                 stride);
+      stride = j == 0
+                   ? src.strides[k]
+                   : d.select(d.ne(src.sizes[k], one), src.strides[k], stride);
     }
     r.sizes.push_back(size);
     r.strides.push_back(stride);
@@ -194,8 +197,7 @@ Desc collapseShape(D &d, const Desc &src,
 }
 
 /// [view.transpose]: result dimension i is source dimension perm(i).
-template <typename Desc>
-Desc transpose(const Desc &src, mlir::AffineMap perm) {
+template <typename Desc> Desc transpose(const Desc &src, mlir::AffineMap perm) {
   Desc r = sameBuffer(src);
   for (mlir::AffineExpr e : perm.getResults()) {
     unsigned k = llvm::cast<mlir::AffineDimExpr>(e).getPosition();
@@ -229,8 +231,7 @@ void reshapeSizeBad(D &d, typename D::Int size, int64_t expected,
 
 /// [view.metadata]: the base buffer of memref.extract_strided_metadata, a
 /// rank-0 view at offset 0 (the other results are `src`'s fields).
-template <typename D, typename Desc>
-Desc metadataBase(D &d, const Desc &src) {
+template <typename D, typename Desc> Desc metadataBase(D &d, const Desc &src) {
   Desc r = sameBuffer(src);
   r.offset = d.lit(0);
   return r;
@@ -262,7 +263,8 @@ template <typename D> struct CastMismatch {
 
 /// [view.cast]: the rank of a descriptor is known to both tools: another
 /// rank than `t`'s is undefined behaviour on every run.
-template <typename Desc> bool castRankDiffers(const Desc &v, mlir::MemRefType t) {
+template <typename Desc>
+bool castRankDiffers(const Desc &v, mlir::MemRefType t) {
   return int64_t(v.sizes.size()) != t.getRank();
 }
 
@@ -271,12 +273,12 @@ template <typename Desc> bool castRankDiffers(const Desc &v, mlir::MemRefType t)
 /// dimension of size 1 addresses nothing and need not match.
 template <typename D, typename Desc>
 llvm::SmallVector<CastMismatch<D>, 4> castMismatches(D &d, const Desc &v,
-                                                      mlir::MemRefType t) {
+                                                     mlir::MemRefType t) {
   llvm::SmallVector<CastMismatch<D>, 4> out;
   for (int64_t k = 0; k < t.getRank(); ++k)
     if (!t.isDynamicDim(k))
-      out.push_back({d.ne(v.sizes[k], d.lit(t.getDimSize(k))), "size",
-                     v.sizes[k], k});
+      out.push_back(
+          {d.ne(v.sizes[k], d.lit(t.getDimSize(k))), "size", v.sizes[k], k});
   llvm::SmallVector<int64_t> strides;
   int64_t offset;
   if (mlir::failed(t.getStridesAndOffset(strides, offset)))

@@ -29,9 +29,9 @@ struct VersionRun {
 struct EquivResult {
   std::string function;
   EquivVerdict verdict = EquivVerdict::Unknown;
-  std::string input;               ///< distinguishing input (DIFFERENT)
-  std::string reason;              ///< what differs / why UNKNOWN
-  std::vector<std::string> details; ///< what each version does on the input
+  std::string input;                    ///< distinguishing input (DIFFERENT)
+  std::string reason;                   ///< what differs / why UNKNOWN
+  std::vector<std::string> details;     ///< what each version does on the input
   std::optional<VersionRun> runA, runB; ///< the same, for JSON
   std::optional<unsigned> bound;
   double seconds = 0; ///< wall-clock time of the check (JSON only)

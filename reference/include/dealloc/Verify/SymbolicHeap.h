@@ -80,7 +80,7 @@ struct View {
   /// candidates gets one named identity instead of a named flag per
   /// candidate. Code that changes `cands` or `pts` of a copy resets it.
   Expr id;
-  bool retyped = false;        ///< produced by memref.view (element type changed)
+  bool retyped = false; ///< produced by memref.view (element type changed)
   /// Bytes from the buffer's base to the aligned address ([view.view.shift]);
   /// null means 0.
   Expr byteShift;
@@ -142,7 +142,7 @@ private:
 /// is the byte offset from the buffer's base.
 struct Contents {
   SharedExprs elems; ///< explicit mode
-  Expr array;              ///< array mode (null in explicit mode)
+  Expr array;        ///< array mode (null in explicit mode)
   bool explicitMode() const { return array.isNull(); }
   /// Initializedness per cell ([buffer.contents.uninit]): one Boolean per
   /// element in explicit mode, an array to 1-bit vectors (1: initialized) in
@@ -265,7 +265,8 @@ public:
   /// word term (`k` = -1: the zero byte, any position), keyed by the byte's
   /// term id. Loads of bytes of one word read back that word, so a value
   /// stored whole (an address selected by an if-then-else) is not a
-  /// concatenation of bytes the solver must reassemble (Verify/Heap/Contents.cpp).
+  /// concatenation of bytes the solver must reassemble
+  /// (Verify/Heap/Contents.cpp).
   struct ByteOrigin {
     Expr word;
     int k;
@@ -368,8 +369,7 @@ public:
   /// Records a stop condition and removes it from the guard; `bound` > 0:
   /// a loop bound of that many iterations ([verify.bound]).
   void stop(State &st, Expr cond, mlir::Location loc, StopKind kind,
-            std::string reason,
-            unsigned bound = 0);
+            std::string reason, unsigned bound = 0);
   void event(const State &st, Expr cond, mlir::Location loc, std::string text,
              int slot = -1);
 
@@ -393,8 +393,7 @@ public:
              unsigned elemBytes, Expr init = Expr());
   /// Whether the value a load of `v` at `linearIndex` reads is initialized
   /// (every byte of it in byte mode); literally true where it cannot differ.
-  Expr loadInit(State &st, const View &v, Expr linearIndex,
-                unsigned elemBytes);
+  Expr loadInit(State &st, const View &v, Expr linearIndex, unsigned elemBytes);
   /// Every buffer `v` may view is initialized everywhere.
   bool allInitialized(State &st, const View &v);
   /// Initializedness of values merged as mergeValues does (null: true).

@@ -58,15 +58,15 @@ struct RunEvent {
 /// A stop site of an UNKNOWN answer ([verify.stops]): the first stop of
 /// some run, with an input that reaches it.
 struct StopSite {
-  std::string kind;  ///< the stop's reason, e.g. "out-of-bounds access"
+  std::string kind; ///< the stop's reason, e.g. "out-of-bounds access"
   StopKind stopKind = StopKind::Internal; ///< its row in kStopKinds
-  std::string version; ///< --equiv: "A" or "B"; "" for a safety check
-  std::string loc;   ///< printed location of the op
-  std::string op;    ///< the op dealloc-run stopped at (if replayed)
-  std::string input; ///< a witness input
-  bool bound = false;    ///< the loop bound ([verify.bound]), not replayed
-  bool replayed = false; ///< dealloc-run stops at this site on `input`
-  std::string run;       ///< what dealloc-run says on `input`
+  std::string version;    ///< --equiv: "A" or "B"; "" for a safety check
+  std::string loc;        ///< printed location of the op
+  std::string op;         ///< the op dealloc-run stopped at (if replayed)
+  std::string input;      ///< a witness input
+  bool bound = false;     ///< the loop bound ([verify.bound]), not replayed
+  bool replayed = false;  ///< dealloc-run stops at this site on `input`
+  std::string run;        ///< what dealloc-run says on `input`
   std::string runMessage; ///< dealloc-run's message on `input`, if it ran
 };
 

@@ -63,8 +63,7 @@ static Expr notFresh(Encoder &E, const View &v, MemRefType t,
     if (!t.isDynamicDim(d))
       bad.push_back(c.mkNe(size, c.bvVal(kIndexWidth, t.getDimSize(d))));
     else if (maxExtent)
-      bad.push_back(
-          c.mkCmp(Cmp::Ugt, size, c.bvVal(kIndexWidth, *maxExtent)));
+      bad.push_back(c.mkCmp(Cmp::Ugt, size, c.bvVal(kIndexWidth, *maxExtent)));
     else
       bad.push_back(c.mkCmp(Cmp::Slt, size, zero));
     nonEmpty.push_back(c.mkNe(size, zero));
@@ -95,12 +94,11 @@ static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
       std::vector<Expr> dyn;
       for (size_t k = 0, n = mt.getNumDynamicDims(); k < n; ++k) {
         Expr e = c.freshBV("result_extent", kIndexWidth);
-        h.constraints.push_back(
-            c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
+        h.constraints.push_back(c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
         dyn.push_back(e);
       }
-      View v = E.allocate(st, SlotKind::Heap, mt, dyn, site,
-                          "result of " + name);
+      View v =
+          E.allocate(st, SlotKind::Heap, mt, dyn, site, "result of " + name);
       // The buffer holds at least the view's elements (the contract check
       // proved it), and nothing more is known: bound by exactly those.
       h.slots[v.cands.front()].bytes =
@@ -203,8 +201,7 @@ void dealloc::verify::contractObligations(Encoder &E, State &exit,
     return;
   for (auto [i, t] : llvm::enumerate(fn.getFunctionType().getResults())) {
     auto mt = dyn_cast<MemRefType>(t);
-    if (!mt || i >= results.size() ||
-        results[i].kind != SymValue::Kind::MemRef)
+    if (!mt || i >= results.size() || results[i].kind != SymValue::Kind::MemRef)
       continue;
     const View &r = results[i].view;
     if (r.cands.empty())
@@ -219,8 +216,7 @@ void dealloc::verify::contractObligations(Encoder &E, State &exit,
 }
 
 CallSummaries::CallSummaries(ModuleOp module, const VerifyOptions &opts)
-    : module(module), opts(opts),
-      facts(std::make_unique<ModuleFacts>(module)) {
+    : module(module), opts(opts), facts(std::make_unique<ModuleFacts>(module)) {
   for (auto fn : module.getOps<func::FuncOp>())
     if (!fn.isDeclaration())
       for (func::FuncOp g : contractCallees(fn))
@@ -235,8 +231,8 @@ CallSummaries::contractCallees(func::FuncOp fn) {
   std::vector<func::FuncOp> out;
   llvm::DenseSet<Operation *> seen;
   fn.walk([&](func::CallOp call) {
-    auto g = dyn_cast_or_null<func::FuncOp>(
-        facts->index.lookup(call.getCallee()));
+    auto g =
+        dyn_cast_or_null<func::FuncOp>(facts->index.lookup(call.getCallee()));
     if (!g || g.isDeclaration() || !seen.insert(g.getOperation()).second)
       return;
     // Calls of a dealloc_helper go by its specification
@@ -399,7 +395,8 @@ void CallSummaries::checkCycle(std::vector<func::FuncOp> cycle,
     e.done = true;
     e.contract = assumed.contains(f.getOperation());
     if (e.contract)
-      record(e, std::move(trials[i].result), trials[i].setup, trials[i].seconds);
+      record(e, std::move(trials[i].result), trials[i].setup,
+             trials[i].seconds);
   }
   assumed.clear();
   for (func::FuncOp f : cycle) {
@@ -492,8 +489,7 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
     FunctionResult r = checkFunction(module, fn, opts, s);
     // Without a summarised call or an induction proof the check was the
     // exact one.
-    if (r.verdict == Verdict::Safe ||
-        (s.summarised.empty() && s.inducted == 0))
+    if (r.verdict == Verdict::Safe || (s.summarised.empty() && s.inducted == 0))
       return finish(std::move(r), s);
     seconds += r.seconds;
   }

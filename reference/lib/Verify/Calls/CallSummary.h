@@ -40,14 +40,16 @@ struct CheckSetup {
   /// Out: the callees summarised at least once (sorted, unique at the end).
   std::vector<std::string> summarised;
   /// Input-dependent `scf.for` loops may be proved by induction
-  /// ([verify.induction], Verify/Induction/LoopInduction.h); out: how many were.
+  /// ([verify.induction], Verify/Induction/LoopInduction.h); out: how many
+  /// were.
   bool induction = false;
   unsigned inducted = 0;
   /// --equiv ([equiv.loops]): loops whose iterations allocate matched sites
   /// are proved too, and their abstract iterations kept here for the
-  /// relational proof (Verify/Induction/LoopInductionPair.h); null: such loops are unrolled.
-  /// Inside a relational loop's abstract iteration it points to that loop's
-  /// list of nested records, inside any other loop's iteration it is null.
+  /// relational proof (Verify/Induction/LoopInductionPair.h); null: such loops
+  /// are unrolled. Inside a relational loop's abstract iteration it points to
+  /// that loop's list of nested records, inside any other loop's iteration it
+  /// is null.
   std::vector<LoopRecord> *relational = nullptr;
   /// Out ([safety.defined], [verify.induction]): the sites of undefined
   /// behaviour that an abstract iteration of a proved loop may reach (its

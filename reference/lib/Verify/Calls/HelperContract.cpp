@@ -157,8 +157,8 @@ Expr elementIndex(Encoder &E, const View &v, int64_t i) {
 
 /// The element of the 1-D view `v` at literal position `i`, if reading it
 /// cannot fail: inside the buffer and initialized.
-std::optional<Expr> readElement(Encoder &E, State &st, const View &v,
-                                int64_t i, unsigned width) {
+std::optional<Expr> readElement(Encoder &E, State &st, const View &v, int64_t i,
+                                unsigned width) {
   smt::Context &c = E.ctx;
   unsigned eb = (width + 7) / 8;
   Expr lin = elementIndex(E, v, i);
@@ -175,8 +175,7 @@ bool writable(Encoder &E, const View &v, int64_t i) {
 
 void writeBool(Encoder &E, State &st, const View &v, int64_t i, Expr b) {
   smt::Context &c = E.ctx;
-  E.heap.store(st, v, elementIndex(E, v, i), c.mkZExt(c.boolToBV(b, 1), 64),
-               1);
+  E.heap.store(st, v, elementIndex(E, v, i), c.mkZExt(c.boolToBV(b, 1), 64), 1);
 }
 } // namespace
 
@@ -185,8 +184,8 @@ int ModuleFacts::helperKind(func::FuncOp f) {
   if (it != helperMatch.end())
     return it->second;
   int match = -1;
-  auto idx = MemRefType::get({ShapedType::kDynamic},
-                             IndexType::get(f.getContext()));
+  auto idx =
+      MemRefType::get({ShapedType::kDynamic}, IndexType::get(f.getContext()));
   auto i1 = MemRefType::get({ShapedType::kDynamic},
                             IntegerType::get(f.getContext(), 1));
   for (size_t k = 0; k < kNumHelpers && match < 0 && !f.isDeclaration(); ++k) {
@@ -202,8 +201,8 @@ int ModuleFacts::helperKind(func::FuncOp f) {
       // be a bug here) is no match, and no diagnostic of the input's.
       ScopedDiagnosticHandler quiet(f.getContext(),
                                     [](Diagnostic &) { return success(); });
-      helperTemplates[k] = parseSourceString<ModuleOp>(
-          spec.text, ParserConfig(f.getContext()));
+      helperTemplates[k] =
+          parseSourceString<ModuleOp>(spec.text, ParserConfig(f.getContext()));
     }
     if (!helperTemplates[k])
       continue;

@@ -186,8 +186,8 @@ ExactWitnesses FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
            wanted.count({printLocation(s.loc), s.reason});
   };
   StopScan scan = scanStops(pick, w.sites, w.cut);
-  if (std::string why = scan.cut(" of the exact encoding",
-                                 "the exact encoding's model");
+  if (std::string why =
+          scan.cut(" of the exact encoding", "the exact encoding's model");
       !why.empty())
     w.cut = why;
   w.bound = queries->anyOf<Stop>(

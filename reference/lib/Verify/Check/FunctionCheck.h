@@ -1,16 +1,16 @@
 //===- FunctionCheck.h - One safety check of a function ---------*- C++ -*-===//
 //
-// Internal to DeallocVerify: the steps of checkFunction (Verify/Check/SafetyCheck.cpp),
-// the listing of excluded sites among them (Verify/Check/ExcludedSites.cpp;
-// [safety.defined]).
+// Internal to DeallocVerify: the steps of checkFunction
+// (Verify/Check/SafetyCheck.cpp), the listing of excluded sites among them
+// (Verify/Check/ExcludedSites.cpp; [safety.defined]).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_FUNCTIONCHECK_H
 #define DEALLOC_LIB_VERIFY_FUNCTIONCHECK_H
 
 #include "Calls/CallSummary.h"
-#include "Encoder/Encoder.h"
 #include "Check/SafetyQueries.h"
+#include "Encoder/Encoder.h"
 
 #include <optional>
 #include <set>
@@ -32,8 +32,7 @@ struct StopScan {
     if (result == smt::Result::Unknown)
       return "a query" + query + " timed out";
     if (inconsistent)
-      return "a site was not confirmed in " + model +
-             " (solver inconsistency)";
+      return "a site was not confirmed in " + model + " (solver inconsistency)";
     return "";
   }
 };

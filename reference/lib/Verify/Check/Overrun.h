@@ -1,4 +1,5 @@
-//===- Overrun.h - The answer printed when a check does not stop -*- C++ -*-===//
+//===- Overrun.h - The answer printed when a check does not stop -*- C++
+//-*-===//
 //
 // Internal to DeallocVerify. docs/verifier-proofs.md [verify.timeout.overrun];
 // the guard itself: dealloc/SMT/OverrunGuard.h.
@@ -19,8 +20,9 @@ namespace dealloc::verify {
 /// `answer(reason)`, the function's UNKNOWN answer as the tool prints
 /// answers, and a message on stderr. Nothing without a guard or without a
 /// function budget.
-void prepareOverrun(llvm::StringRef function, const VerifyOptions &opts,
-                    llvm::function_ref<std::string(const std::string &)> answer);
+void prepareOverrun(
+    llvm::StringRef function, const VerifyOptions &opts,
+    llvm::function_ref<std::string(const std::string &)> answer);
 
 /// prepareOverrun with the safety answer for `function` (FunctionResult).
 void prepareSafetyOverrun(llvm::StringRef function, const VerifyOptions &opts,

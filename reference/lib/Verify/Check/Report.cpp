@@ -10,12 +10,12 @@
 // "excluded_cut", "defined_undecided".
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Verify/Verify.h"
-#include "Check/StopSites.h"
 #include "Check/Overrun.h"
+#include "Check/StopSites.h"
 #include "dealloc/SMT/OverrunGuard.h"
 #include "dealloc/SMT/Solver.h"
 #include "dealloc/Support/FindingJson.h"
+#include "dealloc/Verify/Verify.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/Format.h"
@@ -53,8 +53,7 @@ std::string dealloc::verify::withoutClause(llvm::StringRef message,
   return message.str();
 }
 
-std::string dealloc::verify::jsonWithSeconds(std::string text,
-                                            double seconds) {
+std::string dealloc::verify::jsonWithSeconds(std::string text, double seconds) {
   // llvm::json prints doubles with 17 significant digits; "seconds" is
   // printed with three decimals instead. Of the keys a result can have, only
   // "stops" (and "stops_complete", "stops_cut"), "summarised", "trace" and
@@ -161,8 +160,7 @@ void dealloc::verify::printResult(llvm::raw_ostream &os,
     os << ")";
     break;
   default:
-    os << " on input " << quotedInput(r.input) << " ("
-       << r.reason << ")";
+    os << " on input " << quotedInput(r.input) << " (" << r.reason << ")";
     break;
   }
   os << "\n";
@@ -196,12 +194,15 @@ void dealloc::verify::prepareOverrun(
   smt::OverrunGuard *guard = smt::Budget::guard();
   if (!guard || opts.functionTimeoutMs == 0)
     return;
-  std::string grace = std::to_string(smt::overrunGraceMs(opts.functionTimeoutMs));
+  std::string grace =
+      std::to_string(smt::overrunGraceMs(opts.functionTimeoutMs));
   std::string budget = std::to_string(opts.functionTimeoutMs);
   guard->prepare(
       answer("timeout after " + budget +
              " ms for the function (--function-timeout); its check did not "
-             "stop within " + grace + " ms more and the process ended "
+             "stop within " +
+             grace +
+             " ms more and the process ended "
              "([verify.timeout.overrun])"),
       "error: the check of @" + function.str() + " did not stop " + grace +
           " ms after its --function-timeout of " + budget +

@@ -14,11 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Calls/CallSummary.h"
-#include "Encoder/Encoder.h"
+#include "Check/FunctionCheck.h"
 #include "Check/Replay.h"
 #include "Check/SafetyQueries.h"
 #include "Check/StopSites.h"
-#include "Check/FunctionCheck.h"
+#include "Encoder/Encoder.h"
 #include "dealloc/Support/OutOfMemory.h"
 #include "dealloc/Support/SolverPolicy.h"
 
@@ -92,13 +92,11 @@ static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
   return lines;
 }
 
-FunctionResult dealloc::verify::verifyFunction(ModuleOp module,
-                                               func::FuncOp fn,
+FunctionResult dealloc::verify::verifyFunction(ModuleOp module, func::FuncOp fn,
                                                const VerifyOptions &opts) {
   CheckSetup exact;
   return checkFunction(module, fn, opts, exact);
 }
-
 
 FunctionCheck::FunctionCheck(ModuleOp module, func::FuncOp fn,
                              const VerifyOptions &opts, CheckSetup &setup)

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check/StopSites.h"
-#include "Encoder/Encoder.h"
 #include "Check/Replay.h"
+#include "Encoder/Encoder.h"
 #include "dealloc/Support/FindingJson.h"
 
 #include "dealloc/Support/SolverPolicy.h"
@@ -36,8 +36,8 @@ void dealloc::verify::replayStop(ModuleOp module, func::FuncOp fn,
   }
   auto input = parseInput(site.input, fn.getFunctionType());
   if (!input) {
-    site.run = "not a valid dealloc-run input: " +
-               llvm::toString(input.takeError());
+    site.run =
+        "not a valid dealloc-run input: " + llvm::toString(input.takeError());
     return;
   }
   RunOptions ro;
@@ -70,8 +70,7 @@ std::vector<std::string> dealloc::verify::stopNotes(const FunctionResult &r) {
     std::string line = "note: stop at " + s.loc;
     if (!s.op.empty())
       line += " ('" + s.op + "')";
-    line += ": " + s.kind + ", on input " +
-            quotedInput(s.input);
+    line += ": " + s.kind + ", on input " + quotedInput(s.input);
     line += s.replayed ? "; replayed by dealloc-run"
                        : "; " + s.run + " ([verify.replay])";
     lines.push_back(line);
@@ -92,8 +91,8 @@ dealloc::verify::excludedNotes(const std::vector<StopSite> &sites,
                                const std::string &undecided) {
   std::vector<std::string> lines;
   for (const StopSite &s : sites) {
-    std::string line = "note: excluded: " + stopKindName(s.stopKind).str() +
-                       " at " + s.loc;
+    std::string line =
+        "note: excluded: " + stopKindName(s.stopKind).str() + " at " + s.loc;
     if (!s.op.empty())
       line += " ('" + s.op + "')";
     if (!s.version.empty())
@@ -200,8 +199,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
   Version versions[] = {{&ea, a, fa, "A"}, {&eb, b, fb, "B"}};
   std::set<std::tuple<std::string, std::string, std::string>> found;
   auto key = [](const Version &v, const Stop &s) {
-    return std::make_tuple(std::string(v.tag), printLocation(s.loc),
-                           s.reason);
+    return std::make_tuple(std::string(v.tag), printLocation(s.loc), s.reason);
   };
   SiteListing listing;
   while (true) {
@@ -256,10 +254,9 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     }
     return at;
   };
-  std::stable_sort(sites.begin(), sites.end(),
-                   [&](const StopSite &x, const StopSite &y) {
-                     return rank(x) < rank(y);
-                   });
+  std::stable_sort(
+      sites.begin(), sites.end(),
+      [&](const StopSite &x, const StopSite &y) { return rank(x) < rank(y); });
   if (sites.empty() && cut.empty())
     return std::nullopt;
   // Some input on which neither version stops?

@@ -3,8 +3,8 @@
 // spec/verification.md [verify.inputs]: the entry function's arguments are
 // symbolic: i1 and integers are free (all values of their width), floats
 // free bit patterns, vector arguments fresh lanes ([input.vector],
-// Verify/Ops/VectorOps.cpp), memref arguments caller-provided buffers whose sharing
-// is a symbolic choice among the other arguments of the same type
+// Verify/Ops/VectorOps.cpp), memref arguments caller-provided buffers whose
+// sharing is a symbolic choice among the other arguments of the same type
 // ([input.memref.alias]; read-only arguments share only with the others,
 // [verify.encoding.args.readonly]), with free dynamic extents (0 .. 2^20)
 // and zeroed
@@ -28,7 +28,8 @@ using BinOp = smt::Context::BinOp;
 
 namespace {
 /// The memref arguments' own buffers: per argument its slot (-1: not a
-/// memref), and which arguments are read-only (Verify/Encoder/ReadOnlyArguments.h).
+/// memref), and which arguments are read-only
+/// (Verify/Encoder/ReadOnlyArguments.h).
 struct ArgumentSlots {
   std::vector<int> slotOfArg;
   llvm::BitVector readOnly;

@@ -118,8 +118,8 @@ SymValue Encoder::dummyValue(Type t) {
   if (isLazyVector(t))
     return SymValue::bv(ctx.freshBV("unbound_vector", 64));
   if (auto vt = dyn_cast<VectorType>(t); vt && scalarWidth(vt.getElementType()))
-    return SymValue::bv(ctx.freshBV(
-        "unbound_vector",
-        (scalarWidth(vt.getElementType()) + 1) * vt.getNumElements()));
+    return SymValue::bv(
+        ctx.freshBV("unbound_vector", (scalarWidth(vt.getElementType()) + 1) *
+                                          vt.getNumElements()));
   return SymValue::bv(ctx.bvVal(1, 0));
 }

@@ -167,8 +167,7 @@ public:
   std::map<unsigned, std::shared_ptr<LazyVector>> &lazyVectors() {
     return lazy;
   }
-  const std::map<unsigned, std::shared_ptr<LazyVector>> &
-  lazyVectors() const {
+  const std::map<unsigned, std::shared_ptr<LazyVector>> &lazyVectors() const {
     return lazy;
   }
   /// For --equiv: the inputs this encoding makes are also given to `other`

@@ -1,21 +1,21 @@
 //===- Initialized.cpp - Uninitialized values in the encoding -------------===//
 //
 // spec/operations.md [op.uninit.flow], [op.uninit.control] in SMT terms
-// (declared in Verify/Encoder/Initialized.h): where an uninitialized value stops a run, and
-// how arith results inherit initializedness and poison.
+// (declared in Verify/Encoder/Initialized.h): where an uninitialized value
+// stops a run, and how arith results inherit initializedness and poison.
 //
 //===----------------------------------------------------------------------===//
-#include "Encoder/Encoder.h"
 #include "Encoder/Initialized.h"
-#include "Ops/ControlOpsParallel.h"
+#include "Encoder/Encoder.h"
 #include "Encoder/SymbolicArith.h"
+#include "Ops/ControlOpsParallel.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"
@@ -61,12 +61,11 @@ Expr dealloc::verify::operandsInitialized(Encoder &E, Operation *op) {
 static Expr floatBound(Encoder &E, FloatType ft, const APInt &bound, bool up,
                        bool &exact) {
   APFloat f(ft.getFloatSemantics());
-  APFloat::opStatus s = f.convertFromAPInt(
-      bound, /*isSigned=*/true,
-      up ? APFloat::rmTowardPositive : APFloat::rmTowardNegative);
+  APFloat::opStatus s = f.convertFromAPInt(bound, /*isSigned=*/true,
+                                           up ? APFloat::rmTowardPositive
+                                              : APFloat::rmTowardNegative);
   exact = s == APFloat::opOK;
-  return E.ctx.bvVal(ft.getWidth(),
-                     (int64_t)f.bitcastToAPInt().getZExtValue());
+  return E.ctx.bvVal(ft.getWidth(), (int64_t)f.bitcastToAPInt().getZExtValue());
 }
 
 /// fptosi / fptoui: the operand converts without poison, as dealloc-run
@@ -130,4 +129,3 @@ void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
     return;
   E.env().entry(res).init = init;
 }
-

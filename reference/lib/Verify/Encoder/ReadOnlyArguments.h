@@ -1,4 +1,5 @@
-//===- ReadOnlyArguments.h - Arguments whose sharing cannot matter -*- C++ -*-===//
+//===- ReadOnlyArguments.h - Arguments whose sharing cannot matter -*- C++
+//-*-===//
 //
 // docs/verifier-design.md [verify.encoding.args.readonly]: which memref
 // arguments of an entry function are only read, so that which other

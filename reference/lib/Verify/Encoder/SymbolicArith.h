@@ -1,4 +1,5 @@
-//===- SymbolicArith.h - Index bit-vectors as a ViewArith domain -*- C++ -*-===//
+//===- SymbolicArith.h - Index bit-vectors as a ViewArith domain -*- C++
+//-*-===//
 //
 // Internal to DeallocVerify: the domain in which the encoder instantiates
 // the view arithmetic of dealloc/Support/ViewArith.h (dealloc-run

@@ -2,19 +2,19 @@
 //
 // spec/verification.md [equiv.match], [equiv.def], [equiv.output]: both
 // versions are encoded over the same symbolic input; allocation sites of the
-// input program are matched by Verify/Equiv/SiteMatching.cpp; a distinguishing input is one where the versions end differently, or
-// free a matched buffer in different intervals between input-program
-// allocations.
+// input program are matched by Verify/Equiv/SiteMatching.cpp; a distinguishing
+// input is one where the versions end differently, or free a matched buffer in
+// different intervals between input-program allocations.
 //
 //===----------------------------------------------------------------------===//
 #include "dealloc/Verify/Equivalence.h"
 #include "Calls/CallSummary.h"
-#include "Encoder/Encoder.h"
-#include "Induction/LoopInductionPair.h"
 #include "Check/Overrun.h"
 #include "Check/Replay.h"
 #include "Check/StopSites.h"
+#include "Encoder/Encoder.h"
 #include "Equiv/VersionComparison.h"
+#include "Induction/LoopInductionPair.h"
 
 #include "dealloc/Support/OutOfMemory.h"
 #include "llvm/Support/JSON.h"
@@ -61,9 +61,9 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
         break;
     }
   }
-  res.seconds = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
+  res.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (opts.stats) {
     auto secs = [](double s) {
       char buf[32];
@@ -75,19 +75,16 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
                          secs(stats.encodeSeconds) + stats.sizes +
                          "; queries " + secs(stats.querySeconds) + " (" +
                          std::to_string(stats.queries) + ")" +
-                         (stats.inducted
-                              ? "; loops proved by induction: " +
-                                    std::to_string(stats.inducted)
-                              : "") +
+                         (stats.inducted ? "; loops proved by induction: " +
+                                               std::to_string(stats.inducted)
+                                         : "") +
                          (stats.related ? "; loop pairs related: " +
                                               std::to_string(stats.related) +
-                                              " in " +
-                                              secs(stats.relateSeconds)
+                                              " in " + secs(stats.relateSeconds)
                                         : ""));
   }
   return res;
 }
-
 
 void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
                                        const EquivResult &r, bool json) {
@@ -126,8 +123,7 @@ void dealloc::verify::printEquivResult(llvm::raw_ostream &os,
   }
   os << "@" << r.function << ": " << equivVerdictName(r.verdict);
   if (r.verdict == EquivVerdict::Different)
-    os << " on input " << quotedInput(r.input) << " ("
-       << r.reason << ")";
+    os << " on input " << quotedInput(r.input) << " (" << r.reason << ")";
   else if (r.verdict == EquivVerdict::Unknown)
     os << " (" << r.reason << ")";
   else if (!r.excluded.empty() || !r.excludedCut.empty())

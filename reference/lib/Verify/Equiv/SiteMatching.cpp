@@ -17,8 +17,8 @@
 // and the function is matched as if neither carried any.
 //
 //===----------------------------------------------------------------------===//
-#include "Check/Replay.h"
 #include "Equiv/SiteMatching.h"
+#include "Check/Replay.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Verify/Equivalence.h"
 
@@ -264,8 +264,8 @@ static void unmatchable(SiteMatch &res, const Matching &mt,
     res.unmatched[1][mt.display.at(fn)] = why;
 }
 
-SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
-                                      SiteNumbering &sa, SiteNumbering &sb) {
+SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b, SiteNumbering &sa,
+                                      SiteNumbering &sb) {
   SiteMatch res;
   Matching mt;
   std::map<std::string, std::string> toA = correspondFunctions(a, b);
@@ -289,8 +289,8 @@ SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
     inB.insert(na);
   for (int x = 0; x < 2; ++x)
     for (auto &[fn, ops] : mt.structural[x])
-      if (!ops.empty() && (x ? llvm::StringRef(fn).starts_with("B:")
-                             : !inB.count(fn)))
+      if (!ops.empty() &&
+          (x ? llvm::StringRef(fn).starts_with("B:") : !inB.count(fn)))
         oneSided[x].insert(fn);
   for (auto &[fn, ops] : mt.structural[0])
     fns.insert(fn);
@@ -311,13 +311,14 @@ SiteMatch dealloc::verify::matchSites(ModuleOp a, ModuleOp b,
                         mt.display.at(fn) + " of " + (x ? "B" : "A") +
                         " has no counterpart in " + (x ? "A" : "B") +
                         " by name or by the calls from the public functions, "
-                        "and " + (x ? "A" : "B") +
+                        "and " +
+                        (x ? "A" : "B") +
                         " has such a function too ([equiv.match])");
   return res;
 }
 
-std::optional<std::string>
-SiteMatch::reasonFor(ModuleOp a, ModuleOp b, llvm::StringRef fn) const {
+std::optional<std::string> SiteMatch::reasonFor(ModuleOp a, ModuleOp b,
+                                                llvm::StringRef fn) const {
   // The encoder inlines callees with a body: their sites count too.
   for (int x = 0; x < 2; ++x) {
     if (unmatched[x].empty())

@@ -1,8 +1,8 @@
 //===- SiteMatching.h - Matching allocations of two versions ----*- C++ -*-===//
 //
 // spec/verification.md [equiv.match]: what Verify/Equiv/SiteMatching.cpp (tags,
-// locations, classification) and Verify/Equiv/StructuralMatch.cpp (structure, function
-// correspondence) share.
+// locations, classification) and Verify/Equiv/StructuralMatch.cpp (structure,
+// function correspondence) share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_SITEMATCHING_H

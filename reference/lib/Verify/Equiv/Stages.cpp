@@ -10,9 +10,9 @@
 // (loops by [equiv.loops]).
 //
 //===----------------------------------------------------------------------===//
-#include "dealloc/Verify/Equivalence.h"
 #include "Check/Overrun.h"
 #include "dealloc/Support/OutOfMemory.h"
+#include "dealloc/Verify/Equivalence.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -105,11 +105,11 @@ int dealloc::verify::runStages(StringRef pipeline, ModuleOp module,
       for (const std::string &f : functionsOf(*next, function))
         if (auto fn = next->lookupSymbol<func::FuncOp>(f))
           fns.push_back(fn);
-      code = combineExitCodes(
-          code, verifyFunctions(*next, fns, opts, json, os,
-                                [](StringRef answer) {
-                                  pendingAnswer() = answer.str();
-                                }));
+      code = combineExitCodes(code, verifyFunctions(*next, fns, opts, json, os,
+                                                    [](StringRef answer) {
+                                                      pendingAnswer() =
+                                                          answer.str();
+                                                    }));
     } else if (!deallocated) {
       header(i, stageTexts[i], "no deallocation yet");
     } else {

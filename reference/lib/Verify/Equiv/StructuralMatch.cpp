@@ -188,8 +188,8 @@ static std::set<std::string> allocatingFunctions(ModuleOp m) {
 }
 
 /// The callees of `fn`'s calls to allocating functions, in walk order.
-static std::vector<std::string> allocatingCalls(func::FuncOp fn,
-                                                const std::set<std::string> &alloc) {
+static std::vector<std::string>
+allocatingCalls(func::FuncOp fn, const std::set<std::string> &alloc) {
   std::vector<std::string> out;
   fn.walk<WalkOrder::PreOrder>([&](func::CallOp call) {
     if (alloc.count(call.getCallee().str()))
@@ -231,8 +231,8 @@ dealloc::verify::correspondFunctions(ModuleOp a, ModuleOp b) {
     for (size_t k = 0; k < ca.size(); ++k) {
       auto ga = a.lookupSymbol<func::FuncOp>(ca[k]);
       auto gb = b.lookupSymbol<func::FuncOp>(cb[k]);
-      if (ga && gb && ga.isPrivate() && gb.isPrivate() &&
-          !bToA.count(cb[k]) && !taken.count(ca[k]))
+      if (ga && gb && ga.isPrivate() && gb.isPrivate() && !bToA.count(cb[k]) &&
+          !taken.count(ca[k]))
         pair(ga, gb);
     }
   }

@@ -7,11 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "Equiv/VersionComparison.h"
 #include "Calls/CallSummary.h"
-#include "Encoder/Encoder.h"
 #include "Check/FunctionCheck.h"
-#include "Induction/LoopInductionPair.h"
 #include "Check/Replay.h"
 #include "Check/StopSites.h"
+#include "Encoder/Encoder.h"
+#include "Induction/LoopInductionPair.h"
 
 #include "dealloc/Semantics/Interpreter.h"
 #include <chrono>
@@ -29,7 +29,8 @@ static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
                                         std::optional<VersionRun> &run) {
   auto in = parseInput(input, fn.getFunctionType());
   if (!in) {
-    text = "input not accepted by dealloc-run: " + llvm::toString(in.takeError());
+    text =
+        "input not accepted by dealloc-run: " + llvm::toString(in.takeError());
     return std::nullopt;
   }
   RunOptions ro;
@@ -61,11 +62,12 @@ freePointDifferences(Encoder &ea, Encoder &eb, const SiteNumbering &sa) {
     return s < x.siteCount.size() ? x.siteCount[s] : ctx.bvVal(kIndexWidth, 0);
   };
   for (size_t s = 0; s < sa.names.size(); ++s)
-    explain.push_back({ctx.mkNe(countOf(xa, s), countOf(xb, s)),
-                       "site " + sa.names[s] +
-                           " allocates a different number of times"});
+    explain.push_back(
+        {ctx.mkNe(countOf(xa, s), countOf(xb, s)),
+         "site " + sa.names[s] + " allocates a different number of times"});
   auto atOf = [&](const State &x, unsigned slot) {
-    return slot < x.freedAt.size() ? x.freedAt[slot] : ctx.bvVal(kIndexWidth, 0);
+    return slot < x.freedAt.size() ? x.freedAt[slot]
+                                   : ctx.bvVal(kIndexWidth, 0);
   };
   for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
     const Slot &si = ea.heap.slots[i];
@@ -193,12 +195,11 @@ bool VersionComparison::encode(bool abstract, bool &abstractedOut) {
     }
   stats.encodeSeconds = secondsSince(encodeStart);
   for (auto [e, tag] : {std::pair{&*ea, "A"}, std::pair{&*eb, "B"}})
-    stats.sizes += std::string(stats.sizes.empty() ? " (" : ", ") + tag +
-                   ": " + std::to_string(e->heap.violations.size()) +
-                   " violation conditions, " +
-                   std::to_string(e->heap.constraints.size()) +
-                   " constraints, " + std::to_string(e->heap.slots.size()) +
-                   " heap slots";
+    stats.sizes +=
+        std::string(stats.sizes.empty() ? " (" : ", ") + tag + ": " +
+        std::to_string(e->heap.violations.size()) + " violation conditions, " +
+        std::to_string(e->heap.constraints.size()) + " constraints, " +
+        std::to_string(e->heap.slots.size()) + " heap slots";
   stats.sizes += ")";
   stats.inducted = setups[0].inducted + setups[1].inducted;
   abstracted = abstractedOut = stats.inducted > 0;
@@ -244,7 +245,8 @@ void VersionComparison::assertBoth(const std::vector<Expr> &loopFacts) {
       v.push_back(s.cond);
     return ctx.mkOr(v);
   };
-  running = ctx.mkAnd(ctx.mkNot(anyStop(ea->heap)), ctx.mkNot(anyStop(eb->heap)));
+  running =
+      ctx.mkAnd(ctx.mkNot(anyStop(ea->heap)), ctx.mkNot(anyStop(eb->heap)));
 }
 
 smt::Result VersionComparison::check(Expr q, smt::Result &r) {
@@ -324,8 +326,8 @@ bool VersionComparison::witness(Expr q, std::optional<EquivResult> &answer) {
 std::optional<EquivResult> VersionComparison::compareOutcomes() {
   std::vector<Expr> differ;
   for (Verdict k : violationVerdicts())
-    differ.push_back(ctx.mkNe(ctx.mkOr(ofKind(ea->heap, k)),
-                              ctx.mkOr(ofKind(eb->heap, k))));
+    differ.push_back(
+        ctx.mkNe(ctx.mkOr(ofKind(ea->heap, k)), ctx.mkOr(ofKind(eb->heap, k))));
   std::optional<EquivResult> answer;
   if (!witness(ctx.mkAnd(running, ctx.mkOr(differ)), answer))
     return answer;
@@ -418,8 +420,7 @@ bool VersionComparison::witnessAbstract() {
   checks::AbstractVersion versions[] = {
       {"A", a, fa, &setups[0].loopStops, CheckSetup{}},
       {"B", b, fb, &setups[1].loopStops, CheckSetup{}}};
-  checks::witnessAbstractSites(versions, opts, res.excluded,
-                               res.excludedCut);
+  checks::witnessAbstractSites(versions, opts, res.excluded, res.excludedCut);
   if ((res.excluded.empty() && res.excludedCut.empty()) ||
       !res.definedUndecided.empty())
     return true;
@@ -455,8 +456,8 @@ bool VersionComparison::witnessAbstract() {
       "whether some input is defined was not confirmed: a model of the "
       "abstract encodings need not be a run" +
       (input.empty() ? std::string()
-                     : " (on its input " + input + " dealloc-run says " +
-                           ta + " / " + tb + ")");
+                     : " (on its input " + input + " dealloc-run says " + ta +
+                           " / " + tb + ")");
   return true;
 }
 
@@ -473,10 +474,9 @@ EquivResult VersionComparison::run(bool abstract, bool &abstractedOut,
   if (!relateLoops(loopFacts, suspect))
     return res;
   assertBoth(loopFacts);
-  for (auto step : {&VersionComparison::compareOutcomes,
-                    &VersionComparison::compareFrees,
-                    &VersionComparison::findStops,
-                    &VersionComparison::listExcluded})
+  for (auto step :
+       {&VersionComparison::compareOutcomes, &VersionComparison::compareFrees,
+        &VersionComparison::findStops, &VersionComparison::listExcluded})
     if (std::optional<EquivResult> answer = (this->*step)())
       return *answer;
   res.verdict = EquivVerdict::Equivalent;

@@ -1,10 +1,12 @@
-//===- VersionComparison.h - One --equiv comparison of two versions -*- C++ -*-===//
+//===- VersionComparison.h - One --equiv comparison of two versions -*- C++
+//-*-===//
 //
 // spec/verification.md [equiv.def]: both versions of one function encoded
 // over the same symbolic input and asked, in order, whether they end
 // differently, free matched buffers at different points, or stop where the
-// comparison cannot see ([equiv.loops], [safety.defined]). Verify/Equiv/Equivalence.cpp
-// calls it, once with loops proved by induction and then exactly.
+// comparison cannot see ([equiv.loops], [safety.defined]).
+// Verify/Equiv/Equivalence.cpp calls it, once with loops proved by induction
+// and then exactly.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_VERSIONCOMPARISON_H

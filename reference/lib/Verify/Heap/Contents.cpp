@@ -16,8 +16,8 @@
 #include "dealloc/Support/SolverPolicy.h"
 #include "dealloc/Verify/SymbolicHeap.h"
 
-#include <utility>
 #include <optional>
+#include <utility>
 
 using namespace dealloc;
 using namespace dealloc::verify;
@@ -46,9 +46,9 @@ void SymbolicHeap::initContents(State &st, unsigned s,
       c.elems.push_back(zero ? ctx.bvVal(w, 0)
                              : ctx.freshBV("uninit" + std::to_string(s), w));
   } else {
-    c.array = zero ? ctx.mkConstArray(kIndexWidth, ctx.bvVal(w, 0))
-                   : ctx.freshArray("contents" + std::to_string(s),
-                                    kIndexWidth, w);
+    c.array =
+        zero ? ctx.mkConstArray(kIndexWidth, ctx.bvVal(w, 0))
+             : ctx.freshArray("contents" + std::to_string(s), kIndexWidth, w);
   }
   // [buffer.contents.uninit]: a fresh buffer's cells are uninitialized.
   if (!zero) {
@@ -121,7 +121,7 @@ static Expr readInitOne(Context &ctx, const Contents &c, Expr idx) {
     return ctx.mkEq(ctx.mkSelect(c.initArray, idx), ctx.bvVal(1, 1));
   if (auto k = idx.bvLiteral())
     return *k >= 0 && *k < (int64_t)c.initElems.size() ? c.initElems[*k]
-                                                        : ctx.boolVal(true);
+                                                       : ctx.boolVal(true);
   // As readOne: an index outside the buffer stops the run before the access.
   Expr r = c.initElems.back();
   for (size_t e = c.initElems.size() - 1; e-- > 0;)
@@ -146,9 +146,9 @@ static void writeInitOne(Context &ctx, Contents &c, Expr idx, Expr init,
       c.initElems[*k] = ctx.mkIte(p, init, c.initElems[*k]);
   } else {
     for (size_t e = 0; e < c.initElems.size(); ++e)
-      c.initElems[e] = ctx.mkIte(
-          ctx.mkAnd(p, ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e))), init,
-          c.initElems[e]);
+      c.initElems[e] =
+          ctx.mkIte(ctx.mkAnd(p, ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e))),
+                    init, c.initElems[e]);
   }
   normalizeInit(c);
 }
@@ -166,8 +166,9 @@ Expr SymbolicHeap::loadInit(State &st, const View &v, Expr lin,
     for (unsigned k = 0; k < elemBytes; ++k)
       bytes.push_back(readInitOne(
           ctx, c,
-          k == 0 ? at
-                 : ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, k))));
+          k == 0
+              ? at
+              : ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, k))));
     return ctx.mkAnd(bytes);
   };
   Expr r = one(v.cands.back());
@@ -212,7 +213,7 @@ static Expr readOne(Context &ctx, const Contents &c, Expr idx, unsigned w) {
     return ctx.mkSelect(c.array, idx);
   if (auto k = idx.bvLiteral())
     return *k >= 0 && *k < (int64_t)c.elems.size() ? c.elems[*k]
-                                                    : ctx.bvVal(w, 0);
+                                                   : ctx.bvVal(w, 0);
   // An index outside the buffer stops the run before the access
   // ([safety.oob]); the last element is the default.
   Expr r = c.elems.back();
@@ -234,14 +235,14 @@ static void writeOne(Context &ctx, Contents &c, Expr idx, Expr value, Expr p) {
     return;
   }
   for (size_t e = 0; e < c.elems.size(); ++e)
-    c.elems[e] = ctx.mkIte(
-        ctx.mkAnd(p, ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e))), value,
-        c.elems[e]);
+    c.elems[e] =
+        ctx.mkIte(ctx.mkAnd(p, ctx.mkEq(idx, ctx.bvVal(kIndexWidth, e))), value,
+                  c.elems[e]);
 }
 
 /// What `b` is known to be: byte `k` of a word, or the zero byte (k = -1).
 static std::optional<SymbolicHeap::ByteOrigin> originOf(SymbolicHeap &h,
-                                                         const Expr &b) {
+                                                        const Expr &b) {
   if (auto lit = b.bvLiteral(); lit && *lit == 0)
     return SymbolicHeap::ByteOrigin{h.ctx.bvVal(64, 0), -1};
   auto it = h.byteOrigins.find(b.termId());
@@ -291,8 +292,8 @@ static void recordMerge(SymbolicHeap &h, const Expr &merged,
 }
 
 Expr SymbolicHeap::byteIndex(const View &v, Expr lin, unsigned elemBytes) {
-  Expr b = ctx.mkBin(Context::BinOp::Mul, lin,
-                     ctx.bvVal(kIndexWidth, elemBytes));
+  Expr b =
+      ctx.mkBin(Context::BinOp::Mul, lin, ctx.bvVal(kIndexWidth, elemBytes));
   return v.byteShift.isNull() ? b
                               : ctx.mkBin(Context::BinOp::Add, v.byteShift, b);
 }
@@ -300,8 +301,8 @@ Expr SymbolicHeap::byteIndex(const View &v, Expr lin, unsigned elemBytes) {
 Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
   using Cmp = Context::Cmp;
   Expr at = byteIndex(v, lin, elemBytes);
-  Expr end = ctx.mkBin(Context::BinOp::Add, at,
-                       ctx.bvVal(kIndexWidth, elemBytes));
+  Expr end =
+      ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, elemBytes));
   std::vector<Expr> out;
   for (auto [i, s] : llvm::enumerate(v.cands)) {
     const Expr &bytes = slots[s].bytes;
@@ -310,10 +311,10 @@ Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
     // A size of -1 marks a buffer too large to bound without wrap-around
     // (Encoder::allocate): not checked.
     Expr checked = ctx.mkNe(bytes, ctx.bvVal(kIndexWidth, -1));
-    out.push_back(ctx.mkAnd(
-        {v.pts[i], checked,
-         ctx.mkOr(ctx.mkCmp(Cmp::Slt, at, ctx.bvVal(kIndexWidth, 0)),
-                  ctx.mkCmp(Cmp::Sgt, end, bytes))}));
+    out.push_back(
+        ctx.mkAnd({v.pts[i], checked,
+                   ctx.mkOr(ctx.mkCmp(Cmp::Slt, at, ctx.bvVal(kIndexWidth, 0)),
+                            ctx.mkCmp(Cmp::Sgt, end, bytes))}));
   }
   return ctx.mkOr(out);
 }
@@ -323,9 +324,9 @@ static Expr readBytes(SymbolicHeap &h, const Contents &c, Expr at, unsigned n) {
   Context &ctx = h.ctx;
   std::vector<Expr> bytes;
   for (unsigned k = 0; k < n; ++k) {
-    Expr idx = k == 0 ? at
-                      : ctx.mkBin(Context::BinOp::Add, at,
-                                  ctx.bvVal(kIndexWidth, k));
+    Expr idx =
+        k == 0 ? at
+               : ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, k));
     bytes.push_back(readOne(ctx, c, idx, 8));
   }
   // The bytes of a value stored whole read back as that value's term, also
@@ -463,8 +464,8 @@ void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
           p, ctx.freshArray("havoc" + std::to_string(s), kIndexWidth, w),
           c.array);
       if (initToo) {
-        Expr f = ctx.freshArray("havocinit" + std::to_string(s), kIndexWidth,
-                                1);
+        Expr f =
+            ctx.freshArray("havocinit" + std::to_string(s), kIndexWidth, 1);
         // (old | fresh cell by cell would be tighter; fresh contains it.)
         c.initArray = ctx.mkIte(p, f, c.initArray);
       }
@@ -521,8 +522,8 @@ bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
   // contents no branch changed).
   if (cs.size() == 1 ||
       (!byteContents && llvm::all_of(cs, [&](const Contents *c) {
-         return c->sameTerms(*cs[0]);
-       }))) {
+        return c->sameTerms(*cs[0]);
+      }))) {
     r = *cs[0];
     return true;
   }
@@ -564,8 +565,8 @@ bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
     return true;
   }
   // Shapes differ (cannot happen for one slot; kept total): unconstrained.
-  r.array = ctx.freshArray("contents" + std::to_string(s), kIndexWidth,
-                           cellWidth());
+  r.array =
+      ctx.freshArray("contents" + std::to_string(s), kIndexWidth, cellWidth());
   if (anyUninit)
     r.initArray = ctx.freshArray("init" + std::to_string(s), kIndexWidth, 1);
   return false;

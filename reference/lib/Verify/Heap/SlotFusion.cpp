@@ -38,9 +38,8 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
         (!st.mem[c].elems.empty() || !st.mem[c].array.isNull()))
       cs.push_back(&st.mem[c]);
   Contents merged;
-  if (!cs.empty() &&
-      (cs.size() != group.size() ||
-       !mergeContentsOf(sel, cs, slots.size(), merged)))
+  if (!cs.empty() && (cs.size() != group.size() ||
+                      !mergeContentsOf(sel, cs, slots.size(), merged)))
     return false;
 
   unsigned s = slots.size();
@@ -57,12 +56,16 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
       origins.push_back(o.origin);
     const std::vector<Expr> &w = slots[group[0]].whole;
     sameWhole &= o.whole.size() == w.size() &&
-                 llvm::all_of(llvm::seq<size_t>(0, w.size()), [&](size_t i) {
-                   return o.whole[i].same(w[i]);
-                 });
+                 llvm::all_of(llvm::seq<size_t>(0, w.size()),
+                              [&](size_t i) { return o.whole[i].same(w[i]); });
   }
-  Slot slot{SlotKind::Heap, loc, llvm::join(origins, " or "),
-            ctx.bvVal(kIdWidth, s), mergeExprs(sel, addrs), -1, Expr()};
+  Slot slot{SlotKind::Heap,
+            loc,
+            llvm::join(origins, " or "),
+            ctx.bvVal(kIdWidth, s),
+            mergeExprs(sel, addrs),
+            -1,
+            Expr()};
   if (allBytes)
     slot.bytes = mergeExprs(sel, bytes);
   if (sameWhole)
@@ -191,9 +194,8 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   llvm::SmallVector<unsigned> stale;
   llvm::DenseMap<unsigned, View> &addressViews = valueEnv.addressViews();
   for (const auto &[term, v] : addressViews)
-    if (llvm::any_of(v.cands, [&](unsigned c) {
-          return c < fused.size() && fused[c];
-        }))
+    if (llvm::any_of(v.cands,
+                     [&](unsigned c) { return c < fused.size() && fused[c]; }))
       stale.push_back(term);
   for (unsigned term : stale)
     addressViews.erase(term);

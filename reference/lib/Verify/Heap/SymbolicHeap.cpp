@@ -155,8 +155,8 @@ Expr SymbolicHeap::isLiveHeap(const State &st, const View &v) {
   std::vector<Expr> alts;
   for (unsigned s : v.cands)
     if (slots[s].kind == SlotKind::Heap)
-      alts.push_back(ctx.mkAnd({denotes(v, s), allocOf(st, s),
-                                ctx.mkNot(freedOf(st, s))}));
+      alts.push_back(ctx.mkAnd(
+          {denotes(v, s), allocOf(st, s), ctx.mkNot(freedOf(st, s))}));
   return ctx.mkOr(alts);
 }
 
@@ -170,8 +170,8 @@ void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
   st.guard = ctx.mkAnd(st.guard, ctx.mkNot(bad));
 }
 
-void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc,
-                        StopKind kind, std::string reason, unsigned bound) {
+void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc, StopKind kind,
+                        std::string reason, unsigned bound) {
   Expr cond = ctx.mkAnd(st.guard, c);
   if (cond.isFalse())
     return;
@@ -196,8 +196,8 @@ void SymbolicHeap::event(const State &st, Expr c, mlir::Location loc,
     events.push_back(SymEvent{cond, loc, std::move(text), slot});
 }
 
-void SymbolicHeap::free(State &st, const View &v, Expr cond,
-                        mlir::Location loc, const std::vector<View> &borrowed) {
+void SymbolicHeap::free(State &st, const View &v, Expr cond, mlir::Location loc,
+                        const std::vector<View> &borrowed) {
   // The first failing check ends the run; check order follows dealloc-run:
   // double free, invalid free (non-heap, then borrowed by a public call).
   // [verify.encoding.prune]: a candidate the path excludes is not freed
@@ -251,12 +251,10 @@ void SymbolicHeap::use(State &st, const View &v, mlir::Location loc,
   for (unsigned s : v.cands) {
     if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
       continue;
-    violate(st, Verdict::UseAfterFree,
-            ctx.mkAnd(denotes(v, s), freedOf(st, s)), loc,
-            (what + " of a freed buffer ([heap.use])").str(), s);
+    violate(st, Verdict::UseAfterFree, ctx.mkAnd(denotes(v, s), freedOf(st, s)),
+            loc, (what + " of a freed buffer ([heap.use])").str(), s);
   }
 }
-
 
 Expr SymbolicHeap::name(Expr def, const std::string &n) {
   if (def.isFalse() || def.isTrue())
@@ -355,8 +353,7 @@ State SymbolicHeap::merge(const std::vector<const State *> &states,
   };
   // Slot i's flag in `flags` as read by `of` (allocOf reads an argument's
   // or a global's flag as true, whatever the entry holds).
-  auto mergeFlag = [&](auto flags, auto of, std::vector<Expr> &out,
-                       size_t i) {
+  auto mergeFlag = [&](auto flags, auto of, std::vector<Expr> &out, size_t i) {
     if (unchanged(flags, i)) {
       out.push_back(flags(*states[0])[i]);
       return;
@@ -460,11 +457,9 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
               });
   if (byId) {
     m.id = field([&](const SymValue &v) { return idOf(v.view); });
-    if (!m.id.bvLiteral() &&
-        llvm::none_of(vals, [&](const SymValue *v) {
+    if (!m.id.bvLiteral() && llvm::none_of(vals, [&](const SymValue *v) {
           return !v->view.id.isNull() && v->view.id.same(m.id);
-        }))
-    {
+        })) {
       m.id = nameBV(m.id, "id");
       ++identityTerms;
     }
@@ -473,6 +468,7 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
     return r;
   }
   for (unsigned s : all)
-    m.pts.push_back(field([&](const SymValue &v) { return denotes(v.view, s); }));
+    m.pts.push_back(
+        field([&](const SymValue &v) { return denotes(v.view, s); }));
   return r;
 }

@@ -163,8 +163,9 @@ smt::Result InductionSolver::checkSlice(
     const QueryConstraints &cons,
     const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
     unsigned ms, const std::vector<Expr> *vals, std::vector<bool> &truth) {
-  return answerSlice(cons, definitions, query, vals, /*blasted=*/false, truth,
-                     [&] { return checkScoped(slice, query, ms, vals, truth); });
+  return answerSlice(
+      cons, definitions, query, vals, /*blasted=*/false, truth,
+      [&] { return checkScoped(slice, query, ms, vals, truth); });
 }
 
 smt::Result InductionSolver::refuteSliceByBitBlasting(
@@ -176,10 +177,10 @@ smt::Result InductionSolver::refuteSliceByBitBlasting(
                      [&] { return slice.refuteByBitBlasting(query, ms); });
 }
 
-std::vector<Expr> InductionSolver::sliceOf(
-    const QueryConstraints &cons,
-    const llvm::DenseMap<unsigned, size_t> &definitions, Expr query,
-    const std::vector<Expr> *vals) {
+std::vector<Expr>
+InductionSolver::sliceOf(const QueryConstraints &cons,
+                         const llvm::DenseMap<unsigned, size_t> &definitions,
+                         Expr query, const std::vector<Expr> *vals) {
   indexFacts(cons, definitions);
   // The constraints taken, by index: marked in `taken` (cleared again
   // below), listed in `picked` (a pass over all constraints per query was

@@ -17,7 +17,7 @@ using namespace dealloc;
 using namespace dealloc::verify;
 
 std::vector<Value> Encoder::liveValues(Block *b, Operation *after,
-                                      bool includeResults) {
+                                       bool includeResults) {
   std::vector<Value> out = liveness.liveAt(b, after, includeResults);
   llvm::erase_if(out, [&](Value v) { return !valueEnv.lookup(v); });
   return out;
@@ -43,8 +43,7 @@ std::shared_ptr<const ValueRefs> Encoder::liveAfter(Operation *op) {
   return refs;
 }
 
-const View *
-Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
+const View *Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
   const SymValue *s = valueEnv.lookup(ref.first);
   if (!s || s->kind != SymValue::Kind::MemRef ||
       valueEnv.version(ref.first) != ref.second)
@@ -159,11 +158,10 @@ void Encoder::buildLemmas() {
       std::sort(rs.begin(), rs.end(), [](const Expr &x, const Expr &y) {
         return x.termId() < y.termId();
       });
-      rs.erase(std::unique(rs.begin(), rs.end(),
-                           [](const Expr &x, const Expr &y) {
-                             return x.same(y);
-                           }),
-               rs.end());
+      rs.erase(
+          std::unique(rs.begin(), rs.end(),
+                      [](const Expr &x, const Expr &y) { return x.same(y); }),
+          rs.end());
       Expr r = ctx.mkOr(rs);
       if (!r.isTrue())
         kept.push_back({u.alloc, u.freed, r});

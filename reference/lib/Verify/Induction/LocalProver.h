@@ -1,4 +1,5 @@
-//===- LocalProver.h - Queries decided on a slice of the formula -*- C++ -*-===//
+//===- LocalProver.h - Queries decided on a slice of the formula -*- C++
+//-*-===//
 //
 // Internal to DeallocVerify. docs/verifier-proofs.md [verify.queries.local].
 //

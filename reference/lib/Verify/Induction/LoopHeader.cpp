@@ -1,12 +1,12 @@
 //===- LoopHeader.cpp - The abstract header of a loop's induction ---------===//
 //
 // docs/verifier-proofs.md [verify.induction]: the abstract loop header of
-// ForInduction (Verify/Induction/LoopInductionImpl.h). build() makes a fresh header from the
-// loop's entry state (what the body changes unconstrained, a summary slot
-// per memref iter_arg, fresh iter_args whose views select among the slots
-// they may view), growHeader() finds what one abstract iteration changes
-// beyond it (to a fixpoint, in Verify/Induction/LoopInduction.cpp's attempt()), and prune()
-// drops the exit header's view candidates no run takes.
+// ForInduction (Verify/Induction/LoopInductionImpl.h). build() makes a fresh
+// header from the loop's entry state (what the body changes unconstrained, a
+// summary slot per memref iter_arg, fresh iter_args whose views select among
+// the slots they may view), growHeader() finds what one abstract iteration
+// changes beyond it (to a fixpoint, in Verify/Induction/LoopInduction.cpp's
+// attempt()), and prune() drops the exit header's view candidates no run takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,11 +140,11 @@ void ForInduction::addSummarySlots(Header &x) {
   size_t summaries = stackSummaries ? 2 * memrefs : memrefs;
   for (size_t i = 0; i < summaries; ++i) {
     bool stack = i >= memrefs;
-    unsigned s = h.newSlot(stack ? SlotKind::Stack : SlotKind::Heap,
-                           op->getLoc(),
-                           stack ? "stack buffer of an earlier iteration"
-                                 : "buffer of an earlier iteration",
-                           &x.st);
+    unsigned s =
+        h.newSlot(stack ? SlotKind::Stack : SlotKind::Heap, op->getLoc(),
+                  stack ? "stack buffer of an earlier iteration"
+                        : "buffer of an earlier iteration",
+                  &x.st);
     if (stack)
       E.nesting().stackSlots.push_back(s);
     x.st.alloc[s] = c.freshBool("summary_alloc");
@@ -155,8 +155,8 @@ void ForInduction::addSummarySlots(Header &x) {
     if (s >= x.st.mem.size())
       x.st.mem.resize(s + 1);
     Contents cs;
-    cs.array = c.freshArray("summary_contents", kIndexWidth,
-                            h.byteContents ? 8 : 64);
+    cs.array =
+        c.freshArray("summary_contents", kIndexWidth, h.byteContents ? 8 : 64);
     cs.initArray = c.freshArray("summary_init", kIndexWidth, 1);
     x.st.mem[s] = std::move(cs);
     if (relational)
@@ -171,8 +171,9 @@ void ForInduction::relateSummary(Header &x, unsigned s, bool stack) {
   // summary's site is one of its kind (else a heap summary of one version
   // could stand for the other's stack buffer).
   if (stackSummaries) {
-    std::vector<Expr> ok{c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
-                                 c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
+    std::vector<Expr> ok{
+        c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
+                c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
     std::set<int> kind; // ordered: the same terms on every run
     for (auto [o, site] : E.sites()->siteOf)
       if (isa<memref::AllocaOp>(o) == stack)
@@ -200,9 +201,8 @@ void ForInduction::freshIters(Header &x) {
                             : alive("false" + J) ? c.boolVal(false)
                                                  : c.freshBool("header_flag"));
     } else {
-      f = SymValue::bv(alive("same" + J)
-                           ? v.e
-                           : c.freshBV("header_value", v.e.bvWidth()));
+      f = SymValue::bv(
+          alive("same" + J) ? v.e : c.freshBV("header_value", v.e.bvWidth()));
     }
     if (v.kind != SymValue::Kind::MemRef)
       f.init = alive("init" + J) ? Expr() : c.freshBool("header_init");

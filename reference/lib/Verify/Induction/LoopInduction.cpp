@@ -10,12 +10,13 @@
 // encoding it (a slot whose terms the abstract iteration leaves untouched
 // keeps its entry terms), to a fixpoint.
 //
-// Candidate invariants of the header (Verify/Induction/LoopInvariants.cpp; Houdini, as
-// [verify.lemmas], queries in Verify/Induction/LoopInductionQueries.cpp; the header itself
-// in Verify/Induction/LoopHeader.cpp) are kept if they hold at the loop's entry and after one
-// abstract iteration from a header that satisfies them; two are required:
-// every memref iter_arg views a buffer of the loop or one of its entry
-// candidates, and every live buffer an iteration allocated is viewed by a
+// Candidate invariants of the header (Verify/Induction/LoopInvariants.cpp;
+// Houdini, as [verify.lemmas], queries in
+// Verify/Induction/LoopInductionQueries.cpp; the header itself in
+// Verify/Induction/LoopHeader.cpp) are kept if they hold at the loop's entry
+// and after one abstract iteration from a header that satisfies them; two are
+// required: every memref iter_arg views a buffer of the loop or one of its
+// entry candidates, and every live buffer an iteration allocated is viewed by a
 // memref iter_arg (otherwise it could never be freed). If the abstract
 // iteration reaches no violation and no stop (and, for scf.while, some
 // integer before-argument strictly grows or shrinks, so every run ends),
@@ -26,10 +27,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Induction/LoopInductionImpl.h"
-#include "dealloc/Semantics/TypeSupport.h"
 #include "Encoder/Initialized.h"
+#include "Induction/LoopInductionImpl.h"
 #include "Ops/ControlOpsParallel.h"
+#include "dealloc/Semantics/TypeSupport.h"
 
 #include "dealloc/Support/SolverPolicy.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -153,7 +154,8 @@ bool ForInduction::readBounds() {
     // A loop with literal bounds is unrolled ([verify.bound]) unless it
     // runs more iterations than the literal bound allows.
     Expr first = c.mkCmp(lt, lb, ub);
-    if (first.isFalse() || (first.isTrue() && !beyondLiteralBound(E, lb, ub, step)))
+    if (first.isFalse() ||
+        (first.isTrue() && !beyondLiteralBound(E, lb, ub, step)))
       return false;
   }
   return true;
@@ -161,11 +163,11 @@ bool ForInduction::readBounds() {
 
 bool ForInduction::readInits() {
   // scf.while: the before region's arguments are the carried values.
-  ValueRange inits = forOp    ? ValueRange(forOp.getInitArgs())
-                     : affOp ? ValueRange(affOp.getInits())
-                     : parOp ? ValueRange(parOp.getInitVals())
+  ValueRange inits = forOp     ? ValueRange(forOp.getInitArgs())
+                     : affOp   ? ValueRange(affOp.getInits())
+                     : parOp   ? ValueRange(parOp.getInitVals())
                      : pointOp ? ValueRange()
-                             : ValueRange(whileOp.getInits());
+                               : ValueRange(whileOp.getInits());
   for (Value v : inits) {
     iterTypes.push_back(v.getType());
     const SymValue &s = E.get(v);
@@ -276,8 +278,8 @@ bool ForInduction::leaveLoop(State &st) {
       requireInitialized(E, atCond, condArgs[0],
                          whileOp.getConditionOp().getLoc());
       h.narrow(atCond, c.mkNot(cf));
-      for (auto [r, v] : llvm::zip(whileOp.getResults(),
-                                   llvm::drop_begin(condArgs)))
+      for (auto [r, v] :
+           llvm::zip(whileOp.getResults(), llvm::drop_begin(condArgs)))
         E.bind(r, v);
       st = atCond;
     }
@@ -469,8 +471,7 @@ bool ForInduction::iterate(Header &H, Header &P) {
   Expr cf = condFlag(condArgs[0]);
   lastCont = cf;
   lastContGuard = atCond.guard;
-  requireInitialized(E, atCond, condArgs[0],
-                     whileOp.getConditionOp().getLoc());
+  requireInitialized(E, atCond, condArgs[0], whileOp.getConditionOp().getLoc());
   h.narrow(atCond, cf);
   std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
   return E.encodeRegion(whileOp.getAfter(), fwd, atCond, exits) &&
@@ -525,8 +526,8 @@ bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,
 }
 
 bool dealloc::verify::proveAffineForByInduction(Encoder &E,
-                                                affine::AffineForOp op,
-                                                Expr lb, Expr ub, State &st,
+                                                affine::AffineForOp op, Expr lb,
+                                                Expr ub, State &st,
                                                 bool &proved) {
   ForInduction ind(E, op, st);
   ind.setBounds(lb, ub, E.ctx.bvVal(kIndexWidth, op.getStepAsInt()));
@@ -541,9 +542,8 @@ bool dealloc::verify::provePointLoopByInduction(Encoder &E, Operation *op,
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveParallelByInduction(Encoder &E,
-                                               scf::ParallelOp op, State &st,
-                                               bool &proved) {
+bool dealloc::verify::proveParallelByInduction(Encoder &E, scf::ParallelOp op,
+                                               State &st, bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }
@@ -554,9 +554,10 @@ bool dealloc::verify::proveWhileByInduction(Encoder &E, scf::WhileOp op,
   return ind.run(st, proved);
 }
 
-FunctionResult dealloc::verify::checkFunctionWithInduction(
-    ModuleOp module, func::FuncOp fn, const VerifyOptions &opts,
-    CheckSetup &setup) {
+FunctionResult
+dealloc::verify::checkFunctionWithInduction(ModuleOp module, func::FuncOp fn,
+                                            const VerifyOptions &opts,
+                                            CheckSetup &setup) {
   setup.induction = true;
   setup.inducted = 0;
   FunctionResult r = checkFunction(module, fn, opts, setup);

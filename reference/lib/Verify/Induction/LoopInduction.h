@@ -3,8 +3,9 @@
 // Internal to DeallocVerify. docs/verifier-proofs.md [verify.induction]: an
 // `scf.while`, or an `scf.for` whose trip count depends on the input, is
 // proved for every trip count by induction over an abstract loop header,
-// instead of being unrolled --unroll times. A check that used such a proof decides only by answering
-// SAFE; otherwise the function is checked again with every loop unrolled.
+// instead of being unrolled --unroll times. A check that used such a proof
+// decides only by answering SAFE; otherwise the function is checked again with
+// every loop unrolled.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTION_H
@@ -33,8 +34,8 @@ bool proveWhileByInduction(Encoder &E, mlir::scf::WhileOp op, State &st,
 /// The same for a 1-D `scf.parallel` (step already checked): the scf.for
 /// whose iter_args are the accumulators, each iteration its body and then
 /// its reductions ([op.scf.parallel]).
-bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op,
-                              State &st, bool &proved);
+bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op, State &st,
+                              bool &proved);
 
 /// The same for an `affine.for` whose bounds (the largest lower and the
 /// smallest upper bound) are `lb` and `ub` ([op.affine.for]): an scf.for.

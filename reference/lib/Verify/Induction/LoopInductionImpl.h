@@ -1,9 +1,11 @@
-//===- LoopInductionImpl.h - Induction over an abstract loop header -*- C++ -*-===//
+//===- LoopInductionImpl.h - Induction over an abstract loop header -*- C++
+//-*-===//
 //
-// Internal to Verify/Induction/LoopInduction.cpp (the proof of one loop), Verify/Induction/LoopHeader.cpp (the
-// abstract loop header), Verify/Induction/LoopInductionQueries.cpp (its Houdini queries) and
-// Verify/Induction/LoopInvariants.cpp (the candidate invariants); docs/verifier-proofs.md
-// [verify.induction].
+// Internal to Verify/Induction/LoopInduction.cpp (the proof of one loop),
+// Verify/Induction/LoopHeader.cpp (the abstract loop header),
+// Verify/Induction/LoopInductionQueries.cpp (its Houdini queries) and
+// Verify/Induction/LoopInvariants.cpp (the candidate invariants);
+// docs/verifier-proofs.md [verify.induction].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTIONIMPL_H
@@ -88,8 +90,7 @@ struct InductionSolver {
   /// Sat, `truth` holds the slice model's values of `vals`.
   smt::Result checkSlice(const QueryConstraints &cons,
                          const llvm::DenseMap<unsigned, size_t> &definitions,
-                         Expr query, unsigned ms,
-                         const std::vector<Expr> *vals,
+                         Expr query, unsigned ms, const std::vector<Expr> *vals,
                          std::vector<bool> &truth);
   /// Whether `query` is unsatisfiable on its slice, by the one-shot
   /// bit-blasting solver (smt::Solver::refuteByBitBlasting).
@@ -108,6 +109,7 @@ struct InductionSolver {
   void heapCutTo(size_t n) { heapStable = std::min(heapStable, n); }
   /// Slice queries answered by an earlier one of the same shape.
   size_t answersReused = 0;
+
 private:
   /// The solver of the slices, a scope per constraint (term ids in
   /// `sliceScopes`), kept in step as `S` is by sync(): consecutive queries
@@ -161,7 +163,8 @@ namespace dealloc::verify::induction {
 class ForInduction {
 public:
   ForInduction(Encoder &E, Operation *op, const State &st)
-      : E(E), c(E.ctx), h(E.heap), op(op), forOp(llvm::dyn_cast<scf::ForOp>(op)),
+      : E(E), c(E.ctx), h(E.heap), op(op),
+        forOp(llvm::dyn_cast<scf::ForOp>(op)),
         whileOp(llvm::dyn_cast<scf::WhileOp>(op)),
         parOp(llvm::dyn_cast<scf::ParallelOp>(op)),
         affOp(llvm::dyn_cast<mlir::affine::AffineForOp>(op)),
@@ -222,9 +225,9 @@ private:
   smt::Context &c;
   SymbolicHeap &h;
   Operation *op;
-  scf::ForOp forOp;     ///< the loop, if an scf.for
-  scf::WhileOp whileOp; ///< the loop, if an scf.while
-  scf::ParallelOp parOp; ///< the loop, if a 1-D scf.parallel
+  scf::ForOp forOp;                ///< the loop, if an scf.for
+  scf::WhileOp whileOp;            ///< the loop, if an scf.while
+  scf::ParallelOp parOp;           ///< the loop, if a 1-D scf.parallel
   mlir::affine::AffineForOp affOp; ///< the loop, if an affine.for
   /// The loop, if a 1-D result-less scf.forall or affine.parallel: the
   /// scf.for of its bounds without iter_args ([op.scf.forall]).
@@ -297,8 +300,8 @@ private:
   void relateSummary(Header &x, unsigned s, bool stack);
   /// Fresh iter_args, constant where a kept candidate says so.
   void freshIters(Header &x);
-  View freshView(size_t j, const View &like,
-                 const std::vector<unsigned> &loop, std::vector<Expr> &wf);
+  View freshView(size_t j, const View &like, const std::vector<unsigned> &loop,
+                 std::vector<Expr> &wf);
   /// Whether candidate `key` is kept; build() asks, and the keys it found
   /// kept are the header's `shaping` ones (dropping one changes it).
   bool alive(const std::string &key) {

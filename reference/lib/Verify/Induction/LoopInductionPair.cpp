@@ -1,14 +1,14 @@
 //===- LoopInductionPair.cpp - Relational invariants of loop pairs --------===//
 //
 // docs/verifier-proofs.md [equiv.loops]. Each version's loop that allocates
-// matched sites was proved by [verify.induction] on its own (Verify/Induction/LoopInduction.cpp
-// kept the proved abstract iteration as a LoopRecord). The two versions'
-// loops are run in lock step: a *pair header* is a header of A's loop and
-// one of B's, each satisfying its own invariants, reached by the same input
-// after the same number of iterations. Candidate relations between the two
-// headers are proved Houdini-style: kept if they hold at the loops' entries
-// and after one iteration of both from a pair header that satisfies the
-// kept ones. Required (else no proof):
+// matched sites was proved by [verify.induction] on its own
+// (Verify/Induction/LoopInduction.cpp kept the proved abstract iteration as a
+// LoopRecord). The two versions' loops are run in lock step: a *pair header* is
+// a header of A's loop and one of B's, each satisfying its own invariants,
+// reached by the same input after the same number of iterations. Candidate
+// relations between the two headers are proved Houdini-style: kept if they hold
+// at the loops' entries and after one iteration of both from a pair header that
+// satisfies the kept ones. Required (else no proof):
 //
 //   - counts: every matched site has been allocated equally often, and the
 //     epochs (input-program allocations so far) are equal;
@@ -123,7 +123,8 @@ bool PairProof::houdini(const std::function<Expr()> &pre,
       return false;
     }
     std::vector<bool> truth;
-    smt::Result r = check(c.mkAnd(before, c.mkNot(c.mkAnd(vals))), &vals, truth);
+    smt::Result r =
+        check(c.mkAnd(before, c.mkNot(c.mkAnd(vals))), &vals, truth);
     if (r == smt::Result::Unsat)
       return true;
     if (r != smt::Result::Sat) {
@@ -183,8 +184,8 @@ bool PairProof::run(std::vector<Expr> &facts, std::string &why) {
   };
   std::vector<Expr> finite = finiteAt(hA, hB);
   auto header = [&] {
-    return c.mkAnd({both, A.assumed, B.assumed, c.mkAnd(finite),
-                    c.mkAnd(eval(hA, hB))});
+    return c.mkAnd(
+        {both, A.assumed, B.assumed, c.mkAnd(finite), c.mkAnd(eval(hA, hB))});
   };
   // The pairs of loops nested in the iterations are proved under the pair
   // header, and their exits' relations assumed after the iteration; again
@@ -194,14 +195,15 @@ bool PairProof::run(std::vector<Expr> &facts, std::string &why) {
     Expr inner = nestedFacts(hd);
     return inner.isNull() ? inner : c.mkAnd({hd, inner, A.P.guard, B.P.guard});
   };
-  if (!houdini(afterIteration, [&] { return eval(pA, pB); }, why,
-               "after an iteration", true))
+  if (!houdini(
+          afterIteration, [&] { return eval(pA, pB); }, why,
+          "after an iteration", true))
     return false;
   // Lock step: from a pair header, both loops continue or both leave.
   std::vector<bool> none;
-  smt::Result r = check(c.mkAnd({header(), A.contGuard, B.contGuard,
-                                 c.mkNe(A.cont, B.cont)}),
-                        nullptr, none);
+  smt::Result r = check(
+      c.mkAnd({header(), A.contGuard, B.contGuard, c.mkNe(A.cont, B.cont)}),
+      nullptr, none);
   if (r != smt::Result::Unsat) {
     suspect = r == smt::Result::Sat;
     why = r == smt::Result::Sat
@@ -254,8 +256,8 @@ Expr PairProof::nestedFacts(Expr header) {
 bool dealloc::verify::proveLoopPairs(Encoder &ea, Encoder &eb,
                                      std::vector<LoopRecord> &la,
                                      std::vector<LoopRecord> &lb,
-                                     std::vector<Expr> &facts,
-                                     std::string &why, bool &suspect) {
+                                     std::vector<Expr> &facts, std::string &why,
+                                     bool &suspect) {
   suspect = false;
   if (la.size() != lb.size()) {
     why = "the versions have different numbers of loops that allocate";

@@ -1,4 +1,5 @@
-//===- LoopInductionPair.h - Relational invariants of loop pairs -*- C++ -*-===//
+//===- LoopInductionPair.h - Relational invariants of loop pairs -*- C++
+//-*-===//
 //
 // Internal to DeallocVerify. docs/verifier-proofs.md [equiv.loops]: a loop
 // whose iterations allocate matched input-program sites is proved in each
@@ -12,7 +13,8 @@
 // other, and a matched buffer is freed in the same interval in both, or in
 // the current interval in one of them and not yet in the other. Loops that
 // allocate inside a related loop's iteration are kept in its record and
-// related as pairs inside the outer pair's iteration (Verify/Induction/LoopPairProof.h).
+// related as pairs inside the outer pair's iteration
+// (Verify/Induction/LoopPairProof.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPINDUCTIONPAIR_H

@@ -1,9 +1,9 @@
 //===- LoopInductionQueries.cpp - Houdini queries of a loop's induction ---===//
 //
 // docs/verifier-proofs.md [verify.induction]: the solver queries of
-// ForInduction (Verify/Induction/LoopInductionImpl.h): the candidates' values at a header,
-// the checks on a query's slice first and on all constraints after, the
-// loop's time budget, Houdini's dropping of the candidates a model
+// ForInduction (Verify/Induction/LoopInductionImpl.h): the candidates' values
+// at a header, the checks on a query's slice first and on all constraints
+// after, the loop's time budget, Houdini's dropping of the candidates a model
 // falsifies (at the entry: entryHolds()) and the refutation of an
 // abstract iteration's violations.
 //
@@ -68,7 +68,8 @@ smt::Result ForInduction::check(Expr q, Use use,
     smt::Result r = E.hints().inductionSolver()->checkSlice(
         wantedView(), h.definitions, q, limit, vals, truth);
     E.stats().inductionReused = E.hints().inductionSolver()->answersReused;
-    if (r == smt::Result::Unsat || (r == smt::Result::Sat && use != Use::Refute))
+    if (r == smt::Result::Unsat ||
+        (r == smt::Result::Sat && use != Use::Refute))
       return r;
   }
   smt::Solver &S = base();

@@ -1,15 +1,15 @@
 //===- LoopInvariants.cpp - Candidate invariants of loop headers ----------===//
 //
 // docs/verifier-proofs.md [verify.induction]: the candidate invariants of an
-// abstract loop header (Verify/Induction/LoopInduction.cpp proves them Houdini-style). Each
-// is a formula over a header (state, iter_args, the slots that stand for
-// buffers of the loop), so it can be asked at the loop's entry, at the
-// abstract header and after one iteration alike.
+// abstract loop header (Verify/Induction/LoopInduction.cpp proves them
+// Houdini-style). Each is a formula over a header (state, iter_args, the slots
+// that stand for buffers of the loop), so it can be asked at the loop's entry,
+// at the abstract header and after one iteration alike.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Induction/LoopInductionImpl.h"
 #include "Encoder/Initialized.h"
+#include "Induction/LoopInductionImpl.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -77,8 +77,8 @@ Expr ForInduction::contentsEqual(const State &a, const State &b, unsigned s) {
   }
   Expr one = c.mkConstArray(kIndexWidth, c.bvVal(1, 1));
   eq.push_back(c.mkEq(x.array, y.array));
-  eq.push_back(c.mkEq(x.allInit() ? one : x.initArray,
-                      y.allInit() ? one : y.initArray));
+  eq.push_back(
+      c.mkEq(x.allInit() ? one : x.initArray, y.allInit() ? one : y.initArray));
   return c.mkAnd(eq);
 }
 
@@ -120,15 +120,16 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
   // Required: the iter_args view the header's slots; every live buffer of
   // the loop is viewed by an iter_arg (a summary slot stands for it).
   for (size_t j : mems)
-    addCandidate("target" + std::to_string(j), true, [this, j](const Header &x) {
-      std::vector<Expr> any;
-      const View &v = x.iters[j].view;
-      const std::set<unsigned> &from = separate ? outerOf[j] : outer;
-      for (auto [k, s] : llvm::enumerate(v.cands))
-        if (from.count(s) || llvm::is_contained(x.loop, s))
-          any.push_back(v.pts[k]);
-      return c.mkOr(any);
-    });
+    addCandidate(
+        "target" + std::to_string(j), true, [this, j](const Header &x) {
+          std::vector<Expr> any;
+          const View &v = x.iters[j].view;
+          const std::set<unsigned> &from = separate ? outerOf[j] : outer;
+          for (auto [k, s] : llvm::enumerate(v.cands))
+            if (from.count(s) || llvm::is_contained(x.loop, s))
+              any.push_back(v.pts[k]);
+          return c.mkOr(any);
+        });
   addCandidate("reach", true, [this, mems](const Header &x) {
     std::vector<Expr> each;
     for (unsigned l : x.loop) {
@@ -139,9 +140,9 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
       std::vector<Expr> seen;
       for (size_t j : mems)
         seen.push_back(h.denotes(x.iters[j].view, l));
-      each.push_back(c.mkImplies(
-          c.mkAnd(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l))),
-          c.mkOr(seen)));
+      each.push_back(
+          c.mkImplies(c.mkAnd(h.allocOf(x.st, l), c.mkNot(h.freedOf(x.st, l))),
+                      c.mkOr(seen)));
     }
     return c.mkAnd(each);
   });
@@ -194,23 +195,22 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
   // A memref iter_arg views a buffer of the loop once an iteration ran;
   // before the first, every iter_arg is its initial value.
   for (size_t j : mems)
-    addCandidate("fresh" + std::to_string(j), false, [this, j](const Header &x) {
-      return c.mkEq(viewsLoop(x, j), x.ran);
-    });
+    addCandidate(
+        "fresh" + std::to_string(j), false,
+        [this, j](const Header &x) { return c.mkEq(viewsLoop(x, j), x.ran); });
   for (auto [j, v] : llvm::enumerate(init.iters))
     addCandidate("firstval" + std::to_string(j), false,
-        [this, j = j](const Header &x) {
-          const SymValue &a = x.iters[j], &b = init.iters[j];
-          Expr same = a.kind == SymValue::Kind::MemRef
-                          ? h.sameBuffer(a.view, b.view)
-                          : c.mkEq(a.e, b.e);
-          return c.mkImplies(c.mkNot(x.ran), same);
-        });
+                 [this, j = j](const Header &x) {
+                   const SymValue &a = x.iters[j], &b = init.iters[j];
+                   Expr same = a.kind == SymValue::Kind::MemRef
+                                   ? h.sameBuffer(a.view, b.view)
+                                   : c.mkEq(a.e, b.e);
+                   return c.mkImplies(c.mkNot(x.ran), same);
+                 });
   if (counted)
     addCandidate("iv", false, [this](const Header &x) {
       bool u = forOp && forOp.getUnsignedCmp();
-      return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv,
-                     x.iv);
+      return c.mkCmp(u ? Cmp::Ule : Cmp::Sle, init.iv, x.iv);
     });
 }
 
@@ -219,9 +219,9 @@ void ForInduction::addScalarCandidates(const std::vector<size_t> &flags,
                                        const std::vector<size_t> &scalars) {
   for (size_t k : flags) {
     addCandidate("true" + std::to_string(k), false,
-        [k](const Header &x) { return x.iters[k].e; });
+                 [k](const Header &x) { return x.iters[k].e; });
     addCandidate("false" + std::to_string(k), false,
-        [this, k](const Header &x) { return c.mkNot(x.iters[k].e); });
+                 [this, k](const Header &x) { return c.mkNot(x.iters[k].e); });
   }
   for (size_t k : flags)
     addCandidate("init" + std::to_string(k), false, [this, k](const Header &x) {
@@ -239,7 +239,8 @@ void ForInduction::addScalarCandidates(const std::vector<size_t> &flags,
 
 /// The candidates about memref iter_arg j: liveness, ownership by each flag,
 /// aliasing with the others, its descriptor.
-void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems,
+void ForInduction::addMemRefCandidates(size_t j,
+                                       const std::vector<size_t> &mems,
                                        const std::vector<size_t> &flags) {
   auto t = cast<MemRefType>(iterTypes[j]);
   std::string J = std::to_string(j);
@@ -248,8 +249,7 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
     std::vector<Expr> each;
     for (auto [k, s] : llvm::enumerate(v.cands))
       each.push_back(c.mkImplies(
-          v.pts[k],
-          c.mkAnd(h.allocOf(x.st, s), c.mkNot(h.freedOf(x.st, s)))));
+          v.pts[k], c.mkAnd(h.allocOf(x.st, s), c.mkNot(h.freedOf(x.st, s)))));
     return c.mkAnd(each);
   });
   for (size_t k : flags) {
@@ -257,20 +257,22 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
     addCandidate("owned" + K + "/" + J, false, [this, j, k](const Header &x) {
       return c.mkImplies(x.iters[k].e, h.isLiveHeap(x.st, x.iters[j].view));
     });
-    addCandidate("loopowned" + J + "/" + K, false, [this, j, k](const Header &x) {
-      return c.mkImplies(viewsLoop(x, j), x.iters[k].e);
-    });
-    addCandidate("ownedloop" + K + "/" + J, false, [this, j, k](const Header &x) {
-      return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
-    });
+    addCandidate("loopowned" + J + "/" + K, false,
+                 [this, j, k](const Header &x) {
+                   return c.mkImplies(viewsLoop(x, j), x.iters[k].e);
+                 });
+    addCandidate("ownedloop" + K + "/" + J, false,
+                 [this, j, k](const Header &x) {
+                   return c.mkImplies(x.iters[k].e, viewsLoop(x, j));
+                 });
     // A loop that allocates on the heap and on the stack owns only the
     // heap buffers it carries.
     if (stackSummaries)
       addCandidate("heapowned" + J + "/" + K, false,
-          [this, j, k](const Header &x) {
-            return c.mkImplies(viewsLoop(x, j, /*heapOnly=*/true),
-                               x.iters[k].e);
-          });
+                   [this, j, k](const Header &x) {
+                     return c.mkImplies(viewsLoop(x, j, /*heapOnly=*/true),
+                                        x.iters[k].e);
+                   });
   }
   for (size_t l : mems) {
     if (l <= j)
@@ -284,9 +286,10 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
                       return outerOf[l].count(o) > 0;
                     });
     if (!disjoint) {
-      addCandidate("distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
-        return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
-      });
+      addCandidate(
+          "distinct" + J + "/" + L, false, [this, j, l](const Header &x) {
+            return c.mkNot(h.sameBuffer(x.iters[j].view, x.iters[l].view));
+          });
       addCandidate("alias" + J + "/" + L, false, [this, j, l](const Header &x) {
         return h.sameBuffer(x.iters[j].view, x.iters[l].view);
       });
@@ -294,14 +297,15 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
     // With a summary slot per iter_arg, two iter_args never view one
     // buffer of the loop.
     addCandidate("loopdistinct" + J + "/" + L, separate,
-        [this, j, l](const Header &x) {
-          // Usually no common candidate: true, without building the rest.
-          Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
-          if (same.isFalse())
-            return c.boolVal(true);
-          return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
-                             c.mkNot(same));
-        });
+                 [this, j, l](const Header &x) {
+                   // Usually no common candidate: true, without building the
+                   // rest.
+                   Expr same = h.sameBuffer(x.iters[j].view, x.iters[l].view);
+                   if (same.isFalse())
+                     return c.boolVal(true);
+                   return c.mkImplies(c.mkAnd(viewsLoop(x, j), viewsLoop(x, l)),
+                                      c.mkNot(same));
+                 });
   }
   // The descriptor: as at the entry, or the type's layout of its sizes.
   addCandidate("offset" + J, false, [this, j](const Header &x) {
@@ -325,8 +329,7 @@ void ForInduction::addMemRefCandidates(size_t j, const std::vector<size_t> &mems
       return c.mkEq(x.iters[j].view.sizes[d], init.iters[j].view.sizes[d]);
     });
     addCandidate("stride" + D, false, [this, j, d](const Header &x) {
-      return c.mkEq(x.iters[j].view.strides[d],
-                    init.iters[j].view.strides[d]);
+      return c.mkEq(x.iters[j].view.strides[d], init.iters[j].view.strides[d]);
     });
   }
   unsigned eb = elementBytes(t.getElementType());
@@ -348,9 +351,9 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
     });
   }
   for (unsigned o : wMem)
-    addCandidate("contents" + std::to_string(o), false, [this, o](const Header &x) {
-      return contentsEqual(x.st, entry, o);
-    });
+    addCandidate(
+        "contents" + std::to_string(o), false,
+        [this, o](const Header &x) { return contentsEqual(x.st, entry, o); });
   // Contents every cell of which is initialized at the entry stay so (the
   // loop writes initialized values): else a header's cells may be
   // uninitialized, and a use of one after the loop undefined behaviour no
@@ -358,10 +361,9 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
   for (unsigned o : wMem)
     if (o < entry.mem.size() && entry.mem[o].allInit() &&
         (!entry.mem[o].elems.empty() || !entry.mem[o].array.isNull()))
-      addCandidate("meminit" + std::to_string(o), false,
-                   [this, o](const Header &x) {
-                     return allInitialized(x.st, o);
-                   });
+      addCandidate(
+          "meminit" + std::to_string(o), false,
+          [this, o](const Header &x) { return allInitialized(x.st, o); });
   // ... as at the entry before the first iteration, and not live any more
   // once one ran (the loop frees a buffer it was handed).
   for (unsigned o : wFlags) {
@@ -388,12 +390,13 @@ void ForInduction::addOuterCandidates(const std::vector<size_t> &mems) {
     });
   }
   for (unsigned o : wMem)
-    addCandidate("firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
-      if (x.ran.isTrue())
-        return c.boolVal(true);
-      Expr same = contentsEqual(x.st, entry, o);
-      return same.isNull() ? same : c.mkImplies(c.mkNot(x.ran), same);
-    });
+    addCandidate(
+        "firstcontents" + std::to_string(o), false, [this, o](const Header &x) {
+          if (x.ran.isTrue())
+            return c.boolVal(true);
+          Expr same = contentsEqual(x.st, entry, o);
+          return same.isNull() ? same : c.mkImplies(c.mkNot(x.ran), same);
+        });
 }
 
 void ForInduction::collectLiveBools() {
@@ -470,4 +473,3 @@ void ForInduction::makeCandidates() {
   addOuterCandidates(mems);
   addLiveBoolCandidates(flags);
 }
-

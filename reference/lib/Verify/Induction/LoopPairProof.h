@@ -1,9 +1,9 @@
 //===- LoopPairProof.h - The relational proof of one loop pair --*- C++ -*-===//
 //
-// Internal to Verify/Induction/LoopInductionPair.cpp (the proof: Houdini over both loops'
-// iterations in lock step, the pairs of loops nested in them) and
-// Verify/Induction/LoopPairRelations.cpp (the candidate relations between the two headers);
-// docs/verifier-proofs.md [equiv.loops].
+// Internal to Verify/Induction/LoopInductionPair.cpp (the proof: Houdini over
+// both loops' iterations in lock step, the pairs of loops nested in them) and
+// Verify/Induction/LoopPairRelations.cpp (the candidate relations between the
+// two headers); docs/verifier-proofs.md [equiv.loops].
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_LOOPPAIRPROOF_H
@@ -125,8 +125,8 @@ private:
   /// all of `post`'s relations; false if a required one is dropped, a
   /// query is undecided or `pre` is null (`innerWhy` says why).
   bool houdini(const std::function<Expr()> &pre,
-               const std::function<std::vector<Expr>()> &post,
-               std::string &why, const char *where, bool afterIteration);
+               const std::function<std::vector<Expr>()> &post, std::string &why,
+               const char *where, bool afterIteration);
   /// [equiv.loops], nested loops: the pairs of loops proved inside the
   /// two iterations, each proved under the pair header `header` (with the
   /// relations kept now); null if one is not (`innerWhy` says why).

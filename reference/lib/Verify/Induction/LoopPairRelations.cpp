@@ -1,15 +1,15 @@
 //===- LoopPairRelations.cpp - Relations between two loops' headers -------===//
 //
 // docs/verifier-proofs.md [equiv.loops]: the candidate relations between a
-// header of A's loop and one of B's that the pair proof (Verify/Induction/LoopInductionPair.cpp)
-// keeps Houdini-style. Required: "counts" (every matched site allocated
-// equally often, equal epochs), "rel" (a matched buffer allocated in both
-// is freed in the same interval, or in the current one in one version and
-// not yet in the other), "exists" (a matched buffer live in one version is
-// represented in the other). Optional: no two buffers of one identity, the
-// instances below their sites' counts, equal bounds and induction
-// variables, equal scalar iter_args and memref iter_args viewing the same
-// buffer.
+// header of A's loop and one of B's that the pair proof
+// (Verify/Induction/LoopInductionPair.cpp) keeps Houdini-style. Required:
+// "counts" (every matched site allocated equally often, equal epochs), "rel" (a
+// matched buffer allocated in both is freed in the same interval, or in the
+// current one in one version and not yet in the other), "exists" (a matched
+// buffer live in one version is represented in the other). Optional: no two
+// buffers of one identity, the instances below their sites' counts, equal
+// bounds and induction variables, equal scalar iter_args and memref iter_args
+// viewing the same buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,9 +34,9 @@ std::vector<unsigned> PairProof::matched(const Side &x) const {
 }
 
 Expr PairProof::isMatched(const Slot &s) const {
-  return s.site >= 0 ? c.boolVal(true)
-                     : c.mkCmp(Cmp::Ult, s.siteVar,
-                               c.bvVal(kIdWidth, int64_t(sites)));
+  return s.site >= 0
+             ? c.boolVal(true)
+             : c.mkCmp(Cmp::Ult, s.siteVar, c.bvVal(kIdWidth, int64_t(sites)));
 }
 
 Expr PairProof::mustRepresent(const Side &x, unsigned s) const {
@@ -50,9 +50,9 @@ Expr PairProof::mustRepresent(const Side &x, unsigned s) const {
     if (x.inner)
       for (const LoopRecord &r : *x.inner)
         if (s >= r.entrySlots && s < r.headerSlots)
-          return c.mkAnd(allocOf(x, s),
-                         c.mkNot(freedOf(Side{&r.X, x.slots, nullptr, Expr()},
-                                         s)));
+          return c.mkAnd(
+              allocOf(x, s),
+              c.mkNot(freedOf(Side{&r.X, x.slots, nullptr, Expr()}, s)));
     return allocOf(x, s);
   }
   Side h{x.before, x.slots, nullptr, Expr()};
@@ -96,8 +96,8 @@ Expr PairProof::related(const Side &a, const Side &b) {
           {c.mkImplies(c.mkAnd(fa, fb), c.mkEq(ta, tb)),
            c.mkImplies(c.mkAnd(fa, c.mkNot(fb)), c.mkEq(ta, a.st->epoch)),
            c.mkImplies(c.mkAnd(fb, c.mkNot(fa)), c.mkEq(tb, b.st->epoch))});
-      all.push_back(c.mkImplies(
-          c.mkAnd({allocOf(a, i), allocOf(b, j), same}), ok));
+      all.push_back(
+          c.mkImplies(c.mkAnd({allocOf(a, i), allocOf(b, j), same}), ok));
     }
   return c.mkAnd(all);
 }
@@ -112,8 +112,8 @@ Expr PairProof::unique(const Side &x) {
       Expr same =
           sameSiteInstance(c, (*x.slots)[m[i]], (*x.slots)[m[j]], sites);
       if (!same.isNull())
-        all.push_back(c.mkNot(
-            c.mkAnd({allocOf(x, m[i]), allocOf(x, m[j]), same})));
+        all.push_back(
+            c.mkNot(c.mkAnd({allocOf(x, m[i]), allocOf(x, m[j]), same})));
     }
   return c.mkAnd(all);
 }
@@ -152,8 +152,7 @@ Expr PairProof::exists(const Side &a, const Side &b) {
         some.push_back(c.mkAnd(allocOf(b, j), same));
     }
     all.push_back(c.mkImplies(
-        c.mkAnd(mustRepresent(a, i), isMatched((*a.slots)[i])),
-        c.mkOr(some)));
+        c.mkAnd(mustRepresent(a, i), isMatched((*a.slots)[i])), c.mkOr(some)));
   }
   return c.mkAnd(all);
 }

@@ -2,9 +2,10 @@
 //
 // Internal to DeallocVerify. The state the encoder keeps for the proofs
 // that follow or run inside it, besides the formula itself: lemma points
-// ([verify.lemmas], Verify/Induction/Lemmas.cpp), slot fusion ([verify.encoding.fusion],
-// Verify/Heap/SlotFusion.cpp) and loop induction ([verify.induction],
-// Verify/Induction/LoopInduction.cpp); and the counts --solver-stats reports.
+// ([verify.lemmas], Verify/Induction/Lemmas.cpp), slot fusion
+// ([verify.encoding.fusion], Verify/Heap/SlotFusion.cpp) and loop induction
+// ([verify.induction], Verify/Induction/LoopInduction.cpp); and the counts
+// --solver-stats reports.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_PROOFHINTS_H

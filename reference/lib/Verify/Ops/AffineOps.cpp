@@ -45,8 +45,7 @@ struct AffineTerms {
     if (kind == AffineExprKind::FloorDiv)
       return floor;
     Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
-    return c.mkBin(BinOp::Add, floor,
-                   c.mkIte(c.mkNe(low, zero), one, zero));
+    return c.mkBin(BinOp::Add, floor, c.mkIte(c.mkNe(low, zero), one, zero));
   }
 
   Expr eval(AffineExpr e) {
@@ -92,8 +91,10 @@ ElementIndex dealloc::verify::affineResults(Encoder &E, AffineMap map,
   for (Value v : operands)
     values.push_back(E.getBV(v));
   llvm::ArrayRef<Expr> all(values);
-  AffineTerms t{E.ctx, all.take_front(map.getNumDims()),
-                all.drop_front(map.getNumDims()), {}};
+  AffineTerms t{E.ctx,
+                all.take_front(map.getNumDims()),
+                all.drop_front(map.getNumDims()),
+                {}};
   ElementIndex r{operands, {}, Expr()};
   for (AffineExpr e : map.getResults())
     r.indices.push_back(t.eval(e));
@@ -120,8 +121,10 @@ bool Encoder::encodeAffine(Operation *op, State &st) {
   for (Value v : operands)
     values.push_back(getBV(v));
   llvm::ArrayRef<Expr> all(values);
-  AffineTerms t{ctx, all.take_front(map.getNumDims()),
-                all.drop_front(map.getNumDims()), {}};
+  AffineTerms t{ctx,
+                all.take_front(map.getNumDims()),
+                all.drop_front(map.getNumDims()),
+                {}};
   Expr result;
   for (AffineExpr e : map.getResults()) {
     Expr x = t.eval(e);

@@ -111,9 +111,9 @@ static bool encodeCmpI(Encoder &E, Operation *cmp, arith::CmpIPredicate p) {
   // (also after they went through memory) is comparing their buffers.
   if (p == arith::CmpIPredicate::eq || p == arith::CmpIPredicate::ne) {
     Expr same = E.indexEq(a, b);
-    E.bind(cmp->getResult(0),
-           SymValue::boolean(p == arith::CmpIPredicate::eq ? same
-                                                           : E.ctx.mkNot(same)));
+    E.bind(cmp->getResult(0), SymValue::boolean(p == arith::CmpIPredicate::eq
+                                                    ? same
+                                                    : E.ctx.mkNot(same)));
     return true;
   }
   E.bind(cmp->getResult(0), SymValue::boolean(E.ctx.mkCmp(cmpOf(p), a, b)));
@@ -137,8 +137,7 @@ static bool encodeBoolean(Encoder &E, Operation *op) {
 /// and MIN / -1 for every signed division and remainder, stop the run; a
 /// shift by the width or more yields the uninitialized (poison) value,
 /// which the encoding leaves unconstrained.
-static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op,
-                                IntOp k) {
+static bool encodeIntegerBinary(Encoder &E, State &st, Operation *op, IntOp k) {
   smt::Context &ctx = E.ctx;
   Expr a = asBV(E, op->getOperand(0)), b = asBV(E, op->getOperand(1));
   SymbolicInts d{ctx};
@@ -182,12 +181,11 @@ static bool encodeBitcast(Encoder &E, Operation *op) {
   if (auto ft = dyn_cast<FloatType>(laneType(op->getOperand(0).getType()))) {
     unsigned sbits = ft.getFPMantissaWidth(); // includes the hidden bit
     unsigned w = ft.getWidth(), ebits = w - sbits, m = sbits - 1;
-    Expr nan = ctx.mkFloatCmp((unsigned)arith::CmpFPredicate::UNO, a, a,
-                              ebits, sbits);
+    Expr nan =
+        ctx.mkFloatCmp((unsigned)arith::CmpFPredicate::UNO, a, a, ebits, sbits);
     uint64_t mantMask = (uint64_t(1) << m) - 1;
     uint64_t expMask = ((uint64_t(1) << ebits) - 1) << m;
-    Expr bits = ctx.mkBin(smt::Context::BinOp::Or,
-                          ctx.freshBV("nan_bits", w),
+    Expr bits = ctx.mkBin(smt::Context::BinOp::Or, ctx.freshBV("nan_bits", w),
                           ctx.bvVal(w, int64_t(expMask)));
     Expr mant = ctx.mkBin(smt::Context::BinOp::And, bits,
                           ctx.bvVal(w, int64_t(mantMask)));
@@ -196,8 +194,7 @@ static bool encodeBitcast(Encoder &E, Operation *op) {
                      bits);
     a = ctx.mkIte(nan, bits, a);
   }
-  E.bind(op->getResult(0),
-         fromBV(E, laneType(op->getResult(0).getType()), a));
+  E.bind(op->getResult(0), fromBV(E, laneType(op->getResult(0).getType()), a));
   return true;
 }
 
@@ -254,7 +251,8 @@ static bool arithResult(Encoder &E, Operation *op, State &st) {
   if (auto cmp = dyn_cast<index::CmpOp>(op))
     return encodeCmpI(E, cmp, cmpPredicateOf(cmp.getPred()));
   if (auto c = dyn_cast<index::ConstantOp>(op)) {
-    E.bind(c, SymValue::bv(ctx.bvVal(64, (int64_t)c.getValue().getZExtValue())));
+    E.bind(c,
+           SymValue::bv(ctx.bvVal(64, (int64_t)c.getValue().getZExtValue())));
     return true;
   }
   if (auto c = dyn_cast<index::BoolConstantOp>(op)) {

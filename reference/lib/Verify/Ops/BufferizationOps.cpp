@@ -8,15 +8,15 @@
 //===----------------------------------------------------------------------===//
 #include "Encoder/Encoder.h"
 #include "Encoder/Initialized.h"
-#include "Ops/ControlOpsParallel.h"
 #include "Encoder/SymbolicArith.h"
+#include "Ops/ControlOpsParallel.h"
 #include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Support/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Index/IR/IndexOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APFloat.h"

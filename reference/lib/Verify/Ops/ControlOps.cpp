@@ -7,7 +7,8 @@
 // the same way and merge the exits. Loops are unrolled: fully while the loop
 // condition is a constant, and at most --unroll times while it depends on the
 // input; a run that would iterate further stops there and the result is
-// bounded. Calls are dispatched to Verify/Calls/CallEncoder.cpp, lemma points to Verify/Induction/Lemmas.cpp.
+// bounded. Calls are dispatched to Verify/Calls/CallEncoder.cpp, lemma points
+// to Verify/Induction/Lemmas.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Encoder/Encoder.h"
@@ -182,8 +183,8 @@ static bool leaveBlock(Encoder &E, Operation *term, State &st,
   return true;
 }
 
-bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args,
-                           State entry, std::vector<RegionExit> &exits) {
+bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
+                           std::vector<RegionExit> &exits) {
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.

@@ -21,7 +21,6 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 
-
 bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
                                               llvm::ArrayRef<Expr> ivs,
                                               State &st,
@@ -85,8 +84,8 @@ struct ParallelEncoding {
     // [op.scf.parallel]: a dimension also ends when `iv + step` overflows.
     Expr wrapped = ctx.boolVal(false);
     while (true) {
-      Expr cond = ctx.mkAnd(ctx.mkNot(wrapped),
-                            ctx.mkCmp(Cmp::Slt, iv, ubs[d]));
+      Expr cond =
+          ctx.mkAnd(ctx.mkNot(wrapped), ctx.mkCmp(Cmp::Slt, iv, ubs[d]));
       State leave = running;
       E.heap.narrow(leave, ctx.mkNot(cond));
       if (!leave.guard.isFalse())
@@ -135,14 +134,14 @@ static bool unrollUnlessProved(ParallelEncoding &pe, State &st,
                                std::vector<SymValue> &none) {
   bool proved = false;
   if (pe.lbs.size() == 1 &&
-      !provePointLoopByInduction(pe.E, pe.op, pe.lbs[0], pe.ubs[0],
-                                 pe.steps[0], st, proved))
+      !provePointLoopByInduction(pe.E, pe.op, pe.lbs[0], pe.ubs[0], pe.steps[0],
+                                 st, proved))
     return false;
   return proved || pe.loops(0, st, none);
 }
 
 bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
-                                     State &st) {
+                                        State &st) {
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
   // [verify.lemmas]: values live after `op` stay reachable inside it.
@@ -163,7 +162,8 @@ bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
   for (const Expr &s : pe.steps)
     bad.push_back(ctx.mkCmp(Cmp::Sle, s, ctx.bvVal(s.bvWidth(), 0)));
   if (!bad.empty())
-    E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep, "scf.parallel step is not positive");
+    E.heap.stop(st, ctx.mkOr(bad), loc, StopKind::NonPositiveStep,
+                "scf.parallel step is not positive");
   std::vector<SymValue> accs;
   for (Value v : op.getInitVals())
     accs.push_back(E.get(v));

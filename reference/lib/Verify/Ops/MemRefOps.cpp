@@ -51,7 +51,8 @@ void dealloc::verify::checkInBuffer(Encoder &E, State &st, const View &v,
                                     Expr lin, unsigned eb, Location loc) {
   View rest = E.heap.uncoveredCandidates(v);
   argBytes(E, rest, eb);
-  E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc, StopKind::OutOfBounds,
+  E.heap.stop(st, E.heap.outsideBuffer(rest, lin, eb), loc,
+              StopKind::OutOfBounds,
               "out-of-bounds access (outside the buffer's bytes)");
 }
 
@@ -118,9 +119,9 @@ static void reallocContents(Encoder &E, State &st, const View &src,
   unsigned w = bytes ? 1 : eb;
   for (int64_t i = 0; i < *bound; ++i) {
     Expr k = c.bvVal(kIndexWidth, i);
-    Expr copied =
-        c.mkAnd({c.mkCmp(Cmp::Sgt, oldBytes, c.bvVal(kIndexWidth, -1)),
-                 c.mkCmp(Cmp::Slt, k, oldUnits), c.mkCmp(Cmp::Slt, k, newUnits)});
+    Expr copied = c.mkAnd(
+        {c.mkCmp(Cmp::Sgt, oldBytes, c.bvVal(kIndexWidth, -1)),
+         c.mkCmp(Cmp::Slt, k, oldUnits), c.mkCmp(Cmp::Slt, k, newUnits)});
     if (copied.isFalse())
       break;
     Expr at = dstFirst + k;
@@ -129,8 +130,7 @@ static void reallocContents(Encoder &E, State &st, const View &src,
     // Initializedness travels with the units ([buffer.contents.uninit]).
     Expr init = c.mkIte(copied, h.loadInit(st, src, from, w),
                         h.loadInit(st, dst, at, w));
-    h.store(st, dst, at, c.mkIte(copied, val, h.load(st, dst, at, w)), w,
-            init);
+    h.store(st, dst, at, c.mkIte(copied, val, h.load(st, dst, at, w)), w, init);
   }
 }
 
@@ -181,8 +181,8 @@ static std::optional<Expr> literalBoxOutside(Encoder &E, const View &v,
 
 Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &whole,
                                        const std::vector<Expr> &lo,
-                                       const std::vector<Expr> &hi,
-                                       unsigned eb, bool args) {
+                                       const std::vector<Expr> &hi, unsigned eb,
+                                       bool args) {
   smt::Context &c = E.ctx;
   View v = E.heap.uncoveredCandidates(whole);
   if (args)
@@ -223,16 +223,15 @@ Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &whole,
     const Expr &bytes = E.heap.slots[slot].bytes;
     if (bytes.isNull())
       continue;
-    out.push_back(c.mkAnd(
-        {v.pts[i], c.mkNe(bytes, c.bvVal(kIndexWidth, -1)),
-         c.mkOr(c.mkCmp(Cmp::Slt, at, zero),
-                c.mkCmp(Cmp::Sgt, end, wide(bytes)))}));
+    out.push_back(c.mkAnd({v.pts[i], c.mkNe(bytes, c.bvVal(kIndexWidth, -1)),
+                           c.mkOr(c.mkCmp(Cmp::Slt, at, zero),
+                                  c.mkCmp(Cmp::Sgt, end, wide(bytes)))}));
   }
   return c.mkOr(out);
 }
 
 Expr dealloc::verify::someElementOutside(Encoder &E, const View &v,
-                                        unsigned eb) {
+                                         unsigned eb) {
   smt::Context &c = E.ctx;
   Expr zero = c.bvVal(kIndexWidth, 0), one = c.bvVal(kIndexWidth, 1);
   std::vector<Expr> empty, lo, hi;
@@ -268,11 +267,10 @@ static bool encodeAlloc(Encoder &E, State &st, Operation *op) {
     dyn.push_back(E.getBV(v));
   requireInitialized(E, st, dynOps, op->getLoc());
   stopOnNegativeSize(E, st, dyn, op->getLoc());
-  E.bind(op->getResult(0),
-         SymValue::memref(E.allocate(
-             st, stack ? SlotKind::Stack : SlotKind::Heap,
-             cast<MemRefType>(op->getResult(0).getType()), dyn, op,
-             op->getName().getStringRef().str())));
+  E.bind(op->getResult(0), SymValue::memref(E.allocate(
+                               st, stack ? SlotKind::Stack : SlotKind::Heap,
+                               cast<MemRefType>(op->getResult(0).getType()),
+                               dyn, op, op->getName().getStringRef().str())));
   return true;
 }
 
@@ -326,9 +324,9 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
   bool fresh = (size_t)slot >= st.mem.size() ||
                (st.mem[slot].elems.empty() && st.mem[slot].array.isNull());
   unsigned elemBytes = elementBytes(g.getType().getElementType());
-  auto dense = global ? dyn_cast_or_null<DenseElementsAttr>(
-                            global.getInitialValueAttr())
-                      : DenseElementsAttr();
+  auto dense =
+      global ? dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())
+             : DenseElementsAttr();
   if (fresh && global && !dense)
     E.heap.initContents(st, slot, {E.byteExtent(v, 1)}, /*zero=*/false,
                         elemBytes);

@@ -108,8 +108,8 @@ static bool encodeExpandShape(Encoder &E, State &st, memref::ExpandShapeOp ex) {
   SymbolicArith d(E.heap);
   View src = E.getView(ex.getSrc());
   std::vector<Expr> shape = mixed(E, ex.getMixedOutputShape());
-  E.bind(ex, SymValue::memref(view::expandShape(
-                 d, src, shape, ex.getReassociationIndices())));
+  E.bind(ex, SymValue::memref(view::expandShape(d, src, shape,
+                                                ex.getReassociationIndices())));
   return true;
 }
 
