@@ -30,8 +30,8 @@ func.func @reshape_op(%shape: memref<2xindex>) -> memref<?x?xf32> {
 }
 
 // -----
-// EXEC-UP-LABEL: @unranked_clone: UNSUPPORTED
-// EXEC-REF-LABEL: @unranked_clone: UNSUPPORTED
+// EXEC-UP-LABEL: @unranked_clone: SAFE (3 inputs)
+// EXEC-REF-LABEL: @unranked_clone: SAFE (3 inputs)
 // VERIFY-UP-LABEL: @unranked_clone: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
 // VERIFY-REF-LABEL: @unranked_clone: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
 // EQUIV-LABEL: @unranked_clone: UNKNOWN (A: argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
