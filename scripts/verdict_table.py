@@ -23,7 +23,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "corpus")
-KEEP_WITH_VALUE = {"--function", "--max-steps", "--max-inputs"}
+KEEP_WITH_VALUE = {"--function", "--max-steps", "--max-inputs", "--load-dialect-plugin"}
+# lit's %dealloc_test_plugin (corpus/lit.cfg.py): the project's test plugin.
+TEST_PLUGIN = os.path.join(os.environ.get("DEALLOC_BUILD_DIR", os.path.join(ROOT, "build")),
+                           "lib", "DeallocTestPlugin.so")
 KEEP_FLAGS = {"--reuse-addresses"}
 TIMEOUT = 300
 
@@ -49,6 +52,7 @@ def run_lines(path):
 
 
 def substitute(text, path):
+    text = text.replace("%dealloc_test_plugin", TEST_PLUGIN)
     return (text.replace("%S", os.path.dirname(path)).replace("%s", path)
             .replace("%repo", ROOT).replace("%python", sys.executable))
 
@@ -158,8 +162,9 @@ def main():
     table = []
     for path in files:
         for label, pipeline, opts in programs(path):
-            if opts:
-                label += " (" + " ".join(opts) + ")"
+            shown = [o for o in opts if not o.startswith("--load-dialect-plugin")]
+            if shown:
+                label += " (" + " ".join(shown) + ")"
             for row in check(path, pipeline, opts):
                 inputs = row.get("inputs", "-")
                 if row.get("capped"):
