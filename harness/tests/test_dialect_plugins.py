@@ -28,7 +28,9 @@ PROGRAM = """func.func @norm(%x: f32) -> memref<4xf32> {
 
 
 def test_plugin_arguments_come_from_the_environment(monkeypatch, tmp_path):
-    monkeypatch.delenv(toolclient.PLUGINS_ENV, raising=False)
+    # setenv records the variable, so whatever the test sets is undone
+    # (delenv of an unset variable records nothing).
+    monkeypatch.setenv(toolclient.PLUGINS_ENV, "")
     assert toolclient.dialect_plugin_args() == []
     lib = tmp_path / "libmine.so"
     lib.write_text("")
@@ -42,7 +44,9 @@ def test_plugin_arguments_come_from_the_environment(monkeypatch, tmp_path):
 
 @needs_plugin
 def test_tools_and_parse_checks_take_the_plugin(monkeypatch):
-    monkeypatch.delenv(toolclient.PLUGINS_ENV, raising=False)
+    # setenv records the variable, so whatever the test sets is undone
+    # (delenv of an unset variable records nothing).
+    monkeypatch.setenv(toolclient.PLUGINS_ENV, "")
     tools = tools_mod.Tools(TOOLS)
     assert not tools_mod.parses(PROGRAM)
     assert tools.run(PROGRAM).status != "ok"
