@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Machine.h"
+#include "dealloc/Support/IterationSpace.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
@@ -163,19 +164,8 @@ bool LinalgRun::run() {
     if (r <= 0)
       return true; // empty domain: nothing runs ([op.linalg.domain])
   // [op.linalg.order]: lexicographic order, the last loop fastest.
-  SmallVector<int64_t, 4> point(ranges.size(), 0);
-  while (true) {
-    if (!runPoint(point))
-      return false;
-    int64_t k = static_cast<int64_t>(point.size()) - 1;
-    for (; k >= 0; --k) {
-      if (++point[k] < ranges[k])
-        break;
-      point[k] = 0;
-    }
-    if (k < 0)
-      return true;
-  }
+  return forEachPoint(ranges,
+                      [&](ArrayRef<int64_t> point) { return runPoint(point); });
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include "Encoder/Encoder.h"
 #include "Encoder/Initialized.h"
 #include "Encoder/SymbolicArith.h"
+#include "dealloc/Support/IterationSpace.h"
 #include "dealloc/Support/OpTable.h"
 #include "dealloc/Support/ViewArith.h"
 #include "llvm/ADT/DenseSet.h"
@@ -423,19 +424,9 @@ static bool encodeBodyLoads(Encoder &E, State &st, linalg::LinalgOp lop) {
   for (Value v : lop.getDpsInits())
     if (isa<MemRefType>(v.getType()))
       written.insert_range(E.getView(v).cands);
-  SmallVector<int64_t, 4> point(ranges.size(), 0);
-  while (true) {
-    if (!encodeBodyAt(E, st, lop, point, written))
-      return false;
-    int64_t k = static_cast<int64_t>(point.size()) - 1;
-    for (; k >= 0; --k) {
-      if (++point[k] < ranges[k])
-        break;
-      point[k] = 0;
-    }
-    if (k < 0)
-      return true;
-  }
+  return forEachPoint(ranges, [&](ArrayRef<int64_t> point) {
+    return encodeBodyAt(E, st, lop, point, written);
+  });
 }
 
 bool Encoder::encodeLinalg(Operation *op, State &st) {
