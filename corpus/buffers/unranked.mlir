@@ -108,16 +108,17 @@ func.func @cast_other_rank() {
 }
 
 // A public function with an unranked argument: dealloc-run runs it at
-// ranks 0 to 2 ([input.unranked]); dealloc-verify has no input model yet.
+// ranks 0 to 2 ([input.unranked]); dealloc-verify checks each of them.
 // EXEC-LABEL: @unranked_argument: SAFE (3 inputs)
-// VERIFY-LABEL: @unranked_argument: UNSUPPORTED
+// VERIFY-LABEL: @unranked_argument: SAFE
 func.func @unranked_argument(%u: memref<*xf32>) {
   return
 }
 
-// A private function with a body over an unranked argument: not modelled.
-// EXEC-LABEL: @calls_unranked_body: UNSUPPORTED
-// VERIFY-LABEL: @calls_unranked_body: UNSUPPORTED
+// A private function with a body gets the caller's descriptor, rank
+// included ([view.unranked]).
+// EXEC-LABEL: @calls_unranked_body: SAFE (1 input)
+// VERIFY-LABEL: @calls_unranked_body: SAFE
 func.func private @body(%u: memref<*xf32>) {
   return
 }

@@ -12,10 +12,10 @@
 // RUN: mlir-opt --one-shot-bufferize="bufferize-function-boundaries allow-return-allocs-from-loops" --buffer-deallocation-pipeline %s -o %t.up.mlir
 // RUN: dealloc-opt --reference-buffer-deallocation-pipeline %t.buf.mlir -o %t.ref.mlir
 // RUN: dealloc-run %t.up.mlir | FileCheck %s --check-prefix=EXEC-UP
-// RUN: not dealloc-verify %t.up.mlir | FileCheck %s --check-prefix=VERIFY-UP
+// RUN: dealloc-verify %t.up.mlir | FileCheck %s --check-prefix=VERIFY-UP
 // RUN: dealloc-run %t.ref.mlir | FileCheck %s --check-prefix=EXEC-REF
-// RUN: not dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY-REF
-// RUN: not dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
+// RUN: dealloc-verify %t.ref.mlir | FileCheck %s --check-prefix=VERIFY-REF
+// RUN: dealloc-verify --equiv %t.up.mlir %t.ref.mlir | FileCheck %s --check-prefix=EQUIV
 
 // EXEC-UP-LABEL: @tensor_constant_global: SAFE
 // EXEC-REF-LABEL: @tensor_constant_global: SAFE
@@ -192,9 +192,9 @@ func.func @elementwise_named(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf
 // -----
 // EXEC-UP-LABEL: @tensor_rank_dim: SAFE (3 inputs)
 // EXEC-REF-LABEL: @tensor_rank_dim: SAFE (3 inputs)
-// VERIFY-UP-LABEL: @tensor_rank_dim: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
-// VERIFY-REF-LABEL: @tensor_rank_dim: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
-// EQUIV-LABEL: @tensor_rank_dim: UNKNOWN (A: argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
+// VERIFY-UP-LABEL: @tensor_rank_dim: SAFE
+// VERIFY-REF-LABEL: @tensor_rank_dim: SAFE
+// EQUIV-LABEL: @tensor_rank_dim: EQUIVALENT
 func.func @tensor_rank_dim(%t: tensor<*xf32>) -> index {
   %r = tensor.rank %t : tensor<*xf32>
   return %r : index

@@ -6,8 +6,8 @@
 // and vector ops on memrefs. Each part between the separator lines is one
 // program for bench/decisiveness.py; here the file is one module through both
 // pipelines, and each function's answer from dealloc-run, dealloc-verify and
-// --equiv is pinned. Still answered UNSUPPORTED - an unranked function argument or
-// region result ([view.unranked]), the index dialect. Upstream rejects
+// --equiv is pinned. Still answered UNSUPPORTED - an unranked region result
+// ([view.unranked]). Upstream rejects
 // memref.generic_atomic_rmw (docs/findings.md).
 // SPEC: [pipeline.input] [equiv.match]
 // RUN: mlir-opt --buffer-deallocation-pipeline %s -o %t.up.mlir
@@ -32,9 +32,9 @@ func.func @reshape_op(%shape: memref<2xindex>) -> memref<?x?xf32> {
 // -----
 // EXEC-UP-LABEL: @unranked_clone: SAFE (3 inputs)
 // EXEC-REF-LABEL: @unranked_clone: SAFE (3 inputs)
-// VERIFY-UP-LABEL: @unranked_clone: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
-// VERIFY-REF-LABEL: @unranked_clone: UNSUPPORTED (argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
-// EQUIV-LABEL: @unranked_clone: UNKNOWN (A: argument #0 of type memref<*xf32> has no input model at {{[^ ;)]*}})
+// VERIFY-UP-LABEL: @unranked_clone: SAFE
+// VERIFY-REF-LABEL: @unranked_clone: SAFE
+// EQUIV-LABEL: @unranked_clone: EQUIVALENT
 func.func @unranked_clone(%u: memref<*xf32>) -> memref<*xf32> {
   %r = memref.rank %u : memref<*xf32>
   %c = bufferization.clone %u : memref<*xf32> to memref<*xf32>

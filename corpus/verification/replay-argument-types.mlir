@@ -7,6 +7,7 @@
 // SPEC: [verify.replay]
 // SPEC: [input.text]
 // SPEC: [input.vector]
+// SPEC: [input.unranked]
 // RUN: not dealloc-verify %s 2>/dev/null | FileCheck %s
 // RUN: not dealloc-run --function leak_partly_dynamic --input 'b0[5]' %s | FileCheck %s --check-prefix=EXEC
 
@@ -183,4 +184,21 @@ func.func @safe_vector(%v: vector<8xi32>, %m: memref<16xf32>) -> vector<8xi32> {
   }
   %w = arith.addi %v, %v : vector<8xi32>
   return %w : vector<8xi32>
+}
+
+// An unranked argument's input is its whole shape: rank 1, extent 4.
+// CHECK-LABEL: @double_free_unranked: DOUBLE_FREE on input b0[4] (
+// CHECK: replayed by dealloc-run: DOUBLE_FREE
+func.func @double_free_unranked(%u: memref<*xf32>) {
+  %m = memref.cast %u : memref<*xf32> to memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %m, %c0 : memref<?xf32>
+  %a = memref.alloc() : memref<2xf32>
+  memref.dealloc %a : memref<2xf32>
+  %c4 = arith.constant 4 : index
+  %four = arith.cmpi eq, %n, %c4 : index
+  scf.if %four {
+    memref.dealloc %a : memref<2xf32>
+  }
+  return
 }

@@ -106,12 +106,11 @@ std::optional<UnsupportedOp> findUnsupported(ModuleOp module, func::FuncOp fn,
       if (!valueTypeModelled(t) &&
           !(!f.isDeclaration() && isModelledUnranked(t)))
         return make(f, "result type " + typeText(t) + " not modelled");
-    // [view.unranked]: a declaration may take unranked memrefs (their
-    // descriptors are the callers'), the checked function too (its
-    // inputs', [input.unranked]); a callee's body would need their rank.
+    // [view.unranked]: any function may take unranked memrefs: their
+    // descriptors, rank included, are the callers' (the checked function's
+    // its inputs', [input.unranked]).
     for (Type t : f.getFunctionType().getInputs())
-      if (!valueTypeModelled(t) &&
-          !((f.isDeclaration() || f == fn) && isModelledUnranked(t)))
+      if (!valueTypeModelled(t) && !isModelledUnranked(t))
         return make(f, "argument type " + typeText(t) + " not modelled");
     if (f.isDeclaration())
       continue;

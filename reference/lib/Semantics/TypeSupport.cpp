@@ -76,12 +76,9 @@ bool operandTypeModelled(Operation *op, Type t) {
           memref::ExtractAlignedPointerAsIndexOp, memref::ReinterpretCastOp,
           bufferization::CloneOp, bufferization::DeallocOp, func::ReturnOp>(op))
     return true;
-  if (auto call = dyn_cast<func::CallOp>(op)) {
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        op, call.getCalleeAttr());
-    return callee && callee.isDeclaration();
-  }
-  return false;
+  // A call passes the descriptor, rank included: to a declaration
+  // ([abi.external]) or as the argument of a callee's body.
+  return isa<func::CallOp>(op);
 }
 
 bool resultTypeModelled(Operation *op, Type t) {

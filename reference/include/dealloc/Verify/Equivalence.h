@@ -39,6 +39,8 @@ struct EquivResult {
   /// inputs were excluded, as FunctionResult's.
   std::vector<StopSite> excluded;
   std::string excludedCut, definedUndecided;
+  /// UNKNOWN because on every input a version reaches undefined behaviour.
+  bool undefinedEverywhere = false;
 };
 
 /// Compares `fn` (same name in both modules).

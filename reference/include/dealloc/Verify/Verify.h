@@ -42,6 +42,11 @@ struct VerifyOptions {
   /// [safety.defined]: an input that reaches undefined behaviour is a stop
   /// (UNKNOWN) instead of being excluded (--strict-ub).
   bool strictUB = false;
+  /// [input.unranked]: per argument of the checked function, the rank of
+  /// an unranked memref argument (ignored for the others): one check covers
+  /// one rank per argument, ModuleVerifier checks each in turn. Empty: an
+  /// unranked argument has no rank, its check is UNSUPPORTED.
+  std::vector<unsigned> unrankedRanks;
   /// --solver-stats: receives one line per check of a function (which encoding,
   /// its size, where the time went), as the check ends. Not set: silent.
   std::function<void(llvm::StringRef function, llvm::StringRef line)> stats;
@@ -102,6 +107,9 @@ struct FunctionResult {
   /// Why it was not decided whether some input is defined ("" if it was,
   /// or if nothing was excluded).
   std::string definedUndecided;
+  /// UNKNOWN because every input reaches undefined behaviour
+  /// ([safety.defined]): no defined input.
+  bool undefinedEverywhere = false;
 };
 
 /// Allocation sites of the input program, for --equiv ([equiv.match]).

@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Calls/CallSummary.h"
+#include "Check/UnrankedArguments.h"
 #include "Encoder/Encoder.h"
 #include "Induction/LoopInduction.h"
 
@@ -464,6 +465,16 @@ void CallSummaries::check(func::FuncOp fn, Entry &entry, bool answer) {
   // its calls are inlined, and nothing else is asked of it.
   if (!answer)
     return;
+  // [input.unranked]: one exact check per rank of the unranked arguments.
+  if (hasUnrankedArguments(fn)) {
+    std::optional<CheckSetup> last;
+    FunctionResult r = checkEachRank(fn, opts, [&](const VerifyOptions &o) {
+      last.emplace();
+      last->facts = facts.get();
+      return checkFunctionWithInduction(module, fn, o, *last);
+    });
+    return finish(std::move(r), *last);
+  }
   // Some call the check would encode may be summarised: a callee with a
   // contract, directly or in the body of a callee without one (inlined).
   bool anyContract = false;

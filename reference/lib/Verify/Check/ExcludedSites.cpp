@@ -54,6 +54,7 @@ FunctionResult FunctionCheck::listExcluded() {
     res.verdict = Verdict::Unknown;
     res.reason = "no defined input: every input reaches undefined "
                  "behaviour ([safety.defined])";
+    res.undefinedEverywhere = true;
     if (!res.excluded.empty()) {
       res.input = res.excluded.front().input;
       res.location = res.excluded.front().loc;

@@ -81,6 +81,10 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
       int64_t id = S.evalBV(E.heap.idOf(v.view));
       iv.group = groups.emplace(id, groups.size()).first->second;
       auto mt = dyn_cast<MemRefType>(t);
+      iv.unranked = isa<UnrankedMemRefType>(t); // [input.unranked]: the shape
+      if (iv.unranked)
+        for (const Expr &size : v.view.sizes)
+          iv.extents.push_back(S.evalBV(size));
       if (mt && !E.boundary().argExtents[i].empty())
         for (int64_t d = 0; d < mt.getRank(); ++d)
           if (mt.isDynamicDim(d))

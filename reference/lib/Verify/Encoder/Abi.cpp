@@ -3,8 +3,9 @@
 // spec/verification.md [verify.inputs]: the entry function's arguments are
 // symbolic: i1 and integers are free (all values of their width), floats
 // free bit patterns, vector arguments fresh lanes ([input.vector],
-// Verify/Ops/VectorOps.cpp), memref arguments caller-provided buffers whose
-// sharing is a symbolic choice among the other arguments of the same type
+// Verify/Ops/VectorOps.cpp), memref arguments (an unranked one of the rank
+// the check covers, [input.unranked]) caller-provided buffers whose sharing
+// is a symbolic choice among the other arguments of the same type
 // ([input.memref.alias]; read-only arguments share only with the others,
 // [verify.encoding.args.readonly]), with free dynamic extents (0 .. 2^20)
 // and zeroed
@@ -16,6 +17,7 @@
 #include "Encoder/Encoder.h"
 #include "Encoder/ReadOnlyArguments.h"
 #include "Ops/VectorValues.h"
+#include "dealloc/Semantics/TypeSupport.h"
 #include "dealloc/Support/SolverPolicy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -36,6 +38,18 @@ struct ArgumentSlots {
 };
 } // namespace
 
+/// The ranked type of memref argument `i` of `fn`: its own, or for an
+/// unranked argument the one of the rank this check covers, every
+/// dimension dynamic ([input.unranked]); null if it has none.
+static MemRefType argMemRefType(Encoder &E, func::FuncOp fn, unsigned i) {
+  Type t = fn.getArgument(i).getType();
+  if (auto mt = dyn_cast<MemRefType>(t))
+    return mt;
+  if (!isModelledUnranked(t) || i >= E.opts.unrankedRanks.size())
+    return nullptr;
+  return rankedTypeFor(t, E.opts.unrankedRanks[i]);
+}
+
 /// [input.memref.alias]: the arguments whose buffer argument `i` (of type
 /// `t`, its own buffer slot `slotOfArg[i]`) may share: its own and, of the
 /// other arguments of its type, those whose sharing can matter
@@ -43,14 +57,18 @@ struct ArgumentSlots {
 /// share an earlier one that is not read-only either; a read-only one may
 /// share any that is not read-only (read-only arguments sharing among
 /// themselves cannot change a run). Sorted by slot, as View::cands are.
-static std::vector<unsigned> sharingCandidates(func::FuncOp fn, unsigned i,
+static std::vector<unsigned> sharingCandidates(Encoder &E, func::FuncOp fn,
+                                               unsigned i,
                                                const ArgumentSlots &args) {
-  Type t = fn.getArgument(i).getType();
+  // [input.unranked]: unranked arguments of different ranks never share.
+  auto sameType = [&](unsigned j) {
+    return fn.getArgument(j).getType() == fn.getArgument(i).getType() &&
+           argMemRefType(E, fn, j) == argMemRefType(E, fn, i);
+  };
   std::vector<unsigned> owners;
   for (unsigned j = 0; j < args.slotOfArg.size(); ++j)
-    if (j == i ||
-        (args.slotOfArg[j] >= 0 && !args.readOnly.test(j) &&
-         (j < i || args.readOnly.test(i)) && fn.getArgument(j).getType() == t))
+    if (j == i || (args.slotOfArg[j] >= 0 && !args.readOnly.test(j) &&
+                   (j < i || args.readOnly.test(i)) && sameType(j)))
       owners.push_back(j);
   return owners;
 }
@@ -64,8 +82,8 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
                            const ArgumentSlots &args) {
   smt::Context &ctx = E.ctx;
   SymbolicHeap &heap = E.heap;
-  auto mt = cast<MemRefType>(fn.getArgument(i).getType());
-  std::vector<unsigned> owners = sharingCandidates(fn, i, args);
+  MemRefType mt = argMemRefType(E, fn, i);
+  std::vector<unsigned> owners = sharingCandidates(E, fn, i, args);
   View v;
   for (unsigned j : owners)
     v.cands.push_back(args.slotOfArg[j]);
@@ -141,7 +159,7 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
     // Same signature, same slot order: reuse the earlier encoding's inputs.
     E.boundary().argValues.push_back(E.inputsFrom()->boundary().argValues[i]);
     E.boundary().argExtents.back() = E.inputsFrom()->boundary().argExtents[i];
-    if (isa<MemRefType>(t))
+    if (isa<BaseMemRefType>(t))
       newArgSlot();
     return true;
   }
@@ -156,14 +174,18 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
   }
   if (isa<VectorType>(t))
     return encodeVectorArgument(E, fn, i);
-  auto mt = dyn_cast<MemRefType>(t);
-  if (!mt || !scalarWidth(mt.getElementType()) || isa<ComplexType>(t)) {
+  MemRefType mt = argMemRefType(E, fn, i);
+  if (!mt || !scalarWidth(mt.getElementType())) {
     std::string type;
     llvm::raw_string_ostream os(type);
     os << t;
+    // [input.unranked]: a contract model ([verify.encoding.calls.summary])
+    // has no rank to give an unranked argument.
     return E.fail(Verdict::Unsupported,
                   "argument #" + std::to_string(i) + " of type " + type +
-                      " has no input model",
+                      (isModelledUnranked(t)
+                           ? " has no rank in this check ([input.unranked])"
+                           : " has no input model"),
                   fn.getLoc());
   }
   newArgSlot();
@@ -185,7 +207,7 @@ static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
   for (auto [i, s] : llvm::enumerate(slotOfArg)) {
     if (s < 0)
       continue;
-    auto mt = cast<MemRefType>(fn.getArgument(i).getType());
+    MemRefType mt = argMemRefType(E, fn, i);
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).

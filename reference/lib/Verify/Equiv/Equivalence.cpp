@@ -12,6 +12,7 @@
 #include "Check/Overrun.h"
 #include "Check/Replay.h"
 #include "Check/StopSites.h"
+#include "Check/UnrankedArguments.h"
 #include "Encoder/Encoder.h"
 #include "Equiv/VersionComparison.h"
 #include "Induction/LoopInductionPair.h"
@@ -27,12 +28,10 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
-                                              StringRef name,
-                                              const VerifyOptions &opts) {
-  auto start = std::chrono::steady_clock::now();
-  smt::Budget budget(opts.functionTimeoutMs);
-  EquivStats stats;
+/// The comparison of function `name` of `a` and `b` (of one rank of its
+/// unranked arguments, if it has any).
+static EquivResult compareOnce(ModuleOp a, ModuleOp b, StringRef name,
+                               const VerifyOptions &opts, EquivStats &stats) {
   // [equiv.loops]: first with loops proved by induction where they can be;
   // any answer but EQUIVALENT comes from the exact (unrolled) encoding.
   bool abstracted = false, suspect = false;
@@ -61,6 +60,68 @@ EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
         break;
     }
   }
+  return res;
+}
+
+/// [input.unranked]: the comparison at each rank of the unranked arguments
+/// of `fn` (A's), combined as checkEachRank combines safety answers: the
+/// first DIFFERENT; else the first UNKNOWN but "no defined input"; else
+/// EQUIVALENT unless an op of either version may tell a larger rank apart.
+static EquivResult compareEachRank(ModuleOp a, ModuleOp b, func::FuncOp fn,
+                                   const VerifyOptions &opts,
+                                   EquivStats &stats) {
+  std::vector<unsigned> args = unrankedArguments(fn);
+  VerifyOptions o = opts;
+  o.unrankedRanks.assign(fn.getNumArguments(), 0);
+  std::optional<EquivResult> open, equivalent, undefined;
+  do {
+    EquivResult r = compareOnce(a, b, fn.getSymName(), o, stats);
+    if (r.verdict == EquivVerdict::Different)
+      return r;
+    if (r.verdict == EquivVerdict::Equivalent) {
+      if (!equivalent)
+        equivalent = r;
+      else
+        equivalent->excluded.insert(equivalent->excluded.end(),
+                                    r.excluded.begin(), r.excluded.end());
+    } else if (r.undefinedEverywhere) {
+      if (!undefined)
+        undefined = r;
+    } else if (!open) {
+      r.reason =
+          "with " + describeRanks(args, o.unrankedRanks) + ": " + r.reason;
+      open = r;
+    }
+  } while (nextRanks(args, o.unrankedRanks));
+  if (open)
+    return *open;
+  EquivResult res = equivalent ? *equivalent : *undefined;
+  auto other = dyn_cast_or_null<func::FuncOp>(
+      SymbolTable::lookupSymbolIn(b, fn.getSymName()));
+  Operation *op = rankObserver(fn);
+  if (!op && other)
+    op = rankObserver(other);
+  if (op) {
+    res.verdict = EquivVerdict::Unknown;
+    res.undefinedEverywhere = false;
+    res.reason =
+        largerRankReason(equivalent ? "EQUIVALENT" : "no defined input", op) +
+        " at " + printLocation(op->getLoc());
+  }
+  return res;
+}
+
+EquivResult dealloc::verify::checkEquivalence(ModuleOp a, ModuleOp b,
+                                              StringRef name,
+                                              const VerifyOptions &opts) {
+  auto start = std::chrono::steady_clock::now();
+  smt::Budget budget(opts.functionTimeoutMs);
+  EquivStats stats;
+  auto fn =
+      dyn_cast_or_null<func::FuncOp>(SymbolTable::lookupSymbolIn(a, name));
+  EquivResult res = fn && hasUnrankedArguments(fn)
+                        ? compareEachRank(a, b, fn, opts, stats)
+                        : compareOnce(a, b, name, opts, stats);
   res.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

@@ -407,6 +407,7 @@ std::optional<EquivResult> VersionComparison::listExcluded() {
                                     shrink, res.excluded, res.excludedCut,
                                     res.definedUndecided)) {
     res.reason = *none;
+    res.undefinedEverywhere = true;
     return res;
   }
   res.reason.clear(); // a timed-out listing query set it
@@ -434,6 +435,7 @@ bool VersionComparison::witnessAbstract() {
   if (check(ctx.mkAnd(noStop), d) == smt::Result::Unsat) {
     res.reason = "no defined input: on every input a version reaches "
                  "undefined behaviour ([safety.defined])";
+    res.undefinedEverywhere = true;
     return false;
   }
   res.reason.clear();
