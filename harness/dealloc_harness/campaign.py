@@ -146,7 +146,7 @@ def _deduplicate(shrunk, question):
         res, sig, _ = item
         out = res["outcome"]
         shape = set(question.op_shape(res["program"].text))
-        cls = (out.kind, out.verdict, check.clause_of(out.message))
+        cls = (out.kind, out.verdict, findings.clause_of(out.message))
         if any(sig == k_sig or (cls == k_cls and k_shape <= shape)
                for _, k_sig, _, k_cls, k_shape in kept):
             continue
@@ -293,7 +293,7 @@ def _save_raw(camp, state, index, entry):
     and saved unshrunk in OUT/raw at once."""
     question = camp.question
     kind, verdict = entry.kind, entry.verdict
-    idx = state.groups.setdefault((kind, verdict, check.clause_of(entry.message)), [])
+    idx = state.groups.setdefault((kind, verdict, findings.clause_of(entry.message)), [])
     if len(idx) >= camp.shrink_per_class:
         return
     idx.append(index)

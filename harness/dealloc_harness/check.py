@@ -535,12 +535,6 @@ def _trace_line(event):
     return f"  {event}"
 
 
-def clause_of(message):
-    """The first spec clause ID cited in a message, or ""."""
-    m = re.search(r"\[([a-z0-9_-]+(?:\.[a-z0-9_-]+)+)\]", message or "")
-    return m.group(1) if m else ""
-
-
 def _outcome(classes, not_run, seconds, impl_output, cfg, notes=()):
     first = whole_pipeline(cfg.require_equivalence).head(classes, not_run)
     return _headed(first, classes=[list(c) for c in classes], not_run=not_run,
