@@ -70,7 +70,7 @@ TEST_F(EncoderFixture, UnboundUseUnderProvablyFalseGuardIsAccepted) {
   // g and not g, through a definition the solver must use.
   Expr g = ctx.freshBool("g"), h = ctx.freshBool("h");
   auto E = useUnbound(ctx.mkAnd(g, h));
-  E->heap.constraints.push_back(ctx.mkEq(h, ctx.mkNot(g)));
+  E->heap.assume(ctx.mkEq(h, ctx.mkNot(g)));
   EXPECT_TRUE(E->checkUnboundUses());
   EXPECT_FALSE(E->failure().has_value());
 }

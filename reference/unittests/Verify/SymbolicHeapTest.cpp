@@ -20,10 +20,10 @@ struct HeapFixture : ::testing::Test {
   }
   smt::Result reachable(Verdict kind) {
     smt::Solver s(c);
-    for (const Expr &e : heap.constraints)
+    for (const Expr &e : heap.constraints())
       s.add(e);
     std::vector<Expr> conds;
-    for (const Violation &v : heap.violations)
+    for (const Violation &v : heap.violations())
       if (v.kind == kind)
         conds.push_back(v.cond);
     return s.check({c.mkOr(conds)}, 0);
@@ -61,7 +61,7 @@ TEST_F(HeapFixture, MergeKeepsPerPathHeapState) {
   State m = heap.merge({&a, &b}, "join");
   // Freed iff the first path was taken.
   smt::Solver sv(c);
-  for (const Expr &e : heap.constraints)
+  for (const Expr &e : heap.constraints())
     sv.add(e);
   EXPECT_EQ(sv.check({cond, c.mkNot(heap.freedOf(m, s))}, 0),
             smt::Result::Unsat);
@@ -73,11 +73,11 @@ TEST_F(HeapFixture, DistinctBuffersHaveDistinctAddresses) {
   State st = fresh();
   unsigned a = heap.newSlot(SlotKind::Heap, loc, "a", &st);
   unsigned b = heap.newSlot(SlotKind::Arg, loc, "b", &st);
-  heap.addressesUsed = true;
+  heap.observeAddresses();
   smt::Solver sv(c);
   for (const Expr &e : heap.constraintsToAssert())
     sv.add(e);
-  EXPECT_EQ(sv.check({c.mkEq(heap.slots[a].addr, heap.slots[b].addr)}, 0),
+  EXPECT_EQ(sv.check({c.mkEq(heap.slot(a).addr, heap.slot(b).addr)}, 0),
             smt::Result::Unsat);
 }
 
@@ -87,22 +87,22 @@ TEST_F(HeapFixture, AddressConstraintsOnlyWhereAnAddressIsMentioned) {
   State st = fresh();
   unsigned a = heap.newSlot(SlotKind::Heap, loc, "a", &st);
   unsigned b = heap.newSlot(SlotKind::Heap, loc, "b", &st);
-  heap.addressesUsed = true;
+  heap.observeAddresses();
   size_t all = heap.constraintsToAssert().size();
-  ASSERT_GT(all, heap.constraints.size());
+  ASSERT_GT(all, heap.constraints().size());
   // A violation about identities only.
   View va = heap.wholeView(a, {});
   heap.free(st, va, c.boolVal(true), loc, {});
-  EXPECT_EQ(heap.constraintsForSafety().size(), heap.constraints.size());
+  EXPECT_EQ(heap.constraintsForSafety().size(), heap.constraints().size());
   // A condition that compares the two addresses as numbers.
-  heap.violate(st, Verdict::Leak,
-               c.mkEq(heap.slots[a].addr, heap.slots[b].addr), loc, "test");
+  heap.violate(st, Verdict::Leak, c.mkEq(heap.slot(a).addr, heap.slot(b).addr),
+               loc, "test");
   std::vector<Expr> kept = heap.constraintsForSafety();
   EXPECT_EQ(kept.size(), all);
   smt::Solver sv(c);
   for (const Expr &e : kept)
     sv.add(e);
-  EXPECT_EQ(sv.check({heap.violations.back().cond}, 0), smt::Result::Unsat);
+  EXPECT_EQ(sv.check({heap.violations().back().cond}, 0), smt::Result::Unsat);
 }
 
 // [verify.encoding.fusion]: the fused slot is the buffer the merged view
@@ -132,9 +132,9 @@ TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {
   ASSERT_TRUE(heap.fuse(j, m.view, both, loc));
   ASSERT_EQ(m.view.cands.size(), 1u);
   unsigned f = m.view.cands.front();
-  EXPECT_EQ(heap.slots[f].parts, (std::vector<unsigned>{a, n}));
+  EXPECT_EQ(heap.slot(f).parts, (std::vector<unsigned>{a, n}));
   smt::Solver s(c);
-  for (const Expr &x : heap.constraints)
+  for (const Expr &x : heap.constraints())
     s.add(x);
   auto valid = [&](Expr claim) {
     return s.check({c.mkNot(claim)}, 0) == smt::Result::Unsat;
@@ -150,4 +150,28 @@ TEST_F(HeapFixture, FusionRenamesTheDenotedBuffer) {
   Expr x = heap.load(j, m.view, c.bvVal(kIndexWidth, 1), 4);
   EXPECT_TRUE(valid(c.mkImplies(cond, c.mkEq(x, c.bvVal(64, 7)))));
   EXPECT_TRUE(valid(c.mkImplies(c.mkNot(cond), c.mkEq(x, c.bvVal(64, 0)))));
+}
+
+TEST_F(HeapFixture, RollbackRemovesWhatWasRecordedAfterTheMark) {
+  State st = fresh();
+  unsigned kept = heap.newSlot(SlotKind::Heap, loc, "memref.alloc", &st);
+  Expr keptName = heap.name(c.freshBool("p"), "kept");
+  HeapMark m = heap.mark();
+  unsigned s = heap.newSlot(SlotKind::Heap, loc, "memref.alloc", &st);
+  Expr dropped = heap.name(c.freshBool("q"), "dropped");
+  heap.assume(c.freshBool("r"));
+  heap.free(st, heap.wholeView(s, {}), c.freshBool("c"), loc, {});
+  heap.free(st, heap.wholeView(s, {}), c.boolVal(true), loc, {});
+  heap.stop(st, c.freshBool("d"), loc, StopKind::NotEncoded, "test");
+  heap.event(st, c.boolVal(true), loc, "test");
+  ASSERT_GT(heap.violations().size(), m.violations);
+  heap.rollback(m);
+  EXPECT_EQ(heap.numSlots(), kept + 1);
+  EXPECT_EQ(heap.constraints().size(), m.constraints);
+  EXPECT_EQ(heap.addrConstraints().size(), m.addrConstraints);
+  EXPECT_TRUE(heap.violations().empty());
+  EXPECT_TRUE(heap.stops().empty());
+  EXPECT_TRUE(heap.events().empty());
+  EXPECT_TRUE(heap.definitions().count(keptName.termId()));
+  EXPECT_FALSE(heap.definitions().count(dropped.termId()));
 }

@@ -21,7 +21,9 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -251,77 +253,60 @@ struct Lemma {
   void parts(std::vector<Expr> &out) const;
 };
 
+/// The lengths of a SymbolicHeap's records at one point of the encoding:
+/// SymbolicHeap::rollback removes everything recorded after it (a loop
+/// iteration encoded for an induction attempt that failed).
+struct HeapMark {
+  size_t constraints, violations, stops, events, lemmas, slots, addrConstraints;
+};
+
 /// The slots, definitions and observations of one function's encoding.
+///
+/// The encoder (Encoder/, Ops/, Calls/, Induction/) builds a function's
+/// formula through this API: it creates slots and records what the solver
+/// must assume (assume, name), what runs can reach (violate, stop, event,
+/// addLemma), and reads and writes buffer contents and heap states. The
+/// checks (Check/, Equiv/, the induction prover) read back the slot table,
+/// the constraints and the records through the const accessors. The
+/// records only grow, except that rollback cuts them back to a mark. Reads
+/// return the heap's own vectors (no copy; a reference stays valid as the
+/// heap grows).
 class SymbolicHeap {
 public:
   SymbolicHeap(smt::Context &ctx, bool reuseAddresses);
 
-  smt::Context &ctx;
-  bool reuseAddresses;
+  smt::Context &context() const { return ctx; }
+  /// [verify.encoding.addr]: a heap allocation may take the address of a
+  /// freed buffer (--reuse-addresses).
+  bool reusesAddresses() const { return reuseAddresses; }
   /// Contents are bytes ([verify.encoding.contents]): set before encoding
   /// when the module reinterprets buffers (`memref.view`).
-  bool byteContents = false;
-  /// Byte contents only: for a byte term known to be byte `k` of a 64-bit
-  /// word term (`k` = -1: the zero byte, any position), keyed by the byte's
-  /// term id. Loads of bytes of one word read back that word, so a value
-  /// stored whole (an address selected by an if-then-else) is not a
-  /// concatenation of bytes the solver must reassemble
-  /// (Verify/Heap/Contents.cpp).
-  struct ByteOrigin {
-    Expr word;
-    int k;
-  };
-  llvm::DenseMap<unsigned, ByteOrigin> byteOrigins;
-  std::vector<Slot> slots;
-  std::vector<Expr> constraints; ///< definitions and input assumptions
-  /// Per named term (a fresh constant `v` with the constraint `v == def`):
-  /// v's term id -> index of that constraint ([verify.queries.local]).
-  llvm::DenseMap<unsigned, size_t> definitions;
-  /// The keys of `definitions` in the order they were added (their
-  /// indices grow): a rolled-back loop iteration removes its own from the
-  /// end instead of searching them all.
-  std::vector<unsigned> definitionOrder;
-  /// A fresh Boolean constrained equal to `def` (literals stay literals):
-  /// names cut the formula at joins, so a query's cone stays local.
-  Expr name(Expr def, const std::string &n);
-  /// The same for a bit-vector term (literals stay literals).
-  Expr nameBV(Expr def, const std::string &n);
-  /// Merged views given an identity term ([verify.encoding.ids]).
-  unsigned identityTerms = 0;
-  /// Per Boolean that mergeExprs made or kept (by term id): a guard outside
-  /// which it is false (its "gate"), so that merging it again under a guard
-  /// its gate implies keeps it as it is.
-  llvm::DenseMap<unsigned, Expr> gates;
-  /// Constraints on addresses; only needed once an address is observable
-  /// (memref.extract_aligned_pointer_as_index), see constraintsToAssert().
-  std::vector<Expr> addrConstraints;
-  bool addressesUsed = false;
-  /// Everything a query must assume.
-  std::vector<Expr> constraintsToAssert() const {
-    std::vector<Expr> all = constraints;
-    if (addressesUsed)
-      all.insert(all.end(), addrConstraints.begin(), addrConstraints.end());
-    return all;
-  }
-  /// What the safety check's solver assumes: constraintsToAssert(), but the
-  /// address constraints only if some recorded term (a constraint, the
-  /// condition of a violation, stop or trace event, a lemma) mentions an
-  /// address ([verify.encoding.addr]). They constrain addresses only (every
-  /// slot can take its own address whatever else holds), so where nothing
-  /// else mentions one, leaving them out changes no answer and no model a
-  /// check reads; bit-blasted, their injectivity costs one 64-bit equality
-  /// per pair of addresses (Ackermann constraints).
-  std::vector<Expr> constraintsForSafety() const;
-  std::vector<Violation> violations;
-  std::vector<Stop> stops;
-  std::vector<SymEvent> events;
-  /// Reachability lemmas ([verify.lemmas]), in encoding order.
-  std::vector<Lemma> lemmas;
+  void setByteContents(bool bytes) { byteMode = bytes; }
+  bool byteContents() const { return byteMode; }
 
+  //===-- slots -----------------------------------------------------------===//
   /// Creates a slot; for heap/stack slots allocated in `st`, marks it
   /// allocated and constrains its address ([verify.encoding.addr]).
   unsigned newSlot(SlotKind kind, mlir::Location loc, std::string origin,
                    State *st);
+  const std::vector<Slot> &slots() const { return slotTable; }
+  const Slot &slot(unsigned s) const { return slotTable[s]; }
+  unsigned numSlots() const { return slotTable.size(); }
+  /// Gives slot `s` its size in bytes (Slot::bytes).
+  void setSlotBytes(unsigned s, Expr bytes) {
+    slotTable[s].bytes = std::move(bytes);
+  }
+  /// For --equiv: slot `s` is allocation `instance` of site `site`.
+  void setAllocationSite(unsigned s, int site, Expr instance) {
+    slotTable[s].site = site;
+    slotTable[s].siteInstance = std::move(instance);
+  }
+  /// For --equiv: summary slot `s` stands for allocation `instance` of the
+  /// site `siteVar` (Slot::siteVar).
+  void setSummarySite(unsigned s, Expr siteVar, Expr instance) {
+    slotTable[s].siteVar = std::move(siteVar);
+    slotTable[s].siteInstance = std::move(instance);
+  }
   /// A fresh view of the whole of slot `s` with the given sizes (row-major).
   View wholeView(unsigned s, const std::vector<Expr> &sizes);
   /// `v` is the descriptor `slot` was allocated (or passed) with (the same
@@ -335,8 +320,72 @@ public:
   /// (a 2-D dynamic buffer: i * d1 + j < d0 * d1).
   View uncoveredCandidates(const View &v) const;
 
+  //===-- constraints -----------------------------------------------------===//
+  /// Adds a constraint every query assumes (an input assumption, a fact).
+  void assume(Expr e) { constraintList.push_back(std::move(e)); }
+  /// A fresh Boolean constrained equal to `def` (literals stay literals):
+  /// names cut the formula at joins, so a query's cone stays local.
+  Expr name(Expr def, const std::string &n);
+  /// The same for a bit-vector term (literals stay literals).
+  Expr nameBV(Expr def, const std::string &n);
+  /// Definitions and input assumptions, in the order they were added.
+  const std::vector<Expr> &constraints() const { return constraintList; }
+  /// Per named term: its term id -> the index of its definition in
+  /// constraints() ([verify.queries.local]).
+  const llvm::DenseMap<unsigned, size_t> &definitions() const {
+    return definitionIndex;
+  }
+  /// Constraints on addresses ([verify.encoding.addr]): needed only once
+  /// an address is observable, see constraintsToAssert().
+  const std::vector<Expr> &addrConstraints() const {
+    return addrConstraintList;
+  }
+  /// An address became observable (memref.extract_aligned_pointer_as_index):
+  /// queries assume the address constraints from now on.
+  void observeAddresses() { addressesUsed = true; }
+  bool addressesObserved() const { return addressesUsed; }
+  /// Everything a query must assume.
+  std::vector<Expr> constraintsToAssert() const {
+    std::vector<Expr> all = constraintList;
+    if (addressesUsed)
+      all.insert(all.end(), addrConstraintList.begin(),
+                 addrConstraintList.end());
+    return all;
+  }
+  /// What the safety check's solver assumes: constraintsToAssert(), but the
+  /// address constraints only if some recorded term (a constraint, the
+  /// condition of a violation, stop or trace event, a lemma) mentions an
+  /// address ([verify.encoding.addr]). They constrain addresses only (every
+  /// slot can take its own address whatever else holds), so where nothing
+  /// else mentions one, leaving them out changes no answer and no model a
+  /// check reads; bit-blasted, their injectivity costs one 64-bit equality
+  /// per pair of addresses (Ackermann constraints).
+  std::vector<Expr> constraintsForSafety() const;
+  /// How many merged views were given an identity term
+  /// ([verify.encoding.ids]).
+  unsigned identityTerms() const { return numIdentityTerms; }
+
+  //===-- records of what runs reach --------------------------------------===//
+  const std::vector<Violation> &violations() const { return violationList; }
+  const std::vector<Stop> &stops() const { return stopList; }
+  const std::vector<SymEvent> &events() const { return eventList; }
+  /// Reachability lemmas ([verify.lemmas]), in encoding order.
+  const std::vector<Lemma> &lemmas() const { return lemmaList; }
+  void addLemma(Lemma l) { lemmaList.push_back(std::move(l)); }
+  /// Calls `build` on each lemma whose candidates are still pending
+  /// (Lemma::pending), in encoding order; the lemma no longer holds them.
+  void
+  buildLemmas(llvm::function_ref<void(Lemma &, const Lemma::Pending &)> build);
+  /// The lengths of the records, the constraints and the slot table now.
+  HeapMark mark() const;
+  /// Removes every slot, constraint (with its definition) and record added
+  /// after `m`.
+  void rollback(const HeapMark &m);
+
+  //===-- heap states -----------------------------------------------------===//
   Expr allocOf(const State &st, unsigned s) const {
-    if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
+    if (slotTable[s].kind == SlotKind::Arg ||
+        slotTable[s].kind == SlotKind::Global)
       return ctx.boolVal(true);
     return s < st.alloc.size() ? st.alloc[s] : ctx.boolVal(false);
   }
@@ -380,6 +429,7 @@ public:
   /// A read or write of `v` ([heap.use]).
   void use(State &st, const View &v, mlir::Location loc, llvm::StringRef what);
 
+  //===-- contents --------------------------------------------------------===//
   /// Contents ([verify.encoding.contents]). `initContents` gives slot `s`
   /// zero (caller-provided buffers) or unconstrained contents for a buffer
   /// of `sizes`; the others read and write the buffer(s) `v` may view.
@@ -416,6 +466,7 @@ public:
   bool fuse(State &st, View &v, const std::vector<unsigned> &group,
             mlir::Location loc);
 
+  //===-- joins -----------------------------------------------------------===//
   /// Merges states reached under mutually exclusive guards.
   State merge(const std::vector<const State *> &states, llvm::StringRef name);
   /// Merges values under the guards of the merged states.
@@ -425,16 +476,73 @@ public:
                   const std::vector<Expr> &vals);
   /// [verify.encoding.cfg]: the path of the next merge() of states, known to
   /// be the disjunction of their paths (an scf.if whose regions leave on
-  /// the paths they were entered on); consumed by that merge.
-  Expr joinPathHint;
+  /// the paths they were entered on); consumed by that merge. Null clears
+  /// a hint no merge consumed.
+  void hintJoinPath(Expr path) { joinPathHint = std::move(path); }
 
 private:
+  smt::Context &ctx;
+  bool reuseAddresses;
+  /// Contents are bytes (setByteContents).
+  bool byteMode = false;
+  /// Byte contents only: for a byte term known to be byte `k` of a 64-bit
+  /// word term (`k` = -1: the zero byte, any position), keyed by the byte's
+  /// term id. Loads of bytes of one word read back that word, so a value
+  /// stored whole (an address selected by an if-then-else) is not a
+  /// concatenation of bytes the solver must reassemble
+  /// (Verify/Heap/Contents.cpp).
+  struct ByteOrigin {
+    Expr word;
+    int k;
+  };
+  llvm::DenseMap<unsigned, ByteOrigin> byteOrigins;
+  std::vector<Slot> slotTable;
+  std::vector<Expr> constraintList; ///< definitions and input assumptions
+  /// Per named term (a fresh constant `v` with the constraint `v == def`):
+  /// v's term id -> index of that constraint ([verify.queries.local]).
+  llvm::DenseMap<unsigned, size_t> definitionIndex;
+  /// The keys of `definitionIndex` in the order they were added (their
+  /// indices grow): a rolled-back loop iteration removes its own from the
+  /// end instead of searching them all.
+  std::vector<unsigned> definitionOrder;
+  /// Merged views given an identity term ([verify.encoding.ids]).
+  unsigned numIdentityTerms = 0;
+  /// Per Boolean that mergeExprs made or kept (by term id): a guard outside
+  /// which it is false (its "gate"), so that merging it again under a guard
+  /// its gate implies keeps it as it is.
+  llvm::DenseMap<unsigned, Expr> gates;
+  /// Constraints on addresses; only needed once an address is observable
+  /// (memref.extract_aligned_pointer_as_index), see constraintsToAssert().
+  std::vector<Expr> addrConstraintList;
+  bool addressesUsed = false;
+  std::vector<Violation> violationList;
+  std::vector<Stop> stopList;
+  std::vector<SymEvent> eventList;
+  std::vector<Lemma> lemmaList;
+  /// See hintJoinPath.
+  Expr joinPathHint;
+
   Expr addrInverse(Expr addr);
   Contents &contentsOf(State &st, unsigned s);
   /// Width of one content element: 8 in byte mode, else 64.
-  unsigned cellWidth() const { return byteContents ? 8 : 64; }
+  unsigned cellWidth() const { return byteMode ? 8 : 64; }
   /// The byte offset of element `lin` of `v` from its buffer's base.
   Expr byteIndex(const View &v, Expr lin, unsigned elemBytes);
+  /// The `n`-byte little-endian value at byte `at` of `c`, zero-extended to
+  /// 64 (byte mode).
+  Expr readBytes(const Contents &c, Expr at, unsigned n);
+  /// What byte term `b` is known to be (byteOrigins): byte `k` of a word,
+  /// or the zero byte (k = -1).
+  std::optional<ByteOrigin> originOf(const Expr &b);
+  /// Records that `cell`, the result of writing byte `k` of `word` where
+  /// `p` holds over `old`, is byte `k` of `ite(p, word, old's word)`, when
+  /// `old`'s origin is known and at the same position.
+  void recordWrite(const Expr &cell, const Expr &old, const Expr &word, int k,
+                   const Expr &p);
+  /// Records the origin of a merged byte `merged` = mergeExprs(paths,
+  /// bytes) when every merged byte is the same position of a known word.
+  void recordMerge(const Expr &merged, const std::vector<Expr> &paths,
+                   const std::vector<Expr> &bytes);
   Contents mergeContents(const std::vector<Expr> &paths,
                          const std::vector<const State *> &states, size_t s);
   /// Contents `cs[k]` selected by the mutually exclusive `sel[k]`; false if

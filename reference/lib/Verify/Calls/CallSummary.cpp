@@ -95,15 +95,15 @@ static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
       std::vector<Expr> dyn;
       for (size_t k = 0, n = mt.getNumDynamicDims(); k < n; ++k) {
         Expr e = c.freshBV("result_extent", kIndexWidth);
-        h.constraints.push_back(c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
+        h.assume(c.mkCmp(Cmp::Sge, e, c.bvVal(kIndexWidth, 0)));
         dyn.push_back(e);
       }
       View v =
           E.allocate(st, SlotKind::Heap, mt, dyn, site, "result of " + name);
       // The buffer holds at least the view's elements (the contract check
       // proved it), and nothing more is known: bound by exactly those.
-      h.slots[v.cands.front()].bytes =
-          E.byteExtent(v, elementBytes(mt.getElementType()));
+      h.setSlotBytes(v.cands.front(),
+                     E.byteExtent(v, elementBytes(mt.getElementType())));
       results.push_back(SymValue::memref(v));
     } else if (t.isInteger(1)) {
       results.push_back(SymValue::boolean(c.freshBool("result")));
@@ -123,7 +123,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
                                     bool &applied) {
   applied = false;
   CheckSetup *setup = E.setup();
-  if (!setup || !setup->summaries || E.heap.byteContents ||
+  if (!setup || !setup->summaries || E.heap.byteContents() ||
       !setup->summaries->hasContract(callee))
     return true;
   FunctionType ft = callee.getFunctionType();
@@ -151,7 +151,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
     views.emplace_back(&v, mt);
     std::vector<Expr> live;
     for (auto [k, s] : llvm::enumerate(v.cands)) {
-      if (h.slots[s].kind == SlotKind::Global) {
+      if (h.slot(s).kind == SlotKind::Global) {
         bad.push_back(v.pts[k]);
         continue;
       }
@@ -186,8 +186,8 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
   // The callee may write the arguments' buffers and the globals.
   for (auto [v, t] : views)
     h.havoc(st, *v);
-  for (unsigned s = 0; s < h.slots.size(); ++s)
-    if (h.slots[s].kind == SlotKind::Global)
+  for (unsigned s = 0; s < h.numSlots(); ++s)
+    if (h.slot(s).kind == SlotKind::Global)
       h.havoc(st, h.wholeView(s, {}));
   results = summaryResults(E, ft, site, st, name);
   setup->summarised.push_back(callee.getSymName().str());

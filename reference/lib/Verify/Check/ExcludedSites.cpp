@@ -42,7 +42,7 @@ FunctionResult FunctionCheck::listExcluded() {
     return finish();
   smt::Solver &S = queries->solver();
   std::vector<Expr> noStop;
-  for (const Stop &s : E.heap.stops)
+  for (const Stop &s : E.heap.stops())
     noStop.push_back(ctx.mkNot(s.cond));
   Expr q = ctx.freshBool("defined");
   S.add(ctx.mkImplies(q, ctx.mkAnd(noStop)));
@@ -192,13 +192,14 @@ ExactWitnesses FunctionCheck::witnessSites(const std::set<SiteKey> &wanted) {
       !why.empty())
     w.cut = why;
   w.bound = queries->anyOf<Stop>(
-      [](const Stop &s) { return s.isBound ? s.cond : Expr(); }, E.heap.stops);
-  for (const Stop &s : E.heap.stops)
+      [](const Stop &s) { return s.isBound ? s.cond : Expr(); },
+      E.heap.stops());
+  for (const Stop &s : E.heap.stops())
     if (s.isBound)
       w.boundN = std::max(w.boundN, s.bound);
   // A model without any stop (the unroll bound included) is a defined run.
   std::vector<Expr> noStop;
-  for (const Stop &s : E.heap.stops)
+  for (const Stop &s : E.heap.stops())
     noStop.push_back(ctx.mkNot(s.cond));
   Expr q = ctx.freshBool("defined");
   queries->solver().add(ctx.mkImplies(q, ctx.mkAnd(noStop)));

@@ -74,12 +74,12 @@ static std::vector<std::string> traceFromModel(Encoder &E, smt::Solver &S,
     todo.pop_back();
     if (s < 0 || !family.insert(s).second)
       continue;
-    const Slot &slot = E.heap.slots[s];
+    const Slot &slot = E.heap.slot(s);
     for (auto [p, is] : llvm::zip(slot.parts, slot.partIs))
       if (S.evalBool(is))
         todo.push_back(p);
   }
-  for (const SymEvent &ev : E.heap.events) {
+  for (const SymEvent &ev : E.heap.events()) {
     if (v.slot >= 0 && !family.count(ev.slot))
       continue;
     if (!S.evalBool(ev.cond))
@@ -111,7 +111,7 @@ FunctionResult FunctionCheck::run() {
     return encodingFailed();
   queries.emplace(E, assumed, stats);
   smt::Result r = queries->anyOf<Violation>(
-      [](const Violation &v) { return v.reach; }, E.heap.violations);
+      [](const Violation &v) { return v.reach; }, E.heap.violations());
   if (r == smt::Result::Unknown)
     return timeout();
   if (r == smt::Result::Sat)
@@ -164,14 +164,14 @@ FunctionResult FunctionCheck::classifyViolation() {
   for (Verdict kind : violationVerdicts()) {
     smt::Result r = queries->anyOf<Violation>(
         [&](const Violation &v) { return v.kind == kind ? v.cond : Expr(); },
-        E.heap.violations);
+        E.heap.violations());
     if (r == smt::Result::Unknown)
       return timeout();
     if (r != smt::Result::Sat)
       continue;
     if (!minimizeInput(E, S, {queries->lastQuery()}, opts.timeoutMs))
       return timeout();
-    for (const Violation &v : E.heap.violations)
+    for (const Violation &v : E.heap.violations())
       if (v.kind == kind && S.evalBool(v.cond))
         return counterexample(kind, v);
   }
@@ -246,7 +246,7 @@ NextStop FunctionCheck::nextStop(
     const Stop *&hit) {
   smt::Solver &S = queries->solver();
   while (true) {
-    smt::Result r = queries->anyOf<Stop>(open, E.heap.stops);
+    smt::Result r = queries->anyOf<Stop>(open, E.heap.stops());
     if (r == smt::Result::Unknown)
       return NextStop::TimedOut;
     if (r == smt::Result::Sat)
@@ -260,7 +260,7 @@ NextStop FunctionCheck::nextStop(
     return NextStop::Capped;
   if (!minimizeInput(E, S, {queries->lastQuery()}, opts.timeoutMs))
     return NextStop::TimedOut;
-  for (const Stop &s : E.heap.stops)
+  for (const Stop &s : E.heap.stops())
     if (pick(s) && !found.count({printLocation(s.loc), s.reason}) &&
         S.evalBool(s.cond)) {
       hit = &s;
@@ -284,7 +284,7 @@ StopScan FunctionCheck::scanStops(llvm::function_ref<bool(const Stop &)> pick,
     return std::make_pair(printLocation(s.loc), s.reason);
   };
   bool bounds = llvm::none_of(
-      E.heap.stops, [&](const Stop &s) { return s.isBound && pick(s); });
+      E.heap.stops(), [&](const Stop &s) { return s.isBound && pick(s); });
   auto open = [&](const Stop &s) {
     return !pick(s) || found.count(siteOf(s)) || (s.isBound && !bounds)
                ? Expr()
@@ -339,10 +339,10 @@ StopScan FunctionCheck::scanStops(llvm::function_ref<bool(const Stop &)> pick,
 /// Listed in encoding order, not in the order the solver found them.
 void FunctionCheck::sortByEncodingOrder(std::vector<StopSite> &sites) const {
   auto firstRecord = [&](const StopSite &site) {
-    for (auto [i, s] : llvm::enumerate(E.heap.stops))
+    for (auto [i, s] : llvm::enumerate(E.heap.stops()))
       if (printLocation(s.loc) == site.loc && s.reason == site.kind)
         return i;
-    return E.heap.stops.size();
+    return E.heap.stops().size();
   };
   std::stable_sort(sites.begin(), sites.end(),
                    [&](const StopSite &a, const StopSite &b) {
@@ -367,17 +367,17 @@ void FunctionCheck::reportStats() {
                      secs(Clock::now() - start) + "; encoding " +
                      secs(encodeTime);
   if (encoded)
-    line += " (" + std::to_string(E.heap.violations.size()) +
-            " violation conditions, " + std::to_string(E.heap.stops.size()) +
+    line += " (" + std::to_string(E.heap.violations().size()) +
+            " violation conditions, " + std::to_string(E.heap.stops().size()) +
             " stop conditions, " + std::to_string(assumed.size()) +
             " constraints" +
             (assumed.size() < E.heap.constraintsToAssert().size()
                  ? " (address constraints not needed)"
                  : "") +
-            ", " + std::to_string(E.heap.lemmas.size()) + " lemma points, " +
+            ", " + std::to_string(E.heap.lemmas().size()) + " lemma points, " +
             std::to_string(E.stats().helperContracts) +
             " dealloc_helper calls by their specification, " +
-            std::to_string(E.heap.slots.size()) + " heap slots)";
+            std::to_string(E.heap.numSlots()) + " heap slots)";
   line += "; slice queries " + secs(stats.local) + " (" +
           std::to_string(stats.localQueries) + "), full queries " +
           secs(stats.full) + " (" + std::to_string(stats.fullQueries) +

@@ -62,7 +62,7 @@ void SafetyQueries::proveLemmas() {
   auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(budget);
   bool outOfTime = false;
-  for (const Lemma &lemma : E.heap.lemmas) {
+  for (const Lemma &lemma : E.heap.lemmas()) {
     proveLemma(lemma, deadline, outOfTime);
     if (outOfTime)
       return;
@@ -235,7 +235,7 @@ smt::Result SafetyQueries::askEvery(const std::vector<Expr> &every) {
   // 0.02 s (the reference pipeline's select-chain 1000). Briefly, as for a
   // group: the incremental solver follows.
   bool many = every.size() > SolverPolicy::bitBlastOver;
-  bool blastFirst = many || (E.heap.identityTerms > 0 && every.size() > 1);
+  bool blastFirst = many || (E.heap.identityTerms() > 0 && every.size() > 1);
   if (blastFirst &&
       bitBlast(ctx.mkOr(every),
                many ? SolverPolicy::firstBitBlastMs : SolverPolicy::bitBlastMs,

@@ -205,7 +205,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
   while (true) {
     std::vector<Expr> open;
     for (const Version &v : versions)
-      for (const Stop &s : v.e->heap.stops)
+      for (const Stop &s : v.e->heap.stops())
         if (isUndefinedBehaviour(s.kind) && !found.count(key(v, s)))
           open.push_back(s.cond);
     if (open.empty())
@@ -224,7 +224,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
     const Version *in = nullptr;
     const Stop *hit = nullptr;
     for (const Version &v : versions)
-      for (const Stop &s : v.e->heap.stops)
+      for (const Stop &s : v.e->heap.stops())
         if (!hit && isUndefinedBehaviour(s.kind) && !found.count(key(v, s)) &&
             S.evalBool(s.cond)) {
           in = &v;
@@ -245,7 +245,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
   auto rank = [&](const StopSite &site) {
     size_t at = 0;
     for (const Version &v : versions) {
-      for (const Stop &s : v.e->heap.stops) {
+      for (const Stop &s : v.e->heap.stops()) {
         if (site.version == v.tag && printLocation(s.loc) == site.loc &&
             s.reason == site.kind)
           return at;
@@ -262,7 +262,7 @@ std::optional<std::string> dealloc::verify::scanExcludedEquiv(
   // Some input on which neither version stops?
   std::vector<Expr> noStop;
   for (const Version &v : versions)
-    for (const Stop &s : v.e->heap.stops)
+    for (const Stop &s : v.e->heap.stops())
       noStop.push_back(ctx.mkNot(s.cond));
   smt::Result d = check(ctx.mkAnd(noStop));
   if (d == smt::Result::Unsat)

@@ -96,7 +96,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
     v.id = id;
     std::vector<Expr> choice;
     for (auto [k, c] : llvm::enumerate(v.cands)) {
-      v.pts.push_back(ctx.mkEq(id, heap.slots[c].idConst));
+      v.pts.push_back(ctx.mkEq(id, heap.slot(c).idConst));
       // Another argument's buffer is shared only if that argument views
       // its own.
       choice.push_back(
@@ -106,11 +106,11 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
                     v.pts[k],
                     heap.denotes(E.boundary().argValues[owners[k]].view, c)));
     }
-    heap.constraints.push_back(ctx.mkOr(choice));
+    heap.assume(ctx.mkOr(choice));
   }
   std::vector<Expr> addrs;
   for (unsigned c : v.cands)
-    addrs.push_back(heap.slots[c].addr);
+    addrs.push_back(heap.slot(c).addr);
   v.addr = heap.mergeExprs(v.pts, addrs);
   // Extents of the chosen buffer.
   std::vector<Expr> dyn;
@@ -191,7 +191,7 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
   newArgSlot();
   for (size_t k = 0; k < mt.getNumDynamicDims(); ++k) {
     Expr e = ctx.freshBV(name + "_extent", kIndexWidth);
-    E.heap.constraints.push_back(ctx.mkCmp(
+    E.heap.assume(ctx.mkCmp(
         Cmp::Ule, e, ctx.bvVal(kIndexWidth, SolverPolicy::maxArgExtent)));
     E.boundary().argExtents[i].push_back(e);
   }
@@ -216,8 +216,8 @@ static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
       heap.setWhole(s, own);
     heap.initContents(st, s, {E.byteExtent(own, 1)},
                       /*zero=*/!(E.setup() && E.setup()->contract), eb);
-    if (heap.byteContents)
-      heap.slots[s].bytes = E.byteExtent(own, eb);
+    if (heap.byteContents())
+      heap.setSlotBytes(s, E.byteExtent(own, eb));
   }
 }
 
@@ -226,8 +226,8 @@ static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
 static void leakChecks(Encoder &E, State &exit, Location retLoc) {
   smt::Context &ctx = E.ctx;
   SymbolicHeap &heap = E.heap;
-  for (unsigned s = 0; s < heap.slots.size(); ++s) {
-    if (heap.slots[s].kind != SlotKind::Heap)
+  for (unsigned s = 0; s < heap.numSlots(); ++s) {
+    if (heap.slot(s).kind != SlotKind::Heap)
       continue;
     std::vector<Expr> conj{heap.allocOf(exit, s),
                            ctx.mkNot(heap.freedOf(exit, s))};
@@ -235,7 +235,7 @@ static void leakChecks(Encoder &E, State &exit, Location retLoc) {
       if (r.kind == SymValue::Kind::MemRef)
         conj.push_back(ctx.mkNot(heap.denotes(r.view, s)));
     heap.violate(exit, Verdict::Leak, ctx.mkAnd(conj), retLoc,
-                 "buffer allocated by " + heap.slots[s].origin +
+                 "buffer allocated by " + heap.slot(s).origin +
                      " is not freed ([heap.leak])",
                  s);
   }
@@ -258,12 +258,11 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   // [equiv.loops]: an encoding that takes its inputs from an earlier one
   // assumes their constraints too (its loop proofs ask their own solver).
   if (inputsOf) {
-    const auto &from = inputsOf->heap.constraints;
-    heap.constraints.insert(heap.constraints.end(), from.begin(),
-                            from.begin() +
-                                inputsOf->boundary().inputConstraints);
+    const std::vector<Expr> &from = inputsOf->heap.constraints();
+    for (size_t i = 0; i < inputsOf->boundary().inputConstraints; ++i)
+      heap.assume(from[i]);
   }
-  entryBoundary.inputConstraints = heap.constraints.size();
+  entryBoundary.inputConstraints = heap.constraints().size();
   initArgumentContents(*this, fn, st, args.slotOfArg);
   for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)

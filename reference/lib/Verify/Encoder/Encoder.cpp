@@ -28,7 +28,7 @@ Encoder::Encoder(smt::Context &ctx, ModuleOp module, const VerifyOptions &opts,
       siteNumbering(sites),
       ownFacts(shared ? nullptr : std::make_unique<ModuleFacts>(module)),
       moduleFacts(shared ? *shared : *ownFacts) {
-  heap.byteContents = moduleFacts.byteContents;
+  heap.setByteContents(moduleFacts.byteContents);
 }
 
 bool Encoder::fail(Verdict v, const std::string &reason, Location loc) {

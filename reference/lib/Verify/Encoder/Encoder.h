@@ -112,7 +112,7 @@ struct EntryBoundary {
   std::vector<std::pair<Expr, mlir::Location>> exitSites;
   /// The function being verified.
   mlir::Operation *entryOp = nullptr;
-  /// How many of heap.constraints constrain the inputs (the first ones): an
+  /// How many of heap.constraints() constrain the inputs (the first ones): an
   /// encoding that takes its inputs from this one assumes them too (its
   /// loop proofs ask their own solver, [equiv.loops]).
   size_t inputConstraints = 0;

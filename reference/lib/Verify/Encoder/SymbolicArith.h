@@ -23,7 +23,7 @@ struct SymbolicArith {
   smt::Context &c;
   /// For pick (merges as the heap merges values at joins).
   SymbolicHeap &heap;
-  explicit SymbolicArith(SymbolicHeap &h) : c(h.ctx), heap(h) {}
+  explicit SymbolicArith(SymbolicHeap &h) : c(h.context()), heap(h) {}
 
   Int lit(int64_t v) const { return c.bvVal(kIndexWidth, v); }
   static Int add(Int a, Int b) { return a + b; }

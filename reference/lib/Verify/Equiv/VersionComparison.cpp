@@ -44,7 +44,7 @@ static std::optional<Verdict> replayOne(ModuleOp m, func::FuncOp fn,
 
 static std::vector<Expr> ofKind(SymbolicHeap &h, Verdict k) {
   std::vector<Expr> out;
-  for (const Violation &v : h.violations)
+  for (const Violation &v : h.violations())
     if (v.kind == k)
       out.push_back(v.cond);
   return out;
@@ -69,12 +69,12 @@ freePointDifferences(Encoder &ea, Encoder &eb, const SiteNumbering &sa) {
     return slot < x.freedAt.size() ? x.freedAt[slot]
                                    : ctx.bvVal(kIndexWidth, 0);
   };
-  for (unsigned i = 0; i < ea.heap.slots.size(); ++i) {
-    const Slot &si = ea.heap.slots[i];
+  for (unsigned i = 0; i < ea.heap.numSlots(); ++i) {
+    const Slot &si = ea.heap.slot(i);
     if (si.site < 0 && si.siteVar.isNull())
       continue;
-    for (unsigned j = 0; j < eb.heap.slots.size(); ++j) {
-      const Slot &sj = eb.heap.slots[j];
+    for (unsigned j = 0; j < eb.heap.numSlots(); ++j) {
+      const Slot &sj = eb.heap.slot(j);
       // [equiv.loops]: a summary slot's site is a term.
       Expr sameInstance = sameSiteInstance(ctx, si, sj, sa.names.size());
       if (sameInstance.isNull())
@@ -195,11 +195,12 @@ bool VersionComparison::encode(bool abstract, bool &abstractedOut) {
     }
   stats.encodeSeconds = secondsSince(encodeStart);
   for (auto [e, tag] : {std::pair{&*ea, "A"}, std::pair{&*eb, "B"}})
-    stats.sizes +=
-        std::string(stats.sizes.empty() ? " (" : ", ") + tag + ": " +
-        std::to_string(e->heap.violations.size()) + " violation conditions, " +
-        std::to_string(e->heap.constraints.size()) + " constraints, " +
-        std::to_string(e->heap.slots.size()) + " heap slots";
+    stats.sizes += std::string(stats.sizes.empty() ? " (" : ", ") + tag + ": " +
+                   std::to_string(e->heap.violations().size()) +
+                   " violation conditions, " +
+                   std::to_string(e->heap.constraints().size()) +
+                   " constraints, " + std::to_string(e->heap.numSlots()) +
+                   " heap slots";
   stats.sizes += ")";
   stats.inducted = setups[0].inducted + setups[1].inducted;
   abstracted = abstractedOut = stats.inducted > 0;
@@ -241,7 +242,7 @@ void VersionComparison::assertBoth(const std::vector<Expr> &loopFacts) {
     S->add(c);
   auto anyStop = [&](SymbolicHeap &h) {
     std::vector<Expr> v;
-    for (const Stop &s : h.stops)
+    for (const Stop &s : h.stops())
       v.push_back(s.cond);
     return ctx.mkOr(v);
   };
@@ -264,7 +265,7 @@ smt::Result VersionComparison::check(Expr q, smt::Result &r) {
 
 std::string VersionComparison::outcome(SymbolicHeap &h) {
   for (Verdict k : violationVerdicts())
-    for (const Violation &v : h.violations)
+    for (const Violation &v : h.violations())
       if (v.kind == k && S->evalBool(v.cond))
         return verdictName(k).str() + " at " + printLocation(v.loc);
   return "returns without violation";
@@ -367,7 +368,7 @@ std::optional<EquivResult> VersionComparison::findStops() {
   };
   std::vector<Expr> stopping;
   for (Encoder *e : {&*ea, &*eb})
-    for (const Stop &s : e->heap.stops)
+    for (const Stop &s : e->heap.stops())
       if (counts(s))
         stopping.push_back(s.cond);
   std::optional<EquivResult> answer;
@@ -375,7 +376,7 @@ std::optional<EquivResult> VersionComparison::findStops() {
     return answer;
   res.input = inputFromModel(*ea, *S, fa);
   for (Encoder *e : {&*ea, &*eb})
-    for (const Stop &s : e->heap.stops)
+    for (const Stop &s : e->heap.stops())
       if (counts(s) && S->evalBool(s.cond)) {
         res.reason = "no difference found, but input " +
                      quotedInput(res.input) + " reaches " + s.reason + " at " +
@@ -429,7 +430,7 @@ bool VersionComparison::witnessAbstract() {
   // is confirmed by running both versions on it.
   std::vector<Expr> noStop;
   for (Encoder *e : {&*ea, &*eb})
-    for (const Stop &s : e->heap.stops)
+    for (const Stop &s : e->heap.stops())
       noStop.push_back(ctx.mkNot(s.cond));
   smt::Result d;
   if (check(ctx.mkAnd(noStop), d) == smt::Result::Unsat) {

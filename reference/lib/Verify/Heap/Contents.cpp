@@ -29,9 +29,9 @@ void SymbolicHeap::initContents(State &st, unsigned s,
   if (s >= st.mem.size())
     st.mem.resize(s + 1);
   Contents c;
-  int64_t total = byteContents ? elemBytes : 1;
-  int64_t limit = byteContents ? SolverPolicy::explicitBytes
-                               : SolverPolicy::explicitElements;
+  int64_t total = byteMode ? elemBytes : 1;
+  int64_t limit =
+      byteMode ? SolverPolicy::explicitBytes : SolverPolicy::explicitElements;
   bool small = true;
   for (const Expr &e : sizes) {
     auto lit = e.bvLiteral();
@@ -159,7 +159,7 @@ Expr SymbolicHeap::loadInit(State &st, const View &v, Expr lin,
     return ctx.boolVal(true);
   auto one = [&](unsigned s) {
     const Contents &c = contentsOf(st, s);
-    if (c.allInit() || !byteContents)
+    if (c.allInit() || !byteMode)
       return readInitOne(ctx, c, lin);
     Expr at = byteIndex(v, lin, elemBytes);
     std::vector<Expr> bytes;
@@ -240,55 +240,47 @@ static void writeOne(Context &ctx, Contents &c, Expr idx, Expr value, Expr p) {
                   c.elems[e]);
 }
 
-/// What `b` is known to be: byte `k` of a word, or the zero byte (k = -1).
-static std::optional<SymbolicHeap::ByteOrigin> originOf(SymbolicHeap &h,
-                                                        const Expr &b) {
+std::optional<SymbolicHeap::ByteOrigin> SymbolicHeap::originOf(const Expr &b) {
   if (auto lit = b.bvLiteral(); lit && *lit == 0)
-    return SymbolicHeap::ByteOrigin{h.ctx.bvVal(64, 0), -1};
-  auto it = h.byteOrigins.find(b.termId());
-  if (it == h.byteOrigins.end())
+    return ByteOrigin{ctx.bvVal(64, 0), -1};
+  auto it = byteOrigins.find(b.termId());
+  if (it == byteOrigins.end())
     return std::nullopt;
   return it->second;
 }
 
-/// Records that `cell`, the result of writing byte `k` of `word` where `p`
-/// holds over `old`, is byte `k` of `ite(p, word, old's word)`, when `old`'s
-/// origin is known and at the same position.
-static void recordWrite(SymbolicHeap &h, const Expr &cell, const Expr &old,
-                        const Expr &word, int k, const Expr &p) {
-  if (cell.same(old) || h.byteOrigins.count(cell.termId()))
+void SymbolicHeap::recordWrite(const Expr &cell, const Expr &old,
+                               const Expr &word, int k, const Expr &p) {
+  if (cell.same(old) || byteOrigins.count(cell.termId()))
     return;
   if (p.isTrue()) {
-    h.byteOrigins.try_emplace(cell.termId(), SymbolicHeap::ByteOrigin{word, k});
+    byteOrigins.try_emplace(cell.termId(), ByteOrigin{word, k});
     return;
   }
-  auto o = originOf(h, old);
+  auto o = originOf(old);
   if (!o || (o->k != k && o->k != -1))
     return;
-  h.byteOrigins.try_emplace(
-      cell.termId(),
-      SymbolicHeap::ByteOrigin{h.ctx.mkIte(p, word, o->word), k});
+  byteOrigins.try_emplace(cell.termId(),
+                          ByteOrigin{ctx.mkIte(p, word, o->word), k});
 }
 
-/// Records the origin of a merged byte `merged` = mergeExprs(paths, bytes)
-/// when every merged byte is the same position of a known word.
-static void recordMerge(SymbolicHeap &h, const Expr &merged,
-                        const std::vector<Expr> &paths,
-                        const std::vector<Expr> &bytes) {
-  if (merged.bvLiteral() || h.byteOrigins.count(merged.termId()))
+void SymbolicHeap::recordMerge(const Expr &merged,
+                               const std::vector<Expr> &paths,
+                               const std::vector<Expr> &bytes) {
+  if (merged.bvLiteral() || byteOrigins.count(merged.termId()))
     return;
   int k = -1;
   std::vector<Expr> words;
   for (const Expr &b : bytes) {
-    auto o = originOf(h, b);
+    auto o = originOf(b);
     if (!o || (o->k != -1 && k != -1 && o->k != k))
       return;
     if (o->k != -1)
       k = o->k;
     words.push_back(o->word);
   }
-  h.byteOrigins.try_emplace(
-      merged.termId(), SymbolicHeap::ByteOrigin{h.mergeExprs(paths, words), k});
+  byteOrigins.try_emplace(merged.termId(),
+                          ByteOrigin{mergeExprs(paths, words), k});
 }
 
 Expr SymbolicHeap::byteIndex(const View &v, Expr lin, unsigned elemBytes) {
@@ -305,7 +297,7 @@ Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
       ctx.mkBin(Context::BinOp::Add, at, ctx.bvVal(kIndexWidth, elemBytes));
   std::vector<Expr> out;
   for (auto [i, s] : llvm::enumerate(v.cands)) {
-    const Expr &bytes = slots[s].bytes;
+    const Expr &bytes = slotTable[s].bytes;
     if (bytes.isNull())
       continue;
     // A size of -1 marks a buffer too large to bound without wrap-around
@@ -319,9 +311,7 @@ Expr SymbolicHeap::outsideBuffer(const View &v, Expr lin, unsigned elemBytes) {
   return ctx.mkOr(out);
 }
 
-/// The `n`-byte little-endian value at byte `at` of `c`, zero-extended to 64.
-static Expr readBytes(SymbolicHeap &h, const Contents &c, Expr at, unsigned n) {
-  Context &ctx = h.ctx;
+Expr SymbolicHeap::readBytes(const Contents &c, Expr at, unsigned n) {
   std::vector<Expr> bytes;
   for (unsigned k = 0; k < n; ++k) {
     Expr idx =
@@ -336,7 +326,7 @@ static Expr readBytes(SymbolicHeap &h, const Contents &c, Expr at, unsigned n) {
   // from selected bytes, which made small pointer buffers time out.
   std::optional<Expr> word;
   for (unsigned k = 0; k < n; ++k) {
-    auto o = originOf(h, bytes[k]);
+    auto o = originOf(bytes[k]);
     if (!o || (o->k != -1 && o->k != (int)k) ||
         (word && !word->same(o->word))) {
       word.reset();
@@ -359,9 +349,9 @@ Expr SymbolicHeap::load(State &st, const View &v, Expr lin,
     return ctx.bvVal(64, 0);
   auto one = [&](unsigned s) {
     const Contents &c = contentsOf(st, s);
-    if (!byteContents)
+    if (!byteMode)
       return readOne(ctx, c, lin, 64);
-    return readBytes(*this, c, byteIndex(v, lin, elemBytes), elemBytes);
+    return readBytes(c, byteIndex(v, lin, elemBytes), elemBytes);
   };
   Expr r = one(v.cands.back());
   for (size_t i = v.cands.size() - 1; i-- > 0;)
@@ -373,13 +363,13 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
                          unsigned elemBytes, Expr init) {
   if (init.isNull())
     init = ctx.boolVal(true);
-  Expr at = byteContents ? byteIndex(v, lin, elemBytes) : Expr();
+  Expr at = byteMode ? byteIndex(v, lin, elemBytes) : Expr();
   for (auto [i, s] : llvm::enumerate(v.cands)) {
     Expr p = v.pts[i];
     if (p.isFalse())
       continue;
     Contents &c = contentsOf(st, s);
-    if (!byteContents) {
+    if (!byteMode) {
       writeOne(ctx, c, lin, value, p);
       writeInitOne(ctx, c, lin, init, p);
       continue;
@@ -398,7 +388,7 @@ void SymbolicHeap::store(State &st, const View &v, Expr lin, Expr value,
       }
       Expr old = c.elems[*lit];
       c.elems[*lit] = ctx.mkIte(p, byte, old);
-      recordWrite(*this, c.elems[*lit], old, value, k, p);
+      recordWrite(c.elems[*lit], old, value, k, p);
     }
   }
 }
@@ -416,7 +406,7 @@ bool SymbolicHeap::coversSlot(const Slot &slot, const View &v) {
 }
 
 void SymbolicHeap::setWhole(unsigned s, const View &v) {
-  std::vector<Expr> &w = slots[s].whole;
+  std::vector<Expr> &w = slotTable[s].whole;
   w.assign(1, v.offset);
   w.insert(w.end(), v.sizes.begin(), v.sizes.end());
   w.insert(w.end(), v.strides.begin(), v.strides.end());
@@ -428,7 +418,7 @@ View SymbolicHeap::uncoveredCandidates(const View &v) const {
   r.pts.clear();
   r.id = Expr();
   for (auto [i, s] : llvm::enumerate(v.cands))
-    if (!coversSlot(slots[s], v)) {
+    if (!coversSlot(slotTable[s], v)) {
       r.cands.push_back(s);
       r.pts.push_back(v.pts[i]);
     }
@@ -445,7 +435,7 @@ void SymbolicHeap::havoc(State &st, const View &v, bool writesInit) {
     // Initializedness: unconstrained where written; with `writesInit` a
     // cell only goes from uninitialized to initialized (old or fresh), and
     // a write of the whole buffer initializes every cell.
-    bool whole = writesInit && !c.allInit() && coversSlot(slots[s], v);
+    bool whole = writesInit && !c.allInit() && coversSlot(slotTable[s], v);
     if (whole && p.isTrue()) {
       c.initElems.clear();
       c.initArray = Expr();
@@ -487,7 +477,7 @@ Contents SymbolicHeap::mergeContents(const std::vector<Expr> &paths,
                                      size_t s) {
   // The common case at a join: every state holds the same terms (no branch
   // changed them), taken without gathering the operands.
-  bool same = !byteContents;
+  bool same = !byteMode;
   for (size_t k = 0; k < states.size() && same; ++k)
     same = s < states[k]->mem.size() &&
            states[k]->mem[s].sameTerms(states[0]->mem[s]);
@@ -520,8 +510,7 @@ bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
                                    size_t s, Contents &r) {
   // One state's contents, or the same in all (the common case at a join:
   // contents no branch changed).
-  if (cs.size() == 1 ||
-      (!byteContents && llvm::all_of(cs, [&](const Contents *c) {
+  if (cs.size() == 1 || (!byteMode && llvm::all_of(cs, [&](const Contents *c) {
         return c->sameTerms(*cs[0]);
       }))) {
     r = *cs[0];
@@ -540,8 +529,8 @@ bool SymbolicHeap::mergeContentsOf(const std::vector<Expr> &ps,
       for (size_t k = 0; k < cs.size(); ++k)
         vals[k] = cs[k]->elems[e];
       r.elems.push_back(mergeExprs(ps, vals));
-      if (byteContents)
-        recordMerge(*this, r.elems.back(), ps, vals);
+      if (byteMode)
+        recordMerge(r.elems.back(), ps, vals);
       if (!anyUninit)
         continue;
       for (size_t k = 0; k < cs.size(); ++k)

@@ -39,22 +39,22 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
       cs.push_back(&st.mem[c]);
   Contents merged;
   if (!cs.empty() && (cs.size() != group.size() ||
-                      !mergeContentsOf(sel, cs, slots.size(), merged)))
+                      !mergeContentsOf(sel, cs, slotTable.size(), merged)))
     return false;
 
-  unsigned s = slots.size();
+  unsigned s = slotTable.size();
   std::vector<Expr> addrs, bytes;
   std::vector<std::string> origins;
   bool allBytes = true, sameWhole = true;
   for (unsigned c : group) {
-    const Slot &o = slots[c];
+    const Slot &o = slotTable[c];
     addrs.push_back(o.addr);
     allBytes &= !o.bytes.isNull();
     if (!o.bytes.isNull())
       bytes.push_back(o.bytes);
     if (!llvm::is_contained(origins, o.origin))
       origins.push_back(o.origin);
-    const std::vector<Expr> &w = slots[group[0]].whole;
+    const std::vector<Expr> &w = slotTable[group[0]].whole;
     sameWhole &= o.whole.size() == w.size() &&
                  llvm::all_of(llvm::seq<size_t>(0, w.size()),
                               [&](size_t i) { return o.whole[i].same(w[i]); });
@@ -69,10 +69,10 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
   if (allBytes)
     slot.bytes = mergeExprs(sel, bytes);
   if (sameWhole)
-    slot.whole = slots[group[0]].whole;
+    slot.whole = slotTable[group[0]].whole;
   slot.parts = group;
   slot.partIs = sel;
-  slots.push_back(std::move(slot));
+  slotTable.push_back(std::move(slot));
 
   std::vector<Expr> alloc, freed;
   for (auto [k, c] : llvm::enumerate(group)) {
@@ -144,7 +144,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
     if (!s || s->kind != SymValue::Kind::MemRef)
       continue;
     for (unsigned c : s->view.cands)
-      if (heap.slots[c].kind == SlotKind::Heap && heap.slots[c].site < 0) {
+      if (heap.slot(c).kind == SlotKind::Heap && heap.slot(c).site < 0) {
         ++seen[c];
         owner[c] = views.size();
       }
@@ -169,7 +169,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
         --fusible;
     }
   }
-  std::vector<bool> fused(heap.slots.size(), false);
+  std::vector<bool> fused(heap.numSlots(), false);
   bool anyFused = false;
   for (auto [k, m] : llvm::enumerate(views)) {
     if (open[k] < 2)

@@ -23,7 +23,7 @@ Expr SymbolicHeap::addrInverse(Expr addr) {
 
 unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
                                std::string origin, State *st) {
-  unsigned s = slots.size();
+  unsigned s = slotTable.size();
   Expr id = ctx.bvVal(kIdWidth, s);
   // [verify.encoding.addr]: addresses are symbolic. A slot's own address is
   // an injective function of its identity (addr_owner inverts it), so
@@ -32,15 +32,15 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
   // address no live buffer uses (this over-approximates dealloc-run's LIFO
   // choice; counterexamples are replayed).
   Expr own = ctx.mkUF("addr_of", {id}, kIndexWidth);
-  addrConstraints.push_back(ctx.mkEq(addrInverse(own), id));
-  addrConstraints.push_back(ctx.mkNe(own, ctx.bvVal(kIndexWidth, 0)));
+  addrConstraintList.push_back(ctx.mkEq(addrInverse(own), id));
+  addrConstraintList.push_back(ctx.mkNe(own, ctx.bvVal(kIndexWidth, 0)));
   Expr addr = own;
   if (reuseAddresses && kind == SlotKind::Heap && st) {
     addr = ctx.freshBV("addr_" + std::to_string(s), kIndexWidth);
     std::vector<Expr> choices{ctx.mkEq(addr, own)};
     std::vector<Expr> notInUse;
     for (unsigned t = 0; t < s; ++t) {
-      const Slot &o = slots[t];
+      const Slot &o = slotTable[t];
       Expr alive = o.kind == SlotKind::Heap
                        ? ctx.mkAnd(allocOf(*st, t), ctx.mkNot(freedOf(*st, t)))
                        : ctx.boolVal(true);
@@ -48,10 +48,10 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
       if (o.kind == SlotKind::Heap)
         choices.push_back(ctx.mkAnd(freedOf(*st, t), ctx.mkEq(addr, o.addr)));
     }
-    addrConstraints.push_back(ctx.mkImplies(
+    addrConstraintList.push_back(ctx.mkImplies(
         st->guard, ctx.mkAnd(ctx.mkOr(choices), ctx.mkAnd(notInUse))));
   }
-  slots.push_back(Slot{kind, loc, std::move(origin), id, addr, -1, Expr()});
+  slotTable.push_back(Slot{kind, loc, std::move(origin), id, addr, -1, Expr()});
   if (st && kind != SlotKind::Arg && kind != SlotKind::Global) {
     st->alloc.resize(s + 1, ctx.boolVal(false));
     st->freed.resize(s + 1, ctx.boolVal(false));
@@ -62,30 +62,30 @@ unsigned SymbolicHeap::newSlot(SlotKind kind, mlir::Location loc,
 
 std::vector<Expr> SymbolicHeap::constraintsForSafety() const {
   if (!addressesUsed)
-    return constraints;
+    return constraintList;
   std::vector<unsigned> addrIds;
-  for (const Slot &s : slots)
+  for (const Slot &s : slotTable)
     addrIds.push_back(s.addr.termId());
   llvm::sort(addrIds);
-  std::vector<Expr> roots = constraints;
-  for (const Violation &v : violations)
+  std::vector<Expr> roots = constraintList;
+  for (const Violation &v : violationList)
     roots.insert(roots.end(), {v.cond, v.reach});
-  for (const Stop &s : stops)
+  for (const Stop &s : stopList)
     roots.push_back(s.cond);
-  for (const SymEvent &e : events)
+  for (const SymEvent &e : eventList)
     roots.push_back(e.cond);
-  for (const Lemma &l : lemmas)
+  for (const Lemma &l : lemmaList)
     l.parts(roots);
   llvm::erase_if(roots, [](const Expr &e) { return e.isNull(); });
   if (ctx.mentionsAny(roots, addrIds))
     return constraintsToAssert();
-  return constraints;
+  return constraintList;
 }
 
 View SymbolicHeap::wholeView(unsigned s, const std::vector<Expr> &sizes) {
   View v;
   v.pts = {ctx.boolVal(true)};
-  v.addr = slots[s].addr;
+  v.addr = slotTable[s].addr;
   v.offset = ctx.bvVal(kIndexWidth, 0);
   v.sizes = sizes;
   SymbolicArith d(*this);
@@ -107,9 +107,9 @@ Expr SymbolicHeap::idOf(const View &v) {
     return v.id;
   if (v.cands.empty())
     return ctx.bvVal(kIdWidth, 0);
-  Expr r = slots[v.cands.back()].idConst;
+  Expr r = slotTable[v.cands.back()].idConst;
   for (size_t i = v.cands.size() - 1; i-- > 0;)
-    r = ctx.mkIte(v.pts[i], slots[v.cands[i]].idConst, r);
+    r = ctx.mkIte(v.pts[i], slotTable[v.cands[i]].idConst, r);
   return r;
 }
 
@@ -154,7 +154,7 @@ Expr SymbolicHeap::sameBuffer(const View &a, const View &b) {
 Expr SymbolicHeap::isLiveHeap(const State &st, const View &v) {
   std::vector<Expr> alts;
   for (unsigned s : v.cands)
-    if (slots[s].kind == SlotKind::Heap)
+    if (slotTable[s].kind == SlotKind::Heap)
       alts.push_back(ctx.mkAnd(
           {denotes(v, s), allocOf(st, s), ctx.mkNot(freedOf(st, s))}));
   return ctx.mkOr(alts);
@@ -165,8 +165,8 @@ void SymbolicHeap::violate(State &st, Verdict kind, Expr bad,
   Expr cond = ctx.mkAnd(st.guard, bad);
   if (cond.isFalse())
     return;
-  violations.push_back(Violation{kind, cond, ctx.mkAnd(st.path, bad), loc,
-                                 std::move(message), slot});
+  violationList.push_back(Violation{kind, cond, ctx.mkAnd(st.path, bad), loc,
+                                    std::move(message), slot});
   st.guard = ctx.mkAnd(st.guard, ctx.mkNot(bad));
 }
 
@@ -175,7 +175,8 @@ void SymbolicHeap::stop(State &st, Expr c, mlir::Location loc, StopKind kind,
   Expr cond = ctx.mkAnd(st.guard, c);
   if (cond.isFalse())
     return;
-  stops.push_back(Stop{cond, loc, kind, std::move(reason), bound != 0, bound});
+  stopList.push_back(
+      Stop{cond, loc, kind, std::move(reason), bound != 0, bound});
   narrow(st, ctx.mkNot(c));
 }
 
@@ -193,7 +194,7 @@ void SymbolicHeap::event(const State &st, Expr c, mlir::Location loc,
                          std::string text, int slot) {
   Expr cond = ctx.mkAnd(st.guard, c);
   if (!cond.isFalse())
-    events.push_back(SymEvent{cond, loc, std::move(text), slot});
+    eventList.push_back(SymEvent{cond, loc, std::move(text), slot});
 }
 
 void SymbolicHeap::free(State &st, const View &v, Expr cond, mlir::Location loc,
@@ -209,7 +210,7 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond, mlir::Location loc,
     Expr is = ctx.mkAnd(cond, v.pts[i]);
     if (is.isFalse() || ctx.excludes(st.path, is))
       continue;
-    const Slot &slot = slots[s];
+    const Slot &slot = slotTable[s];
     if (slot.kind == SlotKind::Arg) {
       // [heap.free.invalid] defers to the ABI here, as dealloc-run does.
       violate(st, Verdict::InvalidFree, is, loc,
@@ -249,7 +250,8 @@ void SymbolicHeap::free(State &st, const View &v, Expr cond, mlir::Location loc,
 void SymbolicHeap::use(State &st, const View &v, mlir::Location loc,
                        llvm::StringRef what) {
   for (unsigned s : v.cands) {
-    if (slots[s].kind == SlotKind::Arg || slots[s].kind == SlotKind::Global)
+    if (slotTable[s].kind == SlotKind::Arg ||
+        slotTable[s].kind == SlotKind::Global)
       continue;
     violate(st, Verdict::UseAfterFree, ctx.mkAnd(denotes(v, s), freedOf(st, s)),
             loc, (what + " of a freed buffer ([heap.use])").str(), s);
@@ -261,9 +263,9 @@ Expr SymbolicHeap::name(Expr def, const std::string &n) {
     return def;
   Expr v = ctx.freshBool(n);
   ctx.define(v, def);
-  definitions[v.termId()] = constraints.size();
+  definitionIndex[v.termId()] = constraintList.size();
   definitionOrder.push_back(v.termId());
-  constraints.push_back(ctx.mkEq(v, def));
+  constraintList.push_back(ctx.mkEq(v, def));
   return v;
 }
 
@@ -272,10 +274,48 @@ Expr SymbolicHeap::nameBV(Expr def, const std::string &n) {
     return def;
   Expr v = ctx.freshBV(n, def.bvWidth());
   ctx.define(v, def);
-  definitions[v.termId()] = constraints.size();
+  definitionIndex[v.termId()] = constraintList.size();
   definitionOrder.push_back(v.termId());
-  constraints.push_back(ctx.mkEq(v, def));
+  constraintList.push_back(ctx.mkEq(v, def));
   return v;
+}
+
+HeapMark SymbolicHeap::mark() const {
+  return {constraintList.size(),    violationList.size(), stopList.size(),
+          eventList.size(),         lemmaList.size(),     slotTable.size(),
+          addrConstraintList.size()};
+}
+
+/// Cuts `v` back to its first `n` entries.
+template <typename T> static void cutTo(std::vector<T> &v, size_t n) {
+  v.erase(v.begin() + n, v.end());
+}
+
+void SymbolicHeap::rollback(const HeapMark &m) {
+  if (constraintList.size() > m.constraints) {
+    while (!definitionOrder.empty() &&
+           definitionIndex.lookup(definitionOrder.back()) >= m.constraints) {
+      definitionIndex.erase(definitionOrder.back());
+      definitionOrder.pop_back();
+    }
+    constraintList.resize(m.constraints);
+  }
+  cutTo(violationList, m.violations);
+  cutTo(stopList, m.stops);
+  cutTo(eventList, m.events);
+  cutTo(lemmaList, m.lemmas);
+  cutTo(slotTable, m.slots);
+  addrConstraintList.resize(m.addrConstraints);
+}
+
+void SymbolicHeap::buildLemmas(
+    llvm::function_ref<void(Lemma &, const Lemma::Pending &)> build) {
+  for (Lemma &lemma : lemmaList) {
+    if (!lemma.pending)
+      continue;
+    std::shared_ptr<Lemma::Pending> held = std::move(lemma.pending);
+    build(lemma, *held);
+  }
 }
 
 Expr SymbolicHeap::mergeExprs(const std::vector<Expr> &guards,
@@ -461,10 +501,10 @@ SymValue SymbolicHeap::mergeValues(const std::vector<Expr> &guards,
           return !v->view.id.isNull() && v->view.id.same(m.id);
         })) {
       m.id = nameBV(m.id, "id");
-      ++identityTerms;
+      ++numIdentityTerms;
     }
     for (unsigned s : all)
-      m.pts.push_back(ctx.mkEq(m.id, slots[s].idConst));
+      m.pts.push_back(ctx.mkEq(m.id, slotTable[s].idConst));
     return r;
   }
   for (unsigned s : all)

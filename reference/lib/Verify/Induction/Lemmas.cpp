@@ -96,8 +96,8 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
   for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
     pending->outer.push_back(outerRefs(i));
   Lemma lemma{{}, loc};
-  for (unsigned s = 0; s < st.alloc.size() && s < heap.slots.size(); ++s) {
-    if (heap.slots[s].kind != SlotKind::Heap)
+  for (unsigned s = 0; s < st.alloc.size() && s < heap.numSlots(); ++s) {
+    if (heap.slot(s).kind != SlotKind::Heap)
       continue;
     Expr a = heap.allocOf(st, s), f = heap.freedOf(st, s);
     if (a.isFalse() || f.isTrue())
@@ -117,26 +117,22 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     Lemma constant{{}, loc};
     constant.path = st.path;
     constant.pending = std::move(flags);
-    heap.lemmas.push_back(std::move(constant));
+    heap.addLemma(std::move(constant));
   }
   if (!lemma.unreached.empty())
-    heap.lemmas.push_back(std::move(lemma));
+    heap.addLemma(std::move(lemma));
 }
 
 void Encoder::buildLemmas() {
   std::vector<std::vector<Expr>> reach;
-  for (Lemma &lemma : heap.lemmas) {
-    if (!lemma.pending)
-      continue;
-    std::shared_ptr<Lemma::Pending> held = std::move(lemma.pending);
-    const Lemma::Pending &p = *held;
+  heap.buildLemmas([&](Lemma &lemma, const Lemma::Pending &p) {
     for (const Expr &c : p.flags) {
       lemma.cands.push_back(ctx.mkAnd(lemma.path, c));
       lemma.cands.push_back(ctx.mkAnd(lemma.path, ctx.mkNot(c)));
     }
     if (p.slots.empty())
-      continue;
-    reach.assign(heap.slots.size(), {});
+      return;
+    reach.assign(heap.numSlots(), {});
     auto addView = [&](const View &v) {
       for (size_t k = 0; k < v.cands.size(); ++k)
         if (v.cands[k] < reach.size())
@@ -167,7 +163,7 @@ void Encoder::buildLemmas() {
         kept.push_back({u.alloc, u.freed, r});
     }
     lemma.unreached = std::move(kept);
-  }
+  });
 }
 
 std::vector<Expr> Lemma::candidates(smt::Context &ctx) const {

@@ -15,16 +15,16 @@ using namespace dealloc;
 using namespace dealloc::verify;
 
 LocalProver::LocalProver(smt::Context &ctx, const SymbolicHeap &heap)
-    : ctx(ctx), heap(heap), defConsts(heap.constraints.size()) {
-  std::vector<bool> isDef(heap.constraints.size(), false);
-  for (const auto &[name, index] : heap.definitions)
+    : ctx(ctx), heap(heap), defConsts(heap.constraints().size()) {
+  std::vector<bool> isDef(heap.constraints().size(), false);
+  for (const auto &[name, index] : heap.definitions())
     isDef[index] = true;
   // Z3's SMT core without the combined solver's front end: slices are
   // small and many, and each is checked under an assumption anyway.
   S = std::make_unique<smt::Solver>(ctx, /*plain=*/true);
-  for (size_t i = 0; i < heap.constraints.size(); ++i)
+  for (size_t i = 0; i < heap.constraints().size(); ++i)
     if (!isDef[i])
-      S->add(heap.constraints[i]);
+      S->add(heap.constraints()[i]);
 }
 
 LocalProver::~LocalProver() = default;
@@ -61,12 +61,12 @@ smt::Result LocalProver::check(Expr query, unsigned ms) {
             factIdx.push_back(i);
       if (depth == SolverPolicy::coneDepth)
         continue;
-      auto d = heap.definitions.find(c.termId());
-      if (d == heap.definitions.end())
+      auto d = heap.definitions().find(c.termId());
+      if (d == heap.definitions().end())
         continue;
       defs.push_back(d->second);
       if (!defConsts[d->second])
-        defConsts[d->second] = ctx.constantsOf(heap.constraints[d->second]);
+        defConsts[d->second] = ctx.constantsOf(heap.constraints()[d->second]);
       for (const Expr &k : *defConsts[d->second])
         next.push_back(k);
     }
@@ -74,7 +74,7 @@ smt::Result LocalProver::check(Expr query, unsigned ms) {
   }
   S->push();
   for (size_t i : defs)
-    S->add(heap.constraints[i]);
+    S->add(heap.constraints()[i]);
   // Facts about the slice only (all their constants in it): facts about a
   // buffer's unchanged state recur at every later point.
   for (size_t i : factIdx)

@@ -41,9 +41,9 @@ View ForInduction::freshView(size_t j, const View &like,
   for (size_t k = 0; k < v.cands.size(); ++k)
     v.pts.push_back(c.mkEq(sel, c.bvVal(kIdWidth, k)));
   wf.push_back(c.mkCmp(Cmp::Ult, sel, c.bvVal(kIdWidth, v.cands.size())));
-  v.addr = h.slots[v.cands.back()].addr;
+  v.addr = h.slot(v.cands.back()).addr;
   for (size_t k = v.cands.size() - 1; k-- > 0;)
-    v.addr = c.mkIte(v.pts[k], h.slots[v.cands[k]].addr, v.addr);
+    v.addr = c.mkIte(v.pts[k], h.slot(v.cands[k]).addr, v.addr);
   // A descriptor field whose "as at the entry" candidate is still kept is
   // the entry's term (the candidate is then trivially true of this header
   // and still checked after the iteration): no products of fresh sizes and
@@ -84,7 +84,7 @@ void ForInduction::unconstrainChanged(Header &x) {
   // Kept "as at the entry" candidates keep the entry's terms.
   for (unsigned o : wFlags) {
     std::string O = std::to_string(o);
-    SlotKind k = h.slots[o].kind;
+    SlotKind k = h.slot(o).kind;
     if ((k == SlotKind::Heap || k == SlotKind::Stack) && !alive("alloc" + O))
       x.st.alloc[o] = c.freshBool("header_alloc");
     if (!alive("freed" + O))
@@ -111,7 +111,7 @@ void ForInduction::unconstrainSites(Header &x) {
         x.st.siteCount[i] = c.freshBV("header_count", kIndexWidth);
     x.st.epoch = c.freshBV("header_epoch", kIndexWidth);
     for (unsigned o : wFlags)
-      if (h.slots[o].site >= 0 || !h.slots[o].siteVar.isNull()) {
+      if (h.slot(o).site >= 0 || !h.slot(o).siteVar.isNull()) {
         if (o >= x.st.freedAt.size())
           x.st.freedAt.resize(o + 1, c.bvVal(kIndexWidth, 0));
         x.st.freedAt[o] = c.freshBV("header_freed_at", kIndexWidth);
@@ -121,7 +121,7 @@ void ForInduction::unconstrainSites(Header &x) {
   // buffer the loop frees is freed in the interval the loop starts in.
   else if (E.sites() && !entry.epoch.isNull())
     for (unsigned o : wFlags)
-      if (h.slots[o].site >= 0 && !alive("freed" + std::to_string(o))) {
+      if (h.slot(o).site >= 0 && !alive("freed" + std::to_string(o))) {
         if (o >= x.st.freedAt.size())
           x.st.freedAt.resize(o + 1, c.bvVal(kIndexWidth, 0));
         Expr before = o < entry.freedAt.size() ? entry.freedAt[o]
@@ -149,14 +149,14 @@ void ForInduction::addSummarySlots(Header &x) {
       E.nesting().stackSlots.push_back(s);
     x.st.alloc[s] = c.freshBool("summary_alloc");
     x.st.freed[s] = c.freshBool("summary_freed");
-    h.slots[s].bytes = !stack && alive("loopbytes")
-                           ? loopBytes
-                           : c.freshBV("summary_bytes", kIndexWidth);
+    h.setSlotBytes(s, !stack && alive("loopbytes")
+                          ? loopBytes
+                          : c.freshBV("summary_bytes", kIndexWidth));
     if (s >= x.st.mem.size())
       x.st.mem.resize(s + 1);
     Contents cs;
-    cs.array =
-        c.freshArray("summary_contents", kIndexWidth, h.byteContents ? 8 : 64);
+    cs.array = c.freshArray("summary_contents", kIndexWidth,
+                            h.byteContents() ? 8 : 64);
     cs.initArray = c.freshArray("summary_init", kIndexWidth, 1);
     x.st.mem[s] = std::move(cs);
     if (relational)
@@ -166,23 +166,23 @@ void ForInduction::addSummarySlots(Header &x) {
 }
 
 void ForInduction::relateSummary(Header &x, unsigned s, bool stack) {
-  h.slots[s].siteVar = c.freshBV("summary_site", kIdWidth);
+  Expr siteVar = c.freshBV("summary_site", kIdWidth);
   // A site allocates on the heap or on the stack, never both: a matched
   // summary's site is one of its kind (else a heap summary of one version
   // could stand for the other's stack buffer).
   if (stackSummaries) {
     std::vector<Expr> ok{
-        c.mkCmp(Cmp::Uge, h.slots[s].siteVar,
+        c.mkCmp(Cmp::Uge, siteVar,
                 c.bvVal(kIdWidth, int64_t(E.sites()->names.size())))};
     std::set<int> kind; // ordered: the same terms on every run
     for (auto [o, site] : E.sites()->siteOf)
       if (isa<memref::AllocaOp>(o) == stack)
         kind.insert(site);
     for (int site : kind)
-      ok.push_back(c.mkEq(h.slots[s].siteVar, c.bvVal(kIdWidth, site)));
+      ok.push_back(c.mkEq(siteVar, c.bvVal(kIdWidth, site)));
     x.wellFormed.push_back(c.mkOr(ok));
   }
-  h.slots[s].siteInstance = c.freshBV("summary_instance", kIndexWidth);
+  h.setSummarySite(s, siteVar, c.freshBV("summary_instance", kIndexWidth));
   if (s >= x.st.freedAt.size())
     x.st.freedAt.resize(s + 1, c.bvVal(kIndexWidth, 0));
   x.st.freedAt[s] = c.freshBV("summary_freed_at", kIndexWidth);
@@ -316,9 +316,9 @@ void ForInduction::prune(Header &X) {
     }
     if (kept.cands.empty() || kept.cands.size() == w.cands.size())
       continue;
-    kept.addr = h.slots[kept.cands.back()].addr;
+    kept.addr = h.slot(kept.cands.back()).addr;
     for (size_t k = kept.cands.size() - 1; k-- > 0;)
-      kept.addr = c.mkIte(kept.pts[k], h.slots[kept.cands[k]].addr, kept.addr);
+      kept.addr = c.mkIte(kept.pts[k], h.slot(kept.cands[k]).addr, kept.addr);
     w = std::move(kept);
   }
 }

@@ -45,25 +45,12 @@ using Cmp = smt::Context::Cmp;
 using BinOp = smt::Context::BinOp;
 
 void ForInduction::rollback(const Mark &m) {
-  if (h.constraints.size() > m.constraints) {
-    while (!h.definitionOrder.empty() &&
-           h.definitions.lookup(h.definitionOrder.back()) >= m.constraints) {
-      h.definitions.erase(h.definitionOrder.back());
-      h.definitionOrder.pop_back();
-    }
-    h.constraints.resize(m.constraints);
-  }
+  h.rollback(m);
   if (E.hints().inductionSolver())
     E.hints().inductionSolver()->heapCutTo(m.constraints);
-  h.violations.erase(h.violations.begin() + m.violations, h.violations.end());
-  h.stops.erase(h.stops.begin() + m.stops, h.stops.end());
-  h.events.erase(h.events.begin() + m.events, h.events.end());
-  h.lemmas.erase(h.lemmas.begin() + m.lemmas, h.lemmas.end());
   E.env().dropUnboundUses(m.unbound);
   llvm::erase_if(E.nesting().stackSlots,
                  [&](unsigned s) { return s >= m.slots; });
-  h.slots.erase(h.slots.begin() + m.slots, h.slots.end());
-  h.addrConstraints.resize(m.addrConstraints);
 }
 
 /// [equiv.loops]: the matched input-program sites of the allocation ops of
@@ -105,7 +92,7 @@ static bool beyondLiteralBound(Encoder &E, const Expr &lb, const Expr &ub,
 
 bool ForInduction::run(State &st, bool &proved) {
   proved = false;
-  if (!E.setup() || !E.setup()->induction || h.reuseAddresses)
+  if (!E.setup() || !E.setup()->induction || h.reusesAddresses())
     return true;
   // [equiv.loops]: the header keeps the site counts and the epoch of
   // [equiv.def] as at the entry, which holds only where no iteration
@@ -124,7 +111,7 @@ bool ForInduction::run(State &st, bool &proved) {
     return true;
   if (E.opts.timeoutMs)
     ms = std::min(ms, E.opts.timeoutMs);
-  nOuter = h.slots.size();
+  nOuter = h.numSlots();
   op->walk([&](memref::AllocaOp) { stackSummaries = true; });
   guessLoopBytes();
   collectLiveBools();
@@ -233,7 +220,7 @@ bool ForInduction::leaveLoop(State &st) {
   Header X;
   build(X);
   for (const Expr &e : X.wellFormed)
-    h.constraints.push_back(e);
+    h.assume(e);
   // The induction variable is the body's: nothing after the loop sees X.iv,
   // and the candidates that mention it ("not ran: the lower bound", "not
   // below the lower bound") hold of some value whatever else does. Left
@@ -244,12 +231,12 @@ bool ForInduction::leaveLoop(State &st) {
     llvm::erase_if(holds, [&](const Expr &e) {
       return c.mentionsAny({e}, {X.iv.termId()});
     });
-  h.constraints.push_back(c.mkImplies(entry.guard, all(holds)));
+  h.assume(c.mkImplies(entry.guard, all(holds)));
   if (counted) {
     // A run that leaves a counted loop before any iteration has the lower
     // bound not below the upper one.
-    h.constraints.push_back(c.mkImplies(c.mkAnd(entry.guard, c.mkNot(X.ran)),
-                                        c.mkNot(c.mkCmp(lt, lb, ub))));
+    h.assume(c.mkImplies(c.mkAnd(entry.guard, c.mkNot(X.ran)),
+                         c.mkNot(c.mkCmp(lt, lb, ub))));
     prune(X);
     for (auto [r, v] : llvm::zip(op->getResults(), X.iters))
       E.bind(r, v);
@@ -349,7 +336,7 @@ bool ForInduction::encodeIteration(Header &H, Header &P, const Mark &mk,
   std::vector<Expr> assume = H.wellFormed;
   assume.insert(assume.end(), hv.begin(), hv.end());
   assumed = c.mkAnd(assume);
-  size_t bodySlots = h.slots.size();
+  size_t bodySlots = h.numSlots();
   attemptsBefore = E.stats().inductionAttempts;
   E.hints().inductionAssumptions().push_back(assumed);
   bool lemmas = E.hints().recordingLemmas();
@@ -368,8 +355,8 @@ bool ForInduction::encodeIteration(Header &H, Header &P, const Mark &mk,
   P.iv = counted ? c.mkBin(BinOp::Add, H.iv, step) : H.iv;
   P.ran = c.boolVal(true);
   P.loop = H.loop;
-  for (unsigned s = bodySlots; s < h.slots.size(); ++s) {
-    SlotKind k = h.slots[s].kind;
+  for (unsigned s = bodySlots; s < h.numSlots(); ++s) {
+    SlotKind k = h.slot(s).kind;
     if (k == SlotKind::Heap || (k == SlotKind::Stack && stackSummaries))
       P.loop.push_back(s);
     else if (k != SlotKind::Stack)
@@ -423,11 +410,11 @@ ForInduction::checkIteration(const Header &H, Header &P, const Mark &mk,
   // it is no failed proof; the sites it may reach are recorded
   // (recordLoopStops) for the check to list with witnesses.
   std::vector<Expr> bad;
-  for (size_t i = mk.violations; i < h.violations.size(); ++i)
-    bad.push_back(h.violations[i].cond);
-  for (size_t i = mk.stops; i < h.stops.size(); ++i)
-    if (E.opts.strictUB || !isUndefinedBehaviour(h.stops[i].kind))
-      bad.push_back(h.stops[i].cond);
+  for (size_t i = mk.violations; i < h.violations().size(); ++i)
+    bad.push_back(h.violations()[i].cond);
+  for (size_t i = mk.stops; i < h.stops().size(); ++i)
+    if (E.opts.strictUB || !isUndefinedBehaviour(h.stops()[i].kind))
+      bad.push_back(h.stops()[i].cond);
   if (!bad.empty() && !refuted(c.mkOr(bad), bad.size())) {
     E.clearFailure();
     rollback(mk);
@@ -507,11 +494,11 @@ void ForInduction::record(const Header &H, const Header &P, const Mark &mk) {
     r.cont = lastCont;
     r.contGuard = lastContGuard;
   }
-  r.constraints.assign(h.constraints.begin() + mk.constraints,
-                       h.constraints.end());
-  r.addrConstraints.assign(h.addrConstraints.begin() + mk.addrConstraints,
-                           h.addrConstraints.end());
-  r.slots = h.slots;
+  r.constraints.assign(h.constraints().begin() + mk.constraints,
+                       h.constraints().end());
+  r.addrConstraints.assign(h.addrConstraints().begin() + mk.addrConstraints,
+                           h.addrConstraints().end());
+  r.slots = h.slots();
   r.entryConstraints = mk.constraints;
   r.entryAddrConstraints = mk.addrConstraints;
   r.entrySlots = nOuter;

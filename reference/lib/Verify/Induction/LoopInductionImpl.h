@@ -49,10 +49,10 @@ struct Candidate {
   std::function<Expr(const Header &)> holds;
 };
 
-/// Sizes of what the encoding of one abstract iteration adds.
-struct Mark {
-  size_t constraints, violations, stops, events, lemmas, unbound, slots,
-      addrConstraints;
+/// Sizes of what the encoding of one abstract iteration adds: the heap's
+/// records and the value environment's unbound uses.
+struct Mark : HeapMark {
+  size_t unbound;
 };
 
 } // namespace dealloc::verify::induction
@@ -281,12 +281,7 @@ private:
   unsigned ms = SolverPolicy::inductionQueryMs;
   std::chrono::steady_clock::time_point deadline;
 
-  Mark mark() const {
-    return {h.constraints.size(), h.violations.size(),
-            h.stops.size(),       h.events.size(),
-            h.lemmas.size(),      E.env().unboundUses().size(),
-            h.slots.size(),       h.addrConstraints.size()};
-  }
+  Mark mark() const { return {h.mark(), E.env().unboundUses().size()}; }
   void rollback(const Mark &m);
   void build(Header &x);
   // The parts of build(), in its order (the fresh terms are made in it).

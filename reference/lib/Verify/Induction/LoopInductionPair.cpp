@@ -77,7 +77,7 @@ PairProof::PairProof(Encoder &ea, Encoder &eb, LoopRecord &a, LoopRecord &b,
       S(c, /*plain=*/true) {
   // The constraints of each loop's iteration (those of the code after it
   // define later terms only).
-  bool addrs = ea.heap.addressesUsed || eb.heap.addressesUsed;
+  bool addrs = ea.heap.addressesObserved() || eb.heap.addressesObserved();
   for (LoopRecord *r : {&A, &B}) {
     llvm::append_range(held, r->constraints);
     if (addrs)
@@ -264,22 +264,22 @@ bool dealloc::verify::proveLoopPairs(Encoder &ea, Encoder &eb,
     return false;
   }
   size_t sites = ea.sites() ? ea.sites()->names.size() : 0;
-  bool addrs = ea.heap.addressesUsed || eb.heap.addressesUsed;
+  bool addrs = ea.heap.addressesObserved() || eb.heap.addressesObserved();
   for (size_t k = 0; k < la.size(); ++k) {
     // The constraints of the code before each loop, and the exit facts of
     // the pairs before this one.
     std::vector<Expr> base;
     for (auto [e, r] : {std::pair{&ea, &la[k]}, {&eb, &lb[k]}}) {
       const SymbolicHeap &h = e->heap;
-      base.insert(base.end(), h.constraints.begin(),
-                  h.constraints.begin() + r->entryConstraints);
+      base.insert(base.end(), h.constraints().begin(),
+                  h.constraints().begin() + r->entryConstraints);
       if (addrs)
-        base.insert(base.end(), h.addrConstraints.begin(),
-                    h.addrConstraints.begin() + r->entryAddrConstraints);
+        base.insert(base.end(), h.addrConstraints().begin(),
+                    h.addrConstraints().begin() + r->entryAddrConstraints);
     }
     llvm::append_range(base, facts);
-    PairProof p(ea, eb, la[k], lb[k], sites, std::move(base), ea.heap.slots,
-                eb.heap.slots);
+    PairProof p(ea, eb, la[k], lb[k], sites, std::move(base), ea.heap.slots(),
+                eb.heap.slots());
     if (!p.run(facts, why)) {
       suspect = p.suspect;
       return false;

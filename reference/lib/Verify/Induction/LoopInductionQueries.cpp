@@ -37,9 +37,9 @@ std::vector<Expr> ForInduction::wanted() const {
 }
 
 QueryConstraints ForInduction::wantedView() const {
-  QueryConstraints q{h.constraints, {}};
-  if (h.addressesUsed)
-    q.extra = h.addrConstraints;
+  QueryConstraints q{h.constraints(), {}};
+  if (h.addressesObserved())
+    q.extra = h.addrConstraints();
   llvm::append_range(q.extra, E.hints().inductionAssumptions());
   return q;
 }
@@ -66,7 +66,7 @@ smt::Result ForInduction::check(Expr q, Use use,
     // The whole-constraint solver is synchronized only when a query needs
     // it: each push internalizes what it adds.
     smt::Result r = E.hints().inductionSolver()->checkSlice(
-        wantedView(), h.definitions, q, limit, vals, truth);
+        wantedView(), h.definitions(), q, limit, vals, truth);
     E.stats().inductionReused = E.hints().inductionSolver()->answersReused;
     if (r == smt::Result::Unsat ||
         (r == smt::Result::Sat && use != Use::Refute))
@@ -91,7 +91,7 @@ bool ForInduction::refuted(Expr bad, size_t conditions) {
     unsigned limit = queryMs();
     if (limit != 0) {
       smt::Result r = E.hints().inductionSolver()->refuteSliceByBitBlasting(
-          wantedView(), h.definitions, bad, limit);
+          wantedView(), h.definitions(), bad, limit);
       E.stats().inductionReused = E.hints().inductionSolver()->answersReused;
       if (r == smt::Result::Unsat)
         return true;
@@ -152,9 +152,9 @@ void ForInduction::recordLoopStops(const Mark &mk) {
   if (E.opts.strictUB || !E.setup())
     return;
   std::vector<const Stop *> open;
-  for (size_t i = mk.stops; i < h.stops.size(); ++i)
-    if (isUndefinedBehaviour(h.stops[i].kind))
-      open.push_back(&h.stops[i]);
+  for (size_t i = mk.stops; i < h.stops().size(); ++i)
+    if (isUndefinedBehaviour(h.stops()[i].kind))
+      open.push_back(&h.stops()[i]);
   auto record = [&](const Stop &s) {
     std::vector<CheckSetup::LoopStop> &out = E.setup()->loopStops;
     for (const CheckSetup::LoopStop &l : out)

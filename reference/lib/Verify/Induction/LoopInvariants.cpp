@@ -31,7 +31,7 @@ Expr ForInduction::viewsLoop(const Header &x, size_t j, bool heapOnly) {
   bool sorted = llvm::is_sorted(x.loop);
   std::vector<Expr> any;
   for (auto [s, pt] : llvm::zip(v.cands, v.pts))
-    if ((!heapOnly || h.slots[s].kind == SlotKind::Heap) &&
+    if ((!heapOnly || h.slot(s).kind == SlotKind::Heap) &&
         (sorted ? std::binary_search(x.loop.begin(), x.loop.end(), s)
                 : llvm::is_contained(x.loop, s)))
       any.push_back(pt);
@@ -135,7 +135,7 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
     for (unsigned l : x.loop) {
       // Stack buffers of earlier iterations live on unviewed until their
       // scope ends: no leak.
-      if (h.slots[l].kind == SlotKind::Stack)
+      if (h.slot(l).kind == SlotKind::Stack)
         continue;
       std::vector<Expr> seen;
       for (size_t j : mems)
@@ -157,7 +157,7 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
     return [this, kind, freed](const Header &x) {
       std::vector<Expr> each;
       for (unsigned l : x.loop)
-        if (h.slots[l].kind == kind) {
+        if (h.slot(l).kind == kind) {
           Expr f = h.freedOf(x.st, l);
           each.push_back(
               c.mkImplies(h.allocOf(x.st, l), freed ? f : c.mkNot(f)));
@@ -173,9 +173,9 @@ void ForInduction::addIterArgCandidates(const std::vector<size_t> &mems) {
     addCandidate("loopbytes", false, [this](const Header &x) {
       std::vector<Expr> eq;
       for (unsigned l : x.loop) {
-        if (h.slots[l].kind == SlotKind::Stack)
+        if (h.slot(l).kind == SlotKind::Stack)
           continue;
-        const Expr &b = h.slots[l].bytes;
+        const Expr &b = h.slot(l).bytes;
         if (b.isNull())
           return Expr();
         eq.push_back(c.mkEq(b, loopBytes));

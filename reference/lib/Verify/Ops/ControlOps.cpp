@@ -319,9 +319,9 @@ static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
   // lets mergeExprs keep values of the then-region through them.
   if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
       exits[1].state.path.same(elsePath))
-    heap.joinPathHint = entryPath;
+    heap.hintJoinPath(entryPath);
   bool joined = joinRegions(E, op, st, exits);
-  heap.joinPathHint = Expr();
+  heap.hintJoinPath(Expr());
   return joined;
 }
 

@@ -31,14 +31,15 @@ using Cmp = smt::Context::Cmp;
 /// element type, so `eb` is the buffer's).
 static void argBytes(Encoder &E, const View &v, unsigned eb) {
   for (unsigned s : v.cands) {
-    Slot &slot = E.heap.slots[s];
+    const Slot &slot = E.heap.slot(s);
     if (slot.kind != SlotKind::Arg || !slot.bytes.isNull())
       continue;
     // The view of the argument whose own buffer it is (an argument views
     // another's buffer only if that one views its own).
     auto own = E.boundary().argOfSlot.find(s);
     if (own != E.boundary().argOfSlot.end())
-      slot.bytes = E.byteExtent(E.boundary().argValues[own->second].view, eb);
+      E.heap.setSlotBytes(
+          s, E.byteExtent(E.boundary().argValues[own->second].view, eb));
   }
 }
 
@@ -67,7 +68,7 @@ static void reallocContents(Encoder &E, State &st, const View &src,
                             const View &dst, unsigned eb) {
   smt::Context &c = E.ctx;
   SymbolicHeap &h = E.heap;
-  bool bytes = h.byteContents;
+  bool bytes = h.byteContents();
   const int64_t kExplicitCopy = bytes ? SolverPolicy::explicitCopyBytes
                                       : SolverPolicy::explicitCopyElements;
   int64_t unit = bytes ? 1 : eb;
@@ -77,14 +78,14 @@ static void reallocContents(Encoder &E, State &st, const View &src,
     if (n && (!bound || *n < *bound))
       bound = n;
   };
-  Expr newBytes = h.slots[dst.cands.front()].bytes;
+  Expr newBytes = h.slot(dst.cands.front()).bytes;
   if (auto n = newBytes.bvLiteral())
     tighten(*n / unit);
   argBytes(E, src, eb);
   std::optional<int64_t> oldMax = 0;
   Expr oldBytes = c.bvVal(kIndexWidth, -1);
   for (size_t i = src.cands.size(); i-- > 0;) {
-    Expr b = h.slots[src.cands[i]].bytes;
+    Expr b = h.slot(src.cands[i]).bytes;
     if (b.isNull()) { // no size to bound the copy by
       h.havoc(st, dst);
       return;
@@ -167,7 +168,7 @@ static std::optional<Expr> literalBoxOutside(Encoder &E, const View &v,
   S at = S(first * eb + *shift), end = S(last * eb + eb + *shift);
   std::vector<Expr> out;
   for (auto [i, slot] : llvm::enumerate(v.cands)) {
-    const Expr &bytes = E.heap.slots[slot].bytes;
+    const Expr &bytes = E.heap.slot(slot).bytes;
     if (bytes.isNull())
       continue;
     std::optional<int64_t> b = bytes.bvLiteral();
@@ -220,7 +221,7 @@ Expr dealloc::verify::boxOutsideBuffer(Encoder &E, const View &whole,
   // a buffer too large to bound (Encoder::allocate): not checked.
   std::vector<Expr> out;
   for (auto [i, slot] : llvm::enumerate(v.cands)) {
-    const Expr &bytes = E.heap.slots[slot].bytes;
+    const Expr &bytes = E.heap.slot(slot).bytes;
     if (bytes.isNull())
       continue;
     out.push_back(c.mkAnd({v.pts[i], c.mkNe(bytes, c.bvVal(kIndexWidth, -1)),
@@ -302,15 +303,15 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
   Location loc = g.getLoc();
   std::string origin = "@" + g.getName().str();
   int slot = -1;
-  for (auto [i, s] : llvm::enumerate(E.heap.slots))
+  for (auto [i, s] : llvm::enumerate(E.heap.slots()))
     if (s.kind == SlotKind::Global && s.origin == origin)
       slot = i;
   View v;
   if (slot < 0) {
     slot = E.heap.newSlot(SlotKind::Global, loc, origin, &st);
     v = freshView(E, slot, g.getType(), E.shapeOf(g.getType(), {}));
-    E.heap.slots[slot].bytes =
-        E.byteExtent(v, elementBytes(g.getType().getElementType()));
+    E.heap.setSlotBytes(
+        slot, E.byteExtent(v, elementBytes(g.getType().getElementType())));
   } else {
     v = freshView(E, slot, g.getType(), E.shapeOf(g.getType(), {}));
   }

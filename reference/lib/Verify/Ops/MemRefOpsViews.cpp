@@ -169,9 +169,9 @@ static bool encodeExtractStridedMetadata(Encoder &E, State &st,
 static bool
 encodeExtractAlignedPointerAsIndex(Encoder &E, State &st,
                                    memref::ExtractAlignedPointerAsIndexOp p) {
-  E.heap.addressesUsed = true;
+  E.heap.observeAddresses();
   const View &v = E.getView(p.getSource());
-  if (!E.heap.reuseAddresses && v.byteShift.isNull() && !v.cands.empty())
+  if (!E.heap.reusesAddresses() && v.byteShift.isNull() && !v.cands.empty())
     E.env().addressViews().try_emplace(v.addr.termId(), v);
   E.bind(p, SymValue::bv(v.addr));
   return true;

@@ -56,7 +56,7 @@ static bool elementAccess(Encoder &E, State &st, Operation *op, Value memref,
                           Expr &lin) {
   Location loc = op->getLoc();
   const View &v = E.getView(memref);
-  if (v.retyped && !E.heap.byteContents)
+  if (v.retyped && !E.heap.byteContents())
     return E.unsupported(op, (what == "write" ? "store" : "load") +
                                  std::string(" through a memref.view result"));
   if (!scalarWidth(t))
@@ -220,8 +220,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
       int site = it->second;
       if ((size_t)site >= st.siteCount.size())
         st.siteCount.resize(site + 1, ctx.bvVal(kIndexWidth, 0));
-      heap.slots[s].site = site;
-      heap.slots[s].siteInstance = st.siteCount[site];
+      heap.setAllocationSite(s, site, st.siteCount[site]);
       st.siteCount[site] =
           ctx.mkBin(BinOp::Add, st.siteCount[site], ctx.bvVal(kIndexWidth, 1));
       st.epoch = ctx.mkBin(BinOp::Add, st.epoch, ctx.bvVal(kIndexWidth, 1));
@@ -230,7 +229,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
   if (kind == SlotKind::Stack)
     calls.stackSlots.push_back(s);
   heap.event(st, ctx.boolVal(true), op->getLoc(),
-             "allocated by " + heap.slots[s].origin, s);
+             "allocated by " + heap.slot(s).origin, s);
   std::vector<Expr> sizes = shapeOf(t, dyn);
   unsigned eb = elementBytes(t.getElementType());
   View v = freshView(*this, s, t, sizes);
@@ -253,7 +252,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
       small.push_back(ctx.mkCmp(Cmp::Ule, d, ctx.bvVal(kIndexWidth, limit)));
     bytes = ctx.mkIte(ctx.mkAnd(small), bytes, ctx.bvVal(kIndexWidth, -1));
   }
-  heap.slots[s].bytes = bytes;
+  heap.setSlotBytes(s, bytes);
   return v;
 }
 
@@ -304,7 +303,7 @@ static Expr linearAt(Encoder &E, const View &v, ArrayRef<int64_t> idx) {
 
 void dealloc::verify::copyContents(Encoder &E, State &st, const View &src,
                                    const View &dst, unsigned elemBytes) {
-  bool exact = E.heap.byteContents || (!src.retyped && !dst.retyped);
+  bool exact = E.heap.byteContents() || (!src.retyped && !dst.retyped);
   if (!exact || !smallStaticCount(src.sizes)) {
     // Initializedness is copied along ([buffer.contents.uninit]).
     E.heap.havoc(st, dst, E.heap.allInitialized(st, src));
@@ -327,7 +326,7 @@ void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
 
 void dealloc::verify::fillContents(Encoder &E, State &st, const View &dst,
                                    Expr value, unsigned elemBytes, Expr init) {
-  if ((dst.retyped && !E.heap.byteContents) || !smallStaticCount(dst.sizes)) {
+  if ((dst.retyped && !E.heap.byteContents()) || !smallStaticCount(dst.sizes)) {
     E.heap.havoc(st, dst, init.isNull() || init.isTrue());
     return;
   }
@@ -365,7 +364,7 @@ bool dealloc::verify::storeDenseContents(Encoder &E, State &st, const View &dst,
     fillContents(E, st, dst, E.ctx.bvVal(64, int64_t(*p)), elemBytes);
     return true;
   }
-  if ((dst.retyped && !E.heap.byteContents) || !smallStaticCount(dst.sizes))
+  if ((dst.retyped && !E.heap.byteContents()) || !smallStaticCount(dst.sizes))
     return false;
   std::vector<uint64_t> patterns;
   for (Attribute a : dense.getValues<Attribute>()) {

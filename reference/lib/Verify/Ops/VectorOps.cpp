@@ -210,7 +210,7 @@ static bool encodeAccess(Encoder &E, State &st, Operation *op,
   smt::Context &c = E.ctx;
   Location loc = op->getLoc();
   View v = E.getView(acc.memref);
-  if (v.retyped && !E.heap.byteContents)
+  if (v.retyped && !E.heap.byteContents())
     return E.unsupported(op, "access through a memref.view result");
   bool read = acc.kind == VectorAccessOp::Read;
   // A lazy vector read with every lane accessed: loads made on demand.
