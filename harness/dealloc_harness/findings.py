@@ -19,7 +19,7 @@ import re
 import shlex
 import sys
 
-from . import atomicio, tools as tools_mod
+from . import atomicio, toolclient, tools as tools_mod
 
 SPEC_DIR = os.path.join(tools_mod.REPO, "spec")
 
@@ -83,6 +83,27 @@ def _diagnostic_pattern(message):
         message = message.split(stop, 1)[0]
     parts = [p for p in message.split("?")]
     return "{{.*}}".join(parts).strip()
+
+
+# A run of one of the tools a RUN line calls itself (not inside the
+# implementation's command, nor inside a path).
+_OWN_TOOL = re.compile(r"(?<![\w/.%-])(dealloc-run|dealloc-verify|dealloc-opt|mlir-opt)(?![\w.-])")
+
+
+def with_dialect_plugins(runs, impl_cmd):
+    """`runs` with the dialect plugins the campaign loaded
+    (toolclient.dialect_plugin_args) given to each run of a tool of ours or
+    of mlir-opt, so that the reproducer reads the plugin's ops as the
+    campaign did; the implementation's command is left as it ran."""
+    flags = " ".join(
+        shlex.quote(a).replace("=" + tools_mod.REPO + "/", "=%repo/")
+        for a in toolclient.dialect_plugin_args())
+    if not flags:
+        return runs
+    def own(part):
+        return _OWN_TOOL.sub(lambda m: f"{m.group(1)} {flags}", part)
+    return [impl_cmd.join(own(p) for p in line.split(impl_cmd)) if impl_cmd
+            else own(line) for line in runs]
 
 
 def run_lines(outcome, impl_cmd, limits=""):
@@ -165,6 +186,7 @@ def write(directory, sig, outcome, prog, cfg, origin):
     impl_argv = list(cfg.impl)
     impl_cmd = command_for_lit(impl_argv)
     runs, checks = run_lines(outcome, impl_cmd, _limits(cfg))
+    runs = with_dialect_plugins(runs, impl_cmd)
     names = getattr(cfg, "free_functions", ())
     if names:      # the output as the harness read it (free_calls.py)
         pipe = " | %python %repo/harness/dealloc_harness/free_calls.py " + \

@@ -55,6 +55,7 @@ def save(directory, sig, cfg, outcome, prog, origin):
     os.makedirs(directory, exist_ok=True)
     impl_cmd = findings_mod.command_for_lit(cfg.impl)
     runs, checks = run_lines(outcome, impl_cmd)
+    runs = findings_mod.with_dialect_plugins(runs, impl_cmd)
     head = [f"Stage finding {sig}" if outcome.kind.startswith("stage-")
             else f"Not a stage finding (ours: {outcome.kind}) {sig}",
             f"stage: {cfg.stage} ([{cfg.clause}]); kind: {outcome.kind}; "

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from harness_helpers import SCRIPT, TOOLS
-from dealloc_harness import toolclient, tools as tools_mod
+from dealloc_harness import findings, toolclient, tools as tools_mod
 
 PLUGIN = os.path.join(os.path.dirname(os.path.dirname(TOOLS["dealloc-run"] or "/")),
                       "lib", "DeallocTestPlugin.so")
@@ -90,3 +90,23 @@ def test_a_missing_plugin_is_a_usage_error(tmp_path):
                           str(tmp_path / "missing.so"))
     assert proc.returncode == 2
     assert "--load-dialect-plugin: no such file:" in proc.stderr
+
+
+def test_reproducers_load_the_plugins_in_their_own_tool_runs(monkeypatch, tmp_path):
+    # A finding's RUN lines read its program with the plugins the campaign
+    # loaded (else the plugin's ops are unregistered there and the
+    # reproducer tests something else); the implementation's own command
+    # is left as the campaign ran it.
+    monkeypatch.setenv(toolclient.PLUGINS_ENV, "")
+    impl = "mlir-opt --load-dialect-plugin=/x/lib.so --buffer-deallocation-pipeline"
+    runs = [f"RUN: {impl} %s > %t.mlir", "RUN: not dealloc-verify %t.mlir | FileCheck %s",
+            "RUN: not mlir-opt %t.mlir -o /dev/null"]
+    assert findings.with_dialect_plugins(runs, impl) == runs
+    lib = tmp_path / "libmine.so"
+    lib.write_text("")
+    toolclient.set_dialect_plugins([str(lib)])
+    flag = f"--load-dialect-plugin={lib}"
+    assert findings.with_dialect_plugins(runs, impl) == [
+        f"RUN: {impl} %s > %t.mlir",
+        f"RUN: not dealloc-verify {flag} %t.mlir | FileCheck %s",
+        f"RUN: not mlir-opt {flag} %t.mlir -o /dev/null"]
