@@ -100,3 +100,22 @@ func.func @shared_leak(%u: memref<*xf32>, %v: memref<*xf32>) {
   }
   return
 }
+
+// Dimension 2 exists only from rank 3 on: at every checked rank the dim is
+// undefined, so the leak behind it is reached at no checked rank. Not SAFE.
+// CHECK-LABEL: @dim_beyond_checked: UNKNOWN (no defined input at ranks 0..2 of the unranked arguments, but memref.dim may tell a larger rank apart ([input.unranked])
+func.func @dim_beyond_checked(%u: memref<*xf32>) -> index {
+  %c2 = arith.constant 2 : index
+  %d = memref.dim %u, %c2 : memref<*xf32>
+  %a = memref.alloc() : memref<2xf32>
+  return %d : index
+}
+
+// Dimension 0 exists at ranks 1 and 2 as at every larger rank; its extent
+// is only returned.
+// CHECK-LABEL: @dim_returned: SAFE
+func.func @dim_returned(%u: memref<*xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %d = memref.dim %u, %c0 : memref<*xf32>
+  return %d : index
+}

@@ -74,8 +74,19 @@ static bool rankAgnostic(func::FuncOp fn, OpOperand &use,
   Operation *op = use.getOwner();
   if (!isa<BaseMemRefType>(use.get().getType()))
     return isa<func::ReturnOp>(op) && op->getParentOp() == fn;
-  if (isa<memref::RankOp, memref::DimOp>(op)) {
-    derived.push_back(op->getResult(0));
+  // A dimension the checked ranks do not all lack: a run of a larger rank
+  // reads an extent a run of rank max_unranked_arg_rank reads too (another
+  // index would be undefined at every checked rank but defined at larger
+  // ones, [safety.oob]).
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    std::optional<int64_t> k = dim.getConstantIndex();
+    if (!k || *k < 0 || *k >= int64_t(SolverPolicy::maxUnrankedArgRank))
+      return false;
+    derived.push_back(dim.getResult());
+    return true;
+  }
+  if (auto rank = dyn_cast<memref::RankOp>(op)) {
+    derived.push_back(rank.getResult());
     return true;
   }
   // Frees and returns compare buffers, never ranks ([heap.free.twice],
