@@ -58,7 +58,7 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
     return true;
   // [verify.encoding.calls.summary]: a public callee with a proved contract.
   bool summarised = false;
-  if (!summariseCall(*this, callee, args, site, st, results, summarised))
+  if (!summariseCall(*this, st, callee, args, site, results, summarised))
     return false;
   if (summarised)
     return true;

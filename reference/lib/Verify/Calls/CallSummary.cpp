@@ -84,8 +84,8 @@ static Expr notFresh(Encoder &E, const View &v, MemRefType t,
 /// The results of a summarised call: fresh heap buffers the caller owns
 /// ([abi.call.results]), of fresh shape with unconstrained non-negative
 /// sizes and contents; fresh scalars.
-static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
-                                            Operation *site, State &st,
+static std::vector<SymValue> summaryResults(Encoder &E, State &st,
+                                            FunctionType ft, Operation *site,
                                             const std::string &name) {
   smt::Context &c = E.ctx;
   SymbolicHeap &h = E.heap;
@@ -117,9 +117,9 @@ static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
   return results;
 }
 
-bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
+bool dealloc::verify::summariseCall(Encoder &E, State &st, func::FuncOp callee,
                                     ArrayRef<SymValue> args, Operation *site,
-                                    State &st, std::vector<SymValue> &results,
+                                    std::vector<SymValue> &results,
                                     bool &applied) {
   applied = false;
   CheckSetup *setup = E.setup();
@@ -189,7 +189,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
   for (unsigned s = 0; s < h.numSlots(); ++s)
     if (h.slot(s).kind == SlotKind::Global)
       h.havoc(st, h.wholeView(s, {}));
-  results = summaryResults(E, ft, site, st, name);
+  results = summaryResults(E, st, ft, site, name);
   setup->summarised.push_back(callee.getSymName().str());
   return true;
 }

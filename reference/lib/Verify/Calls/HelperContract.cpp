@@ -237,8 +237,9 @@ struct HelperCall {
 /// The operands of a call of helper `spec` if its preconditions hold: each
 /// read and write of the body is of a distinct, live buffer, inside it, and
 /// each read is of an initialized element.
-std::optional<HelperCall> readHelperCall(Encoder &E, const HelperSpec &spec,
-                                         ArrayRef<SymValue> args, State &st) {
+std::optional<HelperCall> readHelperCall(Encoder &E, State &st,
+                                         const HelperSpec &spec,
+                                         ArrayRef<SymValue> args) {
   std::vector<const View *> v;
   for (const SymValue &a : args) {
     if (a.kind != SymValue::Kind::MemRef)
@@ -391,7 +392,7 @@ bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
   if (kind < 0)
     return false;
   const HelperSpec &spec = kHelpers[kind];
-  std::optional<HelperCall> call = readHelperCall(*this, spec, args, st);
+  std::optional<HelperCall> call = readHelperCall(*this, st, spec, args);
   if (!call)
     return false;
   const std::vector<Expr> &bases = call->bases, &conds = call->conds,

@@ -142,7 +142,7 @@ static void memrefArguments(Encoder &E, func::FuncOp fn,
 /// [verify.inputs]: the symbolic value of argument `i` of `fn`; records the
 /// slot of a memref argument's own buffer (its view is built later, by
 /// memrefArguments).
-static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
+static bool encodeArgument(Encoder &E, State &st, func::FuncOp fn, unsigned i,
                            ArgumentSlots &args) {
   smt::Context &ctx = E.ctx;
   Type t = fn.getArgument(i).getType();
@@ -201,7 +201,7 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
 
 /// [input.memref.contents]: caller-provided contents are zero (in the
 /// contract model of [verify.encoding.calls.summary], any).
-static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
+static void initArgumentContents(Encoder &E, State &st, func::FuncOp fn,
                                  const std::vector<int> &slotOfArg) {
   SymbolicHeap &heap = E.heap;
   for (auto [i, s] : llvm::enumerate(slotOfArg)) {
@@ -251,7 +251,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   args.readOnly = inputsOf ? llvm::BitVector(fn.getNumArguments())
                            : readOnlyArguments(fn, sharedWith);
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
-    if (!encodeArgument(*this, fn, i, st, args))
+    if (!encodeArgument(*this, st, fn, i, args))
       return false;
   if (!inputsOf)
     memrefArguments(*this, fn, args);
@@ -263,7 +263,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       heap.assume(from[i]);
   }
   entryBoundary.inputConstraints = heap.constraints().size();
-  initArgumentContents(*this, fn, st, args.slotOfArg);
+  initArgumentContents(*this, st, fn, args.slotOfArg);
   for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)
       calls.borrowed.push_back(a.view);

@@ -406,7 +406,7 @@ SymValue combineValues(Encoder &E, mlir::arith::AtomicRMWKind kind,
 /// [op.vector.elementwise]: an arith or math op on vectors (a constant, or
 /// the scalar op lane by lane, each lane by Encoder::dispatch;
 /// Verify/Ops/VectorOps.cpp).
-bool encodeOnVectors(Encoder &E, mlir::Operation *op, State &st);
+bool encodeOnVectors(Encoder &E, State &st, mlir::Operation *op);
 /// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
 /// that leaves its buffer's bytes stops the run (Verify/Ops/MemRefOps.cpp).
 void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin, unsigned eb,

@@ -442,12 +442,12 @@ bool ForInduction::iterate(Header &H, Header &P) {
   if (parOp) {
     P.st = H.st;
     P.iters = H.iters;
-    return encodeParallelIteration(E, parOp, {H.iv}, P.st, P.iters);
+    return encodeParallelIteration(E, P.st, parOp, {H.iv}, P.iters);
   }
   if (pointOp) {
     P.st = H.st;
     P.iters.clear();
-    return encodePointIteration(E, pointOp->getRegion(0), {H.iv}, P.st);
+    return encodePointIteration(E, P.st, pointOp->getRegion(0), {H.iv});
   }
   std::vector<RegionExit> before;
   State atCond;
@@ -506,37 +506,37 @@ void ForInduction::record(const Header &H, const Header &P, const Mark &mk) {
   r.inner = std::move(inner);
 }
 
-bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,
+bool dealloc::verify::proveForByInduction(Encoder &E, State &st, scf::ForOp op,
                                           bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveAffineForByInduction(Encoder &E,
+bool dealloc::verify::proveAffineForByInduction(Encoder &E, State &st,
                                                 affine::AffineForOp op, Expr lb,
-                                                Expr ub, State &st,
-                                                bool &proved) {
+                                                Expr ub, bool &proved) {
   ForInduction ind(E, op, st);
   ind.setBounds(lb, ub, E.ctx.bvVal(kIndexWidth, op.getStepAsInt()));
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::provePointLoopByInduction(Encoder &E, Operation *op,
-                                                Expr lb, Expr ub, Expr step,
-                                                State &st, bool &proved) {
+bool dealloc::verify::provePointLoopByInduction(Encoder &E, State &st,
+                                                Operation *op, Expr lb, Expr ub,
+                                                Expr step, bool &proved) {
   ForInduction ind(E, op, st);
   ind.setBounds(lb, ub, step);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveParallelByInduction(Encoder &E, scf::ParallelOp op,
-                                               State &st, bool &proved) {
+bool dealloc::verify::proveParallelByInduction(Encoder &E, State &st,
+                                               scf::ParallelOp op,
+                                               bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveWhileByInduction(Encoder &E, scf::WhileOp op,
-                                            State &st, bool &proved) {
+bool dealloc::verify::proveWhileByInduction(Encoder &E, State &st,
+                                            scf::WhileOp op, bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }

@@ -87,8 +87,8 @@ static bool blockOrder(Encoder &E, Region &region,
 
 /// The state at the entry of `b`, its incoming `edges` merged, and its
 /// arguments bound; false if no run enters it.
-static bool enterBlock(Encoder &E, Region &region, Block *b,
-                       std::vector<Edge> &edges, State &st) {
+static bool enterBlock(Encoder &E, State &st, Region &region, Block *b,
+                       std::vector<Edge> &edges) {
   std::vector<const State *> states;
   std::vector<Expr> guards;
   for (Edge &e : edges) {
@@ -132,7 +132,7 @@ static std::vector<SymValue> operandsOf(Encoder &E, OperandRange r) {
 
 /// [op.cf.switch]: an edge per case, under its value and no earlier one's,
 /// and the default edge under none.
-static void switchEdges(Encoder &E, cf::SwitchOp sw, State &st,
+static void switchEdges(Encoder &E, State &st, cf::SwitchOp sw,
                         Incoming &incoming) {
   smt::Context &ctx = E.ctx;
   Expr flag = E.getBV(sw.getFlag());
@@ -156,7 +156,7 @@ static void switchEdges(Encoder &E, cf::SwitchOp sw, State &st,
 
 /// Passes `st` on along the terminator `term`: to the incoming edges of its
 /// successors, or out of the region.
-static bool leaveBlock(Encoder &E, Operation *term, State &st,
+static bool leaveBlock(Encoder &E, State &st, Operation *term,
                        Incoming &incoming, std::vector<RegionExit> &exits) {
   if (auto br = dyn_cast<cf::BranchOp>(term)) {
     incoming[br.getDest()].push_back(
@@ -172,7 +172,7 @@ static bool leaveBlock(Encoder &E, Operation *term, State &st,
     incoming[cb.getFalseDest()].push_back(
         Edge{std::move(f), operandsOf(E, cb.getFalseDestOperands())});
   } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
-    switchEdges(E, sw, st, incoming);
+    switchEdges(E, st, sw, incoming);
   } else if (lookupOp(term) && (term->hasTrait<OpTrait::ReturnLike>() ||
                                 isa<scf::ConditionOp>(term))) {
     exits.push_back(
@@ -216,7 +216,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
     std::vector<Edge> edges = std::move(incoming[b]);
     incoming.erase(b);
     State st;
-    if (edges.empty() || !enterBlock(*this, region, b, edges, st))
+    if (edges.empty() || !enterBlock(*this, st, region, b, edges))
       continue;
     for (Operation &op : b->without_terminator()) {
       if (!encodeOp(&op, st))
@@ -227,7 +227,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
     }
     Operation *term = b->getTerminator();
     valueEnv.setCurrent(term, st.guard);
-    if (!leaveBlock(*this, term, st, incoming, exits))
+    if (!leaveBlock(*this, st, term, incoming, exits))
       return false;
   }
   return true;
@@ -235,7 +235,7 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
 
 /// Encodes the regions of an op whose exits all continue after the op, and
 /// binds its results.
-static bool joinRegions(Encoder &E, Operation *op, State &st,
+static bool joinRegions(Encoder &E, State &st, Operation *op,
                         std::vector<RegionExit> &exits) {
   std::vector<SymValue> vals;
   if (!E.mergeExits(exits, st, vals, "join")) {
@@ -292,8 +292,8 @@ struct LoopUnroller {
 
 /// [op.scf.if], [op.affine.if]: `thenR` on the runs where `c` holds, `elseR`
 /// (or nothing, if empty) on the others, joined.
-static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
-                     Region &elseR, State &st) {
+static bool encodeIf(Encoder &E, State &st, Operation *op, Expr c,
+                     Region &thenR, Region &elseR) {
   smt::Context &ctx = E.ctx;
   SymbolicHeap &heap = E.heap;
   std::vector<RegionExit> exits;
@@ -320,7 +320,7 @@ static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
   if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
       exits[1].state.path.same(elsePath))
     heap.hintJoinPath(entryPath);
-  bool joined = joinRegions(E, op, st, exits);
+  bool joined = joinRegions(E, st, op, exits);
   heap.hintJoinPath(Expr());
   return joined;
 }
@@ -335,8 +335,9 @@ struct CountedLoop {
 /// [op.scf.for], [op.affine.for] unrolled: iterations while the induction
 /// variable is below the bound, and the loop is left when `iv + step`
 /// overflows.
-static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
-                              ValueRange inits, Region &region, State &st) {
+static bool encodeCountedLoop(Encoder &E, State &st, Operation *op,
+                              const CountedLoop &l, ValueRange inits,
+                              Region &region) {
   smt::Context &ctx = E.ctx;
   std::vector<SymValue> iters;
   for (Value v : inits)
@@ -375,7 +376,7 @@ static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
     wrapped = ctx.mkCmp(lt, next, iv);
     iv = next;
   }
-  return joinRegions(E, op, st, done);
+  return joinRegions(E, st, op, done);
 }
 
 static bool encodeIfOp(Encoder &E, State &st, scf::IfOp ifOp) {
@@ -383,7 +384,7 @@ static bool encodeIfOp(Encoder &E, State &st, scf::IfOp ifOp) {
   Operation *op = ifOp;
   Expr c = E.getBool(ifOp.getCondition());
   requireInitialized(E, st, E.get(ifOp.getCondition()), loc);
-  return encodeIf(E, op, c, ifOp.getThenRegion(), ifOp.getElseRegion(), st);
+  return encodeIf(E, st, op, c, ifOp.getThenRegion(), ifOp.getElseRegion());
 }
 
 static bool encodeAffineIf(Encoder &E, State &st, affine::AffineIfOp ifOp) {
@@ -406,8 +407,8 @@ static bool encodeAffineIf(Encoder &E, State &st, affine::AffineIfOp ifOp) {
   for (auto [k, e] : llvm::enumerate(v.indices))
     holds.push_back(set.isEq(k) ? E.ctx.mkEq(e, zero)
                                 : E.ctx.mkCmp(Cmp::Sge, e, zero));
-  return encodeIf(E, op, E.ctx.mkAnd(holds), ifOp.getThenRegion(),
-                  ifOp.getElseRegion(), st);
+  return encodeIf(E, st, op, E.ctx.mkAnd(holds), ifOp.getThenRegion(),
+                  ifOp.getElseRegion());
 }
 
 static bool encodeExecuteRegion(Encoder &E, State &st,
@@ -416,7 +417,7 @@ static bool encodeExecuteRegion(Encoder &E, State &st,
   std::vector<RegionExit> exits;
   if (!E.encodeRegion(ex.getRegion(), {}, st, exits))
     return false;
-  return joinRegions(E, op, st, exits);
+  return joinRegions(E, st, op, exits);
 }
 
 /// [op.memref.alloca_scope]: the body once; the stack slots it allocated
@@ -431,7 +432,7 @@ static bool encodeAllocaScope(Encoder &E, State &st,
   for (RegionExit &x : exits)
     E.releaseStack(x.state, ArrayRef<unsigned>(stack).drop_front(mark));
   stack.resize(mark);
-  return joinRegions(E, scope, st, exits);
+  return joinRegions(E, st, scope, exits);
 }
 
 static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
@@ -455,7 +456,7 @@ static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
   if (!d.guard.isFalse() &&
       !E.encodeRegion(sw.getDefaultRegion(), {}, std::move(d), exits))
     return false;
-  return joinRegions(E, op, st, exits);
+  return joinRegions(E, st, op, exits);
 }
 
 static bool encodeFor(Encoder &E, State &st, scf::ForOp forOp) {
@@ -470,12 +471,12 @@ static bool encodeFor(Encoder &E, State &st, scf::ForOp forOp) {
               StopKind::NonPositiveStep, "scf.for step is not positive");
   // [verify.induction]: proved for every trip count, or unrolled.
   bool proved = false;
-  if (!proveForByInduction(E, forOp, st, proved))
+  if (!proveForByInduction(E, st, forOp, proved))
     return false;
   if (proved)
     return true;
-  return encodeCountedLoop(E, op, {lb, ub, step, forOp.getUnsignedCmp()},
-                           forOp.getInitArgs(), forOp.getRegion(), st);
+  return encodeCountedLoop(E, st, op, {lb, ub, step, forOp.getUnsignedCmp()},
+                           forOp.getInitArgs(), forOp.getRegion());
 }
 
 static bool encodeAffineFor(Encoder &E, State &st, affine::AffineForOp forOp) {
@@ -505,19 +506,19 @@ static bool encodeAffineFor(Encoder &E, State &st, affine::AffineForOp forOp) {
   CountedLoop loop{pick(lbs.indices, Cmp::Sgt), pick(ubs.indices, Cmp::Slt),
                    E.ctx.bvVal(kIndexWidth, forOp.getStepAsInt()), false};
   bool proved = false;
-  if (!proveAffineForByInduction(E, forOp, loop.lb, loop.ub, st, proved))
+  if (!proveAffineForByInduction(E, st, forOp, loop.lb, loop.ub, proved))
     return false;
   if (proved)
     return true;
-  return encodeCountedLoop(E, op, loop, forOp.getInits(), forOp.getRegion(),
-                           st);
+  return encodeCountedLoop(E, st, op, loop, forOp.getInits(),
+                           forOp.getRegion());
 }
 
 static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
   Operation *op = wh;
   // [verify.induction]: proved for every trip count, or unrolled.
   bool proved = false;
-  if (!proveWhileByInduction(E, wh, st, proved))
+  if (!proveWhileByInduction(E, st, wh, proved))
     return false;
   if (proved)
     return true;
@@ -558,7 +559,7 @@ static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
     if (!E.mergeExits(after, running, inits, "iteration"))
       break;
   }
-  return joinRegions(E, op, st, done);
+  return joinRegions(E, st, op, done);
 }
 
 static bool encodeAssert(Encoder &E, State &st, cf::AssertOp as) {
