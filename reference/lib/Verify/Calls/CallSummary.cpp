@@ -99,11 +99,11 @@ static std::vector<SymValue> summaryResults(Encoder &E, State &st,
         dyn.push_back(e);
       }
       View v =
-          E.allocate(st, SlotKind::Heap, mt, dyn, site, "result of " + name);
+          allocate(E, st, SlotKind::Heap, mt, dyn, site, "result of " + name);
       // The buffer holds at least the view's elements (the contract check
       // proved it), and nothing more is known: bound by exactly those.
       h.setSlotBytes(v.cands.front(),
-                     E.byteExtent(v, elementBytes(mt.getElementType())));
+                     byteExtent(E, v, elementBytes(mt.getElementType())));
       results.push_back(SymValue::memref(v));
     } else if (t.isInteger(1)) {
       results.push_back(SymValue::boolean(c.freshBool("result")));

@@ -120,7 +120,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
       es.push_back(E.boundary().argExtents[owner][k]);
     dyn.push_back(heap.mergeExprs(v.pts, es));
   }
-  View whole = freshView(E, args.slotOfArg[i], mt, E.shapeOf(mt, dyn));
+  View whole = freshView(E, args.slotOfArg[i], mt, shapeOf(E, mt, dyn));
   v.sizes = whole.sizes;
   v.strides = whole.strides;
   v.offset = whole.offset;
@@ -211,13 +211,13 @@ static void initArgumentContents(Encoder &E, State &st, func::FuncOp fn,
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
-    View own = freshView(E, s, mt, E.shapeOf(mt, E.boundary().argExtents[i]));
+    View own = freshView(E, s, mt, shapeOf(E, mt, E.boundary().argExtents[i]));
     if (mt.getLayout().isIdentity())
       heap.setWhole(s, own);
-    heap.initContents(st, s, {E.byteExtent(own, 1)},
+    heap.initContents(st, s, {byteExtent(E, own, 1)},
                       /*zero=*/!(E.setup() && E.setup()->contract), eb);
     if (heap.byteContents())
-      heap.setSlotBytes(s, E.byteExtent(own, eb));
+      heap.setSlotBytes(s, byteExtent(E, own, eb));
   }
 }
 
@@ -269,7 +269,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       calls.borrowed.push_back(a.view);
   calls.activeCalls.insert(fn.getOperation());
   std::vector<RegionExit> exits;
-  if (!encodeRegion(fn.getBody(), entryBoundary.argValues, st, exits))
+  if (!encodeRegion(*this, st, fn.getBody(), entryBoundary.argValues, exits))
     return false;
   for (RegionExit &x : exits)
     if (!isa<func::ReturnOp>(x.terminator))
@@ -282,13 +282,14 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     for (const RegionExit &x : exits)
       entryBoundary.exitSites.push_back({x.state.path, x.terminator->getLoc()});
   State exit;
-  if (!mergeExits(exits, exit, entryBoundary.results, "exit")) {
+  if (!mergeExits(*this, exit, exits, entryBoundary.results, "exit")) {
     heap.kill(exit);
     entryBoundary.exitState = exit;
     return checkUnboundUses();
   }
   calls.borrowed.clear();
-  checkResults(exit, entryBoundary.argValues, entryBoundary.results, retLoc);
+  checkResults(*this, exit, entryBoundary.argValues, entryBoundary.results,
+               retLoc);
   leakChecks(*this, exit, retLoc);
   contractObligations(*this, exit, fn, entryBoundary.results, retLoc);
   entryBoundary.exitState = exit;

@@ -252,11 +252,11 @@ bool ForInduction::leaveLoop(State &st) {
   if (!counted) {
     // The loop leaves from a header through the before region.
     std::vector<RegionExit> before;
-    if (!E.encodeRegion(whileOp.getBefore(), X.iters, X.st, before))
+    if (!encodeRegion(E, X.st, whileOp.getBefore(), X.iters, before))
       return false;
     State atCond;
     std::vector<SymValue> condArgs;
-    if (!E.mergeExits(before, atCond, condArgs, "condition")) {
+    if (!mergeExits(E, atCond, before, condArgs, "condition")) {
       h.kill(st);
       for (Value r : whileOp.getResults())
         E.bind(r, E.dummyValue(r.getType()));
@@ -436,8 +436,8 @@ bool ForInduction::iterate(Header &H, Header &P) {
     std::vector<SymValue> args{SymValue::bv(H.iv)};
     args.insert(args.end(), H.iters.begin(), H.iters.end());
     Region &body = forOp ? forOp.getRegion() : affOp.getRegion();
-    return E.encodeRegion(body, args, H.st, exits) &&
-           E.mergeExits(exits, P.st, P.iters, "iteration");
+    return encodeRegion(E, H.st, body, args, exits) &&
+           mergeExits(E, P.st, exits, P.iters, "iteration");
   }
   if (parOp) {
     P.st = H.st;
@@ -452,8 +452,8 @@ bool ForInduction::iterate(Header &H, Header &P) {
   std::vector<RegionExit> before;
   State atCond;
   std::vector<SymValue> condArgs;
-  if (!E.encodeRegion(whileOp.getBefore(), H.iters, H.st, before) ||
-      !E.mergeExits(before, atCond, condArgs, "condition"))
+  if (!encodeRegion(E, H.st, whileOp.getBefore(), H.iters, before) ||
+      !mergeExits(E, atCond, before, condArgs, "condition"))
     return false;
   Expr cf = condFlag(condArgs[0]);
   lastCont = cf;
@@ -461,8 +461,8 @@ bool ForInduction::iterate(Header &H, Header &P) {
   requireInitialized(E, atCond, condArgs[0], whileOp.getConditionOp().getLoc());
   h.narrow(atCond, cf);
   std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
-  return E.encodeRegion(whileOp.getAfter(), fwd, atCond, exits) &&
-         E.mergeExits(exits, P.st, P.iters, "iteration");
+  return encodeRegion(E, atCond, whileOp.getAfter(), fwd, exits) &&
+         mergeExits(E, P.st, exits, P.iters, "iteration");
 }
 
 Expr ForInduction::condFlag(const SymValue &v) {

@@ -114,7 +114,7 @@ struct ParallelEncoding {
       iv = next;
     }
     std::vector<SymValue> vals;
-    if (!E.mergeExits(done, st, vals, "parallel")) {
+    if (!mergeExits(E, st, done, vals, "parallel")) {
       E.heap.kill(st);
       vals.clear();
       for (Value r : op->getResults())
