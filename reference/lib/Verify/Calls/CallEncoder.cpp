@@ -15,9 +15,11 @@ using namespace mlir;
 using namespace dealloc;
 using namespace dealloc::verify;
 
-bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
-                         Operation *site, State &st,
-                         std::vector<SymValue> &results) {
+bool dealloc::verify::encodeCall(Encoder &E, State &st, func::FuncOp callee,
+                                 ArrayRef<SymValue> args, Operation *site,
+                                 std::vector<SymValue> &results) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
   Location loc = site->getLoc();
   results.clear();
   if (callee.isDeclaration()) {
@@ -38,63 +40,65 @@ bool Encoder::encodeCall(func::FuncOp callee, ArrayRef<SymValue> args,
         std::vector<Expr> dyn(mt.getNumDynamicDims(),
                               ctx.bvVal(kIndexWidth, 2));
         results.push_back(SymValue::memref(
-            allocate(st, SlotKind::Heap, mt, dyn, site,
+            allocate(E, st, SlotKind::Heap, mt, dyn, site,
                      "result of @" + callee.getSymName().str())));
       } else if (scalarWidth(t)) {
-        results.push_back(zeroOf(t));
+        results.push_back(zeroOf(E, t));
       } else if (auto vt = dyn_cast<VectorType>(t);
                  vt && isModelledVector(vt)) {
-        SymValue zero = zeroOf(vt.getElementType());
+        SymValue zero = zeroOf(E, vt.getElementType());
         results.push_back(
-            vectorOfLanes(*this, vt, [zero](int64_t) { return zero; }));
+            vectorOfLanes(E, vt, [zero](int64_t) { return zero; }));
       } else {
-        return unsupported(site, "external result type not modelled");
+        return E.unsupported(site, "external result type not modelled");
       }
     }
     return true;
   }
   // [verify.encoding.helper]: upstream's dealloc_helper by what it computes.
-  if (callee.isPrivate() && encodeHelperCall(callee, args, st))
+  if (callee.isPrivate() && encodeHelperCall(E, st, callee, args))
     return true;
   // [verify.encoding.calls.summary]: a public callee with a proved contract.
   bool summarised = false;
-  if (!summariseCall(*this, callee, args, site, st, results, summarised))
+  if (!summariseCall(E, st, callee, args, site, results, summarised))
     return false;
   if (summarised)
     return true;
-  if (!calls.activeCalls.insert(callee.getOperation()).second)
-    return fail(Verdict::Unknown,
-                "recursive call to @" + callee.getSymName().str() +
-                    " is not encoded",
-                loc);
+  if (!E.nesting().activeCalls.insert(callee.getOperation()).second)
+    return E.fail(Verdict::Unknown,
+                  "recursive call to @" + callee.getSymName().str() +
+                      " is not encoded",
+                  loc);
   bool boundary = callee.isPublic();
-  size_t lent = calls.borrowed.size();
+  size_t lent = E.nesting().borrowed.size();
   if (boundary)
     for (const SymValue &a : args)
       if (a.kind == SymValue::Kind::MemRef)
-        calls.borrowed.push_back(a.view);
-  std::vector<unsigned> outerStack = std::move(calls.stackSlots);
-  calls.stackSlots.clear();
+        E.nesting().borrowed.push_back(a.view);
+  std::vector<unsigned> outerStack = std::move(E.nesting().stackSlots);
+  E.nesting().stackSlots.clear();
   std::vector<RegionExit> exits;
-  if (!encodeRegion(callee.getBody(), args, st, exits))
+  if (!encodeRegion(E, st, callee.getBody(), args, exits))
     return false;
   Location retLoc = exits.size() == 1 ? exits[0].terminator->getLoc() : loc;
-  if (!mergeExits(exits, st, results, "return")) {
+  if (!mergeExits(E, st, exits, results, "return")) {
     heap.kill(st);
     for (Type t : callee.getFunctionType().getResults())
-      results.push_back(dummyValue(t));
+      results.push_back(E.dummyValue(t));
   }
-  calls.borrowed.resize(lent);
+  E.nesting().borrowed.resize(lent);
   if (boundary)
-    checkResults(st, args, results, retLoc);
+    checkResults(E, st, args, results, retLoc);
   // [op.memref.alloca]: stack buffers are released when their function returns.
-  releaseStack(st, calls.stackSlots);
-  calls.stackSlots = std::move(outerStack);
-  calls.activeCalls.erase(callee.getOperation());
+  releaseStack(E, st, E.nesting().stackSlots);
+  E.nesting().stackSlots = std::move(outerStack);
+  E.nesting().activeCalls.erase(callee.getOperation());
   return true;
 }
 
-void Encoder::releaseStack(State &st, ArrayRef<unsigned> slots) {
+void dealloc::verify::releaseStack(Encoder &E, State &st,
+                                   ArrayRef<unsigned> slots) {
+  smt::Context &ctx = E.ctx;
   for (unsigned s : slots) {
     if (s >= st.freed.size())
       st.freed.resize(s + 1, ctx.boolVal(false));
@@ -102,8 +106,11 @@ void Encoder::releaseStack(State &st, ArrayRef<unsigned> slots) {
   }
 }
 
-void Encoder::checkResults(State &st, ArrayRef<SymValue> args,
-                           ArrayRef<SymValue> results, Location loc) {
+void dealloc::verify::checkResults(Encoder &E, State &st,
+                                   ArrayRef<SymValue> args,
+                                   ArrayRef<SymValue> results, Location loc) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
   for (size_t i = 0; i < results.size(); ++i) {
     if (results[i].kind != SymValue::Kind::MemRef)
       continue;

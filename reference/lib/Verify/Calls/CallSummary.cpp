@@ -84,8 +84,8 @@ static Expr notFresh(Encoder &E, const View &v, MemRefType t,
 /// The results of a summarised call: fresh heap buffers the caller owns
 /// ([abi.call.results]), of fresh shape with unconstrained non-negative
 /// sizes and contents; fresh scalars.
-static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
-                                            Operation *site, State &st,
+static std::vector<SymValue> summaryResults(Encoder &E, State &st,
+                                            FunctionType ft, Operation *site,
                                             const std::string &name) {
   smt::Context &c = E.ctx;
   SymbolicHeap &h = E.heap;
@@ -99,11 +99,11 @@ static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
         dyn.push_back(e);
       }
       View v =
-          E.allocate(st, SlotKind::Heap, mt, dyn, site, "result of " + name);
+          allocate(E, st, SlotKind::Heap, mt, dyn, site, "result of " + name);
       // The buffer holds at least the view's elements (the contract check
       // proved it), and nothing more is known: bound by exactly those.
       h.setSlotBytes(v.cands.front(),
-                     E.byteExtent(v, elementBytes(mt.getElementType())));
+                     byteExtent(E, v, elementBytes(mt.getElementType())));
       results.push_back(SymValue::memref(v));
     } else if (t.isInteger(1)) {
       results.push_back(SymValue::boolean(c.freshBool("result")));
@@ -117,9 +117,9 @@ static std::vector<SymValue> summaryResults(Encoder &E, FunctionType ft,
   return results;
 }
 
-bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
+bool dealloc::verify::summariseCall(Encoder &E, State &st, func::FuncOp callee,
                                     ArrayRef<SymValue> args, Operation *site,
-                                    State &st, std::vector<SymValue> &results,
+                                    std::vector<SymValue> &results,
                                     bool &applied) {
   applied = false;
   CheckSetup *setup = E.setup();
@@ -189,7 +189,7 @@ bool dealloc::verify::summariseCall(Encoder &E, func::FuncOp callee,
   for (unsigned s = 0; s < h.numSlots(); ++s)
     if (h.slot(s).kind == SlotKind::Global)
       h.havoc(st, h.wholeView(s, {}));
-  results = summaryResults(E, ft, site, st, name);
+  results = summaryResults(E, st, ft, site, name);
   setup->summarised.push_back(callee.getSymName().str());
   return true;
 }

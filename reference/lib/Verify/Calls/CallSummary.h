@@ -74,9 +74,9 @@ class Encoder;
 /// Encodes a call of `callee` by its contract if `E.setup()`
 /// allows it and the callee's contract is proved; `applied` says whether it
 /// did (otherwise the caller inlines). Returns false on E.failure().
-bool summariseCall(Encoder &E, mlir::func::FuncOp callee,
+bool summariseCall(Encoder &E, State &st, mlir::func::FuncOp callee,
                    llvm::ArrayRef<SymValue> args, mlir::Operation *site,
-                   State &st, std::vector<SymValue> &results, bool &applied);
+                   std::vector<SymValue> &results, bool &applied);
 /// In the contract model: stops the runs at `fn`'s return (`exit`) whose
 /// memref results are not of fresh shape.
 void contractObligations(Encoder &E, State &exit, mlir::func::FuncOp fn,

@@ -237,8 +237,9 @@ struct HelperCall {
 /// The operands of a call of helper `spec` if its preconditions hold: each
 /// read and write of the body is of a distinct, live buffer, inside it, and
 /// each read is of an initialized element.
-std::optional<HelperCall> readHelperCall(Encoder &E, const HelperSpec &spec,
-                                         ArrayRef<SymValue> args, State &st) {
+std::optional<HelperCall> readHelperCall(Encoder &E, State &st,
+                                         const HelperSpec &spec,
+                                         ArrayRef<SymValue> args) {
   std::vector<const View *> v;
   for (const SymValue &a : args) {
     if (a.kind != SymValue::Kind::MemRef)
@@ -385,31 +386,33 @@ private:
 
 } // namespace
 
-bool Encoder::encodeHelperCall(func::FuncOp callee, ArrayRef<SymValue> args,
-                               State &st) {
-  int kind = opts.helperContract ? moduleFacts.helperKind(callee) : -1;
+bool dealloc::verify::encodeHelperCall(Encoder &E, State &st,
+                                       func::FuncOp callee,
+                                       ArrayRef<SymValue> args) {
+  smt::Context &ctx = E.ctx;
+  int kind = E.opts.helperContract ? E.facts().helperKind(callee) : -1;
   if (kind < 0)
     return false;
   const HelperSpec &spec = kHelpers[kind];
-  std::optional<HelperCall> call = readHelperCall(*this, spec, args, st);
+  std::optional<HelperCall> call = readHelperCall(E, st, spec, args);
   if (!call)
     return false;
   const std::vector<Expr> &bases = call->bases, &conds = call->conds,
                           &retained = call->retained;
-  EarlierBases earlier(*this, spec, *call);
+  EarlierBases earlier(E, spec, *call);
   std::vector<Expr> ownership(retained.size(), ctx.boolVal(false));
   for (size_t i = 0; i < bases.size(); ++i) {
     std::vector<Expr> keep{conds[i]};
     for (size_t j = 0; j < retained.size(); ++j) {
-      Expr same = indexEq(retained[j], bases[i]);
+      Expr same = E.indexEq(retained[j], bases[i]);
       ownership[j] = ctx.mkOr(ownership[j], ctx.mkAnd(same, conds[i]));
       keep.push_back(ctx.mkNot(same));
     }
     earlier.addNotEarlier(i, keep);
-    writeBool(*this, st, *call->deallocOut, i, ctx.mkAnd(keep));
+    writeBool(E, st, *call->deallocOut, i, ctx.mkAnd(keep));
   }
   for (size_t j = 0; j < retained.size(); ++j)
-    writeBool(*this, st, *call->ownOut, j, ownership[j]);
-  ++statistics.helperContracts;
+    writeBool(E, st, *call->ownOut, j, ownership[j]);
+  ++E.stats().helperContracts;
   return true;
 }

@@ -69,7 +69,7 @@ std::string dealloc::verify::inputFromModel(Encoder &E, smt::Solver &S,
     if (auto vt = dyn_cast<VectorType>(t)) { // [input.vector]
       // A lane no encoded op asked for (a lazy vector's) is 0 (false).
       Type elem = vt.getElementType();
-      InputValue zero = scalarFromModel(S, E.zeroOf(elem), elem);
+      InputValue zero = scalarFromModel(S, zeroOf(E, elem), elem);
       iv.kind = InputValue::Vector;
       iv.lanes.assign(vt.getNumElements(), zero);
       for (const auto &[k, l] : lanesOfVector(E, v, vt))

@@ -57,7 +57,7 @@ void SafetyQueries::proveLemmas() {
   lemmasDone = true;
   auto began = Clock::now();
   llvm::scope_exit done([&]() { stats.lemmas += Clock::now() - began; });
-  E.buildLemmas();
+  buildLemmas(E);
   unsigned budget = withinTimeout(SolverPolicy::lemmaBudgetMs);
   auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(budget);

@@ -120,7 +120,7 @@ static View memrefArgument(Encoder &E, func::FuncOp fn, unsigned i,
       es.push_back(E.boundary().argExtents[owner][k]);
     dyn.push_back(heap.mergeExprs(v.pts, es));
   }
-  View whole = freshView(E, args.slotOfArg[i], mt, E.shapeOf(mt, dyn));
+  View whole = freshView(E, args.slotOfArg[i], mt, shapeOf(E, mt, dyn));
   v.sizes = whole.sizes;
   v.strides = whole.strides;
   v.offset = whole.offset;
@@ -142,7 +142,7 @@ static void memrefArguments(Encoder &E, func::FuncOp fn,
 /// [verify.inputs]: the symbolic value of argument `i` of `fn`; records the
 /// slot of a memref argument's own buffer (its view is built later, by
 /// memrefArguments).
-static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
+static bool encodeArgument(Encoder &E, State &st, func::FuncOp fn, unsigned i,
                            ArgumentSlots &args) {
   smt::Context &ctx = E.ctx;
   Type t = fn.getArgument(i).getType();
@@ -201,7 +201,7 @@ static bool encodeArgument(Encoder &E, func::FuncOp fn, unsigned i, State &st,
 
 /// [input.memref.contents]: caller-provided contents are zero (in the
 /// contract model of [verify.encoding.calls.summary], any).
-static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
+static void initArgumentContents(Encoder &E, State &st, func::FuncOp fn,
                                  const std::vector<int> &slotOfArg) {
   SymbolicHeap &heap = E.heap;
   for (auto [i, s] : llvm::enumerate(slotOfArg)) {
@@ -211,13 +211,13 @@ static void initArgumentContents(Encoder &E, func::FuncOp fn, State &st,
     unsigned eb = elementBytes(mt.getElementType());
     // The argument's own buffer: its extents, the type's layout; contents
     // span every element it reaches (a static offset included).
-    View own = freshView(E, s, mt, E.shapeOf(mt, E.boundary().argExtents[i]));
+    View own = freshView(E, s, mt, shapeOf(E, mt, E.boundary().argExtents[i]));
     if (mt.getLayout().isIdentity())
       heap.setWhole(s, own);
-    heap.initContents(st, s, {E.byteExtent(own, 1)},
+    heap.initContents(st, s, {byteExtent(E, own, 1)},
                       /*zero=*/!(E.setup() && E.setup()->contract), eb);
     if (heap.byteContents())
-      heap.setSlotBytes(s, E.byteExtent(own, eb));
+      heap.setSlotBytes(s, byteExtent(E, own, eb));
   }
 }
 
@@ -251,7 +251,7 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
   args.readOnly = inputsOf ? llvm::BitVector(fn.getNumArguments())
                            : readOnlyArguments(fn, sharedWith);
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
-    if (!encodeArgument(*this, fn, i, st, args))
+    if (!encodeArgument(*this, st, fn, i, args))
       return false;
   if (!inputsOf)
     memrefArguments(*this, fn, args);
@@ -263,13 +263,13 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
       heap.assume(from[i]);
   }
   entryBoundary.inputConstraints = heap.constraints().size();
-  initArgumentContents(*this, fn, st, args.slotOfArg);
+  initArgumentContents(*this, st, fn, args.slotOfArg);
   for (const SymValue &a : entryBoundary.argValues)
     if (a.kind == SymValue::Kind::MemRef)
       calls.borrowed.push_back(a.view);
   calls.activeCalls.insert(fn.getOperation());
   std::vector<RegionExit> exits;
-  if (!encodeRegion(fn.getBody(), entryBoundary.argValues, st, exits))
+  if (!encodeRegion(*this, st, fn.getBody(), entryBoundary.argValues, exits))
     return false;
   for (RegionExit &x : exits)
     if (!isa<func::ReturnOp>(x.terminator))
@@ -282,13 +282,14 @@ bool Encoder::encodeEntry(func::FuncOp fn) {
     for (const RegionExit &x : exits)
       entryBoundary.exitSites.push_back({x.state.path, x.terminator->getLoc()});
   State exit;
-  if (!mergeExits(exits, exit, entryBoundary.results, "exit")) {
+  if (!mergeExits(*this, exit, exits, entryBoundary.results, "exit")) {
     heap.kill(exit);
     entryBoundary.exitState = exit;
     return checkUnboundUses();
   }
   calls.borrowed.clear();
-  checkResults(exit, entryBoundary.argValues, entryBoundary.results, retLoc);
+  checkResults(*this, exit, entryBoundary.argValues, entryBoundary.results,
+               retLoc);
   leakChecks(*this, exit, retLoc);
   contractObligations(*this, exit, fn, entryBoundary.results, retLoc);
   entryBoundary.exitState = exit;

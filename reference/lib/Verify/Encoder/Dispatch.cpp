@@ -84,7 +84,7 @@ bool dealloc::verify::encoderDispatches(Operation *op) {
 /// operand an op reads or writes by its memory effects must view a live
 /// buffer, checked before the op does anything else. Ops that free their
 /// operands check them themselves; a result the op defines is fresh.
-static void useByEffects(Encoder &E, Operation *op, State &st) {
+static void useByEffects(Encoder &E, State &st, Operation *op) {
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface || opFrees(op))
     return;
@@ -110,10 +110,10 @@ bool Encoder::encodeOpImpl(Operation *op, State &st) {
   // by encodeRegion).
   if (!encoderDispatches(op))
     return unsupported(op, "op not modelled");
-  useByEffects(*this, op, st);
+  useByEffects(*this, st, op);
   // [op.vector.elementwise]: arith and math on vectors, lane by lane, each
   // lane by dispatch (Verify/Ops/VectorOps.cpp).
-  bool ok = isElementwiseOnVectors(op) ? encodeOnVectors(*this, op, st)
+  bool ok = isElementwiseOnVectors(op) ? encodeOnVectors(*this, st, op)
                                        : dispatch(op, st);
   return ok && !failed;
 }

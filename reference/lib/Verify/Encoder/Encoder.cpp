@@ -111,7 +111,7 @@ SymValue Encoder::dummyValue(Type t) {
     return SymValue::memref(v);
   }
   if (scalarWidth(t))
-    return zeroOf(t);
+    return zeroOf(*this, t);
   // [op.vector.values]: lanes and their initializedness bits (any value).
   // A lazy vector's handle without lanes: an op that asks for them is
   // UNKNOWN (Ops/LazyVectors.cpp).

@@ -9,6 +9,14 @@
 // Induction/Lemmas.cpp. Its parts: Encoder/ValueEnv.h,
 // Encoder/LivenessIndex.h, Induction/ProofHints.h.
 //
+// One calling convention, as dealloc-run's Machine: members are the
+// encoder's core - what needs its private state (the values, the failure,
+// the configuration, its parts, liveness) and the family entry points
+// encode<Family>(op, st) that the op table dispatches. Everything built on
+// the public API is a free function (file-static where one file uses it)
+// taking `Encoder &E` first, then `State &st` when it takes one, then the op
+// and the rest.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DEALLOC_LIB_VERIFY_ENCODER_H
 #define DEALLOC_LIB_VERIFY_ENCODER_H
@@ -209,8 +217,6 @@ public:
   void bind(mlir::Value v, SymValue s) { valueEnv.bind(v, std::move(s)); }
   /// A placeholder for values of unreachable code.
   SymValue dummyValue(mlir::Type t);
-  /// The symbolic value of a scalar type's zero.
-  SymValue zeroOf(mlir::Type t);
   /// `arith.cmpi eq` on index values: on two aligned addresses of views
   /// ([verify.encoding.addr]) the views' buffers are compared.
   Expr indexEq(Expr a, Expr b);
@@ -237,56 +243,7 @@ public:
   bool encodeAffine(mlir::Operation *op, State &st);        // AffineOps
   bool encodeVector(mlir::Operation *op, State &st);        // VectorOps
 
-  /// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`.
-  View allocate(State &st, SlotKind kind, mlir::MemRefType t,
-                llvm::ArrayRef<Expr> dyn, mlir::Operation *op,
-                std::string origin);
-  /// Shape of a freshly created descriptor of `t`.
-  std::vector<Expr> shapeOf(mlir::MemRefType t, llvm::ArrayRef<Expr> dyn);
-  /// The bytes from the base of `v`'s buffer to the end of its last element.
-  Expr byteExtent(const View &v, unsigned elemBytes);
-
-  // -- Control flow and calls (Verify/Ops/ControlOps.cpp,
-  // Verify/Calls/CallEncoder.cpp).
-  /// `entry` is taken by value: callers whose state is dead after the
-  /// region move it in (states hold a term per slot; copies add up).
-  bool encodeRegion(mlir::Region &region, llvm::ArrayRef<SymValue> args,
-                    State entry, std::vector<RegionExit> &exits);
-  /// Merges exits into one state and values; false if there is none.
-  bool mergeExits(std::vector<RegionExit> &exits, State &st,
-                  std::vector<SymValue> &vals, llvm::StringRef name);
-  bool encodeCall(mlir::func::FuncOp callee, llvm::ArrayRef<SymValue> args,
-                  mlir::Operation *site, State &st,
-                  std::vector<SymValue> &results);
-  /// [op.memref.alloca]: the stack slots `slots` (of an allocation scope that
-  /// ends here: a function's return, a memref.alloca_scope's) are released
-  /// in `st`.
-  void releaseStack(State &st, llvm::ArrayRef<unsigned> slots);
-  /// The boundary checks of a public function's return ([abi.results.*]).
-  void checkResults(State &st, llvm::ArrayRef<SymValue> args,
-                    llvm::ArrayRef<SymValue> results, mlir::Location loc);
-  /// Encodes a call of `callee` with `args` by the helper's specification if
-  /// it is the helper and the call meets the preconditions; false: it does
-  /// not apply (nothing was encoded), the call is inlined
-  /// (Verify/Calls/HelperContract.cpp).
-  bool encodeHelperCall(mlir::func::FuncOp callee,
-                        llvm::ArrayRef<SymValue> args, State &st);
-
-  // -- Proof hints (Verify/Induction/Lemmas.cpp, Verify/Heap/SlotFusion.cpp).
-  /// [verify.encoding.fusion]: after a join, renames the buffers each of
-  /// the `merged` memref values may view, and no other view may, to one
-  /// slot per value. `others`: the views of the other values live there.
-  void fuseMerged(State &st, llvm::ArrayRef<mlir::Value> merged,
-                  const std::vector<const View *> &others, mlir::Location loc);
-  /// Whether fuseMerged may rename here: only where every view that may
-  /// still be used is known (liveOuter is kept while lemmas are recorded),
-  /// not inside loops, whose encodings are compared across iterations
-  /// ([verify.induction]), nor for --equiv, whose slots are allocation-site
-  /// instances ([equiv.def]).
-  bool fusing() const {
-    return proofHints.recordingLemmas() && proofHints.loopDepth() == 0 &&
-           !siteNumbering && !inputsOf;
-  }
+  // -- Liveness (Verify/Induction/Lemmas.cpp).
   /// The memref values live after the op of hints().liveOuter()[i], as its
   /// entry would have listed them: a value bound again since (a recursive
   /// callee inlined in itself) gets a version no binding has, so viewOf
@@ -295,24 +252,10 @@ public:
   /// The view of a recorded memref value, if its symbolic value is still
   /// the recorded version; null otherwise.
   const View *viewOf(const std::pair<mlir::Value, unsigned> &ref) const;
-  /// The views of the memref values live at the entry of `b` (`after` null)
-  /// or after its op `after`, without liveOuter (pointers into the value
-  /// environment, valid until a value is bound).
-  std::vector<const View *> liveViews(mlir::Block *b, mlir::Operation *after,
-                                      bool includeResults = true);
   /// The memref and i1 values live there that the encoding defined (in a
   /// deterministic order).
   std::vector<mlir::Value> liveValues(mlir::Block *b, mlir::Operation *after,
                                       bool includeResults = true);
-  /// Records the lemma "every live heap buffer is viewed by a live memref
-  /// value" at that point in `st`.
-  void reachabilityLemma(const State &st, mlir::Block *b,
-                         mlir::Operation *after, mlir::Location loc);
-  /// Builds the reachability candidates of the lemmas recorded so far
-  /// (Lemma::Pending): of each live value whose symbolic value is the
-  /// recorded version, its view (a lemma is proved before it is used, so
-  /// a value encoded again since only weakens it, never makes it wrong).
-  void buildLemmas();
 
 private:
   /// The memref values live after `op` in its block, for outerRefs.
@@ -333,6 +276,81 @@ private:
   std::map<unsigned, std::shared_ptr<LazyVector>> lazy;
   CallNesting calls;
 };
+
+//===-- Built on the Encoder's public API ---------------------------------===//
+
+/// The symbolic value of a scalar type's zero (Verify/Ops/Value.cpp).
+SymValue zeroOf(Encoder &E, mlir::Type t);
+/// A fresh heap/stack allocation of type `t` with dynamic sizes `dyn`
+/// (Verify/Ops/Memory.cpp).
+View allocate(Encoder &E, State &st, SlotKind kind, mlir::MemRefType t,
+              llvm::ArrayRef<Expr> dyn, mlir::Operation *op,
+              std::string origin);
+/// Shape of a freshly created descriptor of `t` (Verify/Ops/Value.cpp).
+std::vector<Expr> shapeOf(Encoder &E, mlir::MemRefType t,
+                          llvm::ArrayRef<Expr> dyn);
+/// The bytes from the base of `v`'s buffer to the end of its last element
+/// (Verify/Ops/Value.cpp).
+Expr byteExtent(Encoder &E, const View &v, unsigned elemBytes);
+
+// -- Control flow and calls (Verify/Ops/ControlOps.cpp,
+// Verify/Calls/CallEncoder.cpp, Verify/Calls/HelperContract.cpp).
+/// Encodes `region` from `entry` with `args` as its entry block's
+/// arguments; its ways out are appended to `exits`. `entry` is taken by
+/// value: callers whose state is dead after the region move it in (states
+/// hold a term per slot; copies add up).
+bool encodeRegion(Encoder &E, State entry, mlir::Region &region,
+                  llvm::ArrayRef<SymValue> args,
+                  std::vector<RegionExit> &exits);
+/// Merges exits into one state and values; false if there is none.
+bool mergeExits(Encoder &E, State &st, std::vector<RegionExit> &exits,
+                std::vector<SymValue> &vals, llvm::StringRef name);
+bool encodeCall(Encoder &E, State &st, mlir::func::FuncOp callee,
+                llvm::ArrayRef<SymValue> args, mlir::Operation *site,
+                std::vector<SymValue> &results);
+/// [op.memref.alloca]: the stack slots `slots` (of an allocation scope that
+/// ends here: a function's return, a memref.alloca_scope's) are released
+/// in `st`.
+void releaseStack(Encoder &E, State &st, llvm::ArrayRef<unsigned> slots);
+/// The boundary checks of a public function's return ([abi.results.*]).
+void checkResults(Encoder &E, State &st, llvm::ArrayRef<SymValue> args,
+                  llvm::ArrayRef<SymValue> results, mlir::Location loc);
+/// Encodes a call of `callee` with `args` by the helper's specification if
+/// it is the helper and the call meets the preconditions; false: it does
+/// not apply (nothing was encoded), the call is inlined.
+bool encodeHelperCall(Encoder &E, State &st, mlir::func::FuncOp callee,
+                      llvm::ArrayRef<SymValue> args);
+
+// -- Proof hints (Verify/Induction/Lemmas.cpp, Verify/Heap/SlotFusion.cpp).
+/// [verify.encoding.fusion]: after a join, renames the buffers each of
+/// the `merged` memref values may view, and no other view may, to one
+/// slot per value. `others`: the views of the other values live there.
+void fuseMerged(Encoder &E, State &st, llvm::ArrayRef<mlir::Value> merged,
+                const std::vector<const View *> &others, mlir::Location loc);
+/// Whether fuseMerged may rename here: only where every view that may
+/// still be used is known (liveOuter is kept while lemmas are recorded),
+/// not inside loops, whose encodings are compared across iterations
+/// ([verify.induction]), nor for --equiv, whose slots are allocation-site
+/// instances ([equiv.def]).
+inline bool fusing(Encoder &E) {
+  return E.hints().recordingLemmas() && E.hints().loopDepth() == 0 &&
+         !E.sites() && !E.inputsFrom();
+}
+/// The views of the memref values live at the entry of `b` (`after` null)
+/// or after its op `after`, without liveOuter (pointers into the value
+/// environment, valid until a value is bound).
+std::vector<const View *> liveViews(Encoder &E, mlir::Block *b,
+                                    mlir::Operation *after,
+                                    bool includeResults = true);
+/// Records the lemma "every live heap buffer is viewed by a live memref
+/// value" at that point in `st`.
+void reachabilityLemma(Encoder &E, const State &st, mlir::Block *b,
+                       mlir::Operation *after, mlir::Location loc);
+/// Builds the reachability candidates of the lemmas recorded so far
+/// (Lemma::Pending): of each live value whose symbolic value is the
+/// recorded version, its view (a lemma is proved before it is used, so
+/// a value encoded again since only weakens it, never makes it wrong).
+void buildLemmas(Encoder &E);
 
 /// Bit width of an integer-like or float type (index: 64, i1: 1;
 /// complex<f32>: 64, its two parts, [op.complex.values]); 0 otherwise.
@@ -406,7 +424,7 @@ SymValue combineValues(Encoder &E, mlir::arith::AtomicRMWKind kind,
 /// [op.vector.elementwise]: an arith or math op on vectors (a constant, or
 /// the scalar op lane by lane, each lane by Encoder::dispatch;
 /// Verify/Ops/VectorOps.cpp).
-bool encodeOnVectors(Encoder &E, mlir::Operation *op, State &st);
+bool encodeOnVectors(Encoder &E, State &st, mlir::Operation *op);
 /// [safety.oob]: an access of element `lin` of `v` (elements of `eb` bytes)
 /// that leaves its buffer's bytes stops the run (Verify/Ops/MemRefOps.cpp).
 void checkInBuffer(Encoder &E, State &st, const View &v, Expr lin, unsigned eb,

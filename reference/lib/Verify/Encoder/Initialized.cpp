@@ -91,7 +91,7 @@ static Expr convertsInRange(Encoder &E, Operation *op) {
                      E.ctx.mkFloatCmp(exactHi ? 4 : 5, x, h, ebits, sbits));
 }
 
-void dealloc::verify::arithInitialized(Encoder &E, Operation *op, State &st) {
+void dealloc::verify::arithInitialized(Encoder &E, State &st, Operation *op) {
   smt::Context &c = E.ctx;
   if (op->getNumResults() != 1 || isa<arith::ConstantOp>(op))
     return;

@@ -25,7 +25,7 @@ Expr operandsInitialized(Encoder &E, mlir::Operation *op);
 /// [op.uninit.flow]: sets the initializedness of the results of the arith
 /// op `op` just encoded (an uninitialized operand or a poison result makes
 /// them uninitialized); an arith.select on memrefs requires its condition.
-void arithInitialized(Encoder &E, mlir::Operation *op, State &st);
+void arithInitialized(Encoder &E, State &st, mlir::Operation *op);
 /// fillContents storing a value whose initializedness is `init` (null: true).
 void fillContents(Encoder &E, State &st, const View &dst, Expr value,
                   unsigned elemBytes, Expr init);

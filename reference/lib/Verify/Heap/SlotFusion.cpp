@@ -110,25 +110,26 @@ bool SymbolicHeap::fuse(State &st, View &v, const std::vector<unsigned> &group,
   return true;
 }
 
-void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
-                         const std::vector<const View *> &others,
-                         Location loc) {
+void dealloc::verify::fuseMerged(Encoder &E, State &st, ArrayRef<Value> merged,
+                                 const std::vector<const View *> &others,
+                                 Location loc) {
+  SymbolicHeap &heap = E.heap;
   // The views that may still be used: `others`, the values live after the
-  // ops and calls around this point (liveOuter), the buffers lent to public
-  // calls, and the merged values themselves.
-  if (!fusing() || st.path.isFalse())
+  // ops and calls around this point (liveOuter), the buffers lent to
+  // public calls, and the merged values themselves.
+  if (!fusing(E) || st.path.isFalse())
     return;
   std::vector<const View *> all = others;
   // An outer value encoded again since it was recorded (a recursive
   // callee inlined in itself) has an unknown view there: no renaming.
-  for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
-    for (const auto &ref : *outerRefs(i)) {
-      const View *v = viewOf(ref);
+  for (size_t i = 0; i < E.hints().liveOuter().size(); ++i)
+    for (const auto &ref : *E.outerRefs(i)) {
+      const View *v = E.viewOf(ref);
       if (!v)
         return;
       all.push_back(v);
     }
-  for (const View &v : calls.borrowed)
+  for (const View &v : E.nesting().borrowed)
     all.push_back(&v);
   // A candidate of a merged value is fused if no other view (nor another
   // merged value) has it. Only the merged values' heap candidates are
@@ -140,7 +141,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   llvm::DenseMap<unsigned, unsigned> seen; // candidate -> views having it
   llvm::DenseMap<unsigned, size_t> owner;  // candidate -> merged value
   for (Value m : merged) {
-    const SymValue *s = valueEnv.lookup(m);
+    const SymValue *s = E.env().lookup(m);
     if (!s || s->kind != SymValue::Kind::MemRef)
       continue;
     for (unsigned c : s->view.cands)
@@ -174,14 +175,14 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   for (auto [k, m] : llvm::enumerate(views)) {
     if (open[k] < 2)
       continue;
-    View &v = valueEnv.entry(m).view;
+    View &v = E.env().entry(m).view;
     std::vector<unsigned> group;
     for (unsigned c : v.cands)
       if (seen.lookup(c) == 1)
         group.push_back(c);
     if (group.size() < 2 || !heap.fuse(st, v, group, loc))
       continue;
-    valueEnv.renamed(m);
+    E.env().renamed(m);
     for (unsigned c : group)
       fused[c] = true;
     anyFused = true;
@@ -192,7 +193,7 @@ void Encoder::fuseMerged(State &st, ArrayRef<Value> merged,
   // longer its identity; comparisons fall back to the address terms, which
   // the new slot shares.
   llvm::SmallVector<unsigned> stale;
-  llvm::DenseMap<unsigned, View> &addressViews = valueEnv.addressViews();
+  llvm::DenseMap<unsigned, View> &addressViews = E.env().addressViews();
   for (const auto &[term, v] : addressViews)
     if (llvm::any_of(v.cands,
                      [&](unsigned c) { return c < fused.size() && fused[c]; }))

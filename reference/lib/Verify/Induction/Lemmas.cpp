@@ -51,11 +51,12 @@ const View *Encoder::viewOf(const std::pair<mlir::Value, unsigned> &ref) const {
   return &s->view;
 }
 
-std::vector<const View *> Encoder::liveViews(Block *b, Operation *after,
-                                             bool includeResults) {
+std::vector<const View *> dealloc::verify::liveViews(Encoder &E, Block *b,
+                                                     Operation *after,
+                                                     bool includeResults) {
   std::vector<const View *> out;
-  for (Value v : liveValues(b, after, includeResults)) {
-    const SymValue &s = *valueEnv.lookup(v);
+  for (Value v : E.liveValues(b, after, includeResults)) {
+    const SymValue &s = *E.env().lookup(v);
     if (s.kind == SymValue::Kind::MemRef)
       out.push_back(&s.view);
   }
@@ -73,28 +74,29 @@ static bool isMergedFlag(Value v, Operation *entry) {
   return def->getNumRegions() > 0 || isa<func::CallOp>(def);
 }
 
-void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
-                                Location loc) {
+void dealloc::verify::reachabilityLemma(Encoder &E, const State &st, Block *b,
+                                        Operation *after, Location loc) {
+  SymbolicHeap &heap = E.heap;
   if (st.path.isFalse())
     return;
   // [verify.lemmas]: a live heap buffer that no live memref value views can
   // never be freed; where the program is leak-free, every live heap buffer
   // is viewed by a live value. Candidates are per slot; what views a slot
   // is recorded here and built by buildLemmas.
-  if (proofHints.lemmaEntries() > SolverPolicy::lemmaEntries)
+  if (E.hints().lemmaEntries() > SolverPolicy::lemmaEntries)
     return;
   auto pending = std::make_shared<Lemma::Pending>();
   auto flags = std::make_shared<Lemma::Pending>();
-  for (Value v : liveValues(b, after)) {
-    const SymValue &sv = *valueEnv.lookup(v);
+  for (Value v : E.liveValues(b, after)) {
+    const SymValue &sv = *E.env().lookup(v);
     if (sv.kind == SymValue::Kind::MemRef)
-      pending->values.push_back({v, valueEnv.version(v)});
+      pending->values.push_back({v, E.env().version(v)});
     else if (sv.kind == SymValue::Kind::Bool && !sv.e.isTrue() &&
-             !sv.e.isFalse() && isMergedFlag(v, entryBoundary.entryOp))
+             !sv.e.isFalse() && isMergedFlag(v, E.boundary().entryOp))
       flags->flags.push_back(sv.e);
   }
-  for (size_t i = 0; i < proofHints.liveOuter().size(); ++i)
-    pending->outer.push_back(outerRefs(i));
+  for (size_t i = 0; i < E.hints().liveOuter().size(); ++i)
+    pending->outer.push_back(E.outerRefs(i));
   Lemma lemma{{}, loc};
   for (unsigned s = 0; s < st.alloc.size() && s < heap.numSlots(); ++s) {
     if (heap.slot(s).kind != SlotKind::Heap)
@@ -107,8 +109,8 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     lemma.unreached.push_back({a, f, Expr()});
     pending->slots.push_back(s);
   }
-  proofHints.addLemmaEntries(pending->values.size() + pending->slots.size() +
-                             flags->flags.size());
+  E.hints().addLemmaEntries(pending->values.size() + pending->slots.size() +
+                            flags->flags.size());
   lemma.path = st.path;
   lemma.pending = std::move(pending);
   // Flags that are constant on the path (ownership indicators that are
@@ -123,7 +125,9 @@ void Encoder::reachabilityLemma(const State &st, Block *b, Operation *after,
     heap.addLemma(std::move(lemma));
 }
 
-void Encoder::buildLemmas() {
+void dealloc::verify::buildLemmas(Encoder &E) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
   std::vector<std::vector<Expr>> reach;
   heap.buildLemmas([&](Lemma &lemma, const Lemma::Pending &p) {
     for (const Expr &c : p.flags) {
@@ -139,11 +143,11 @@ void Encoder::buildLemmas() {
           reach[v.cands[k]].push_back(v.pts[k]);
     };
     for (const auto &ref : p.values)
-      if (const View *v = viewOf(ref))
+      if (const View *v = E.viewOf(ref))
         addView(*v);
     for (const auto &outer : p.outer)
       for (const auto &ref : *outer)
-        if (const View *v = viewOf(ref))
+        if (const View *v = E.viewOf(ref))
           addView(*v);
     // The order of the terms is Z3's numbering (deterministic for one run
     // of the tool; a reused context renumbers), not the views'. A slot

@@ -252,11 +252,11 @@ bool ForInduction::leaveLoop(State &st) {
   if (!counted) {
     // The loop leaves from a header through the before region.
     std::vector<RegionExit> before;
-    if (!E.encodeRegion(whileOp.getBefore(), X.iters, X.st, before))
+    if (!encodeRegion(E, X.st, whileOp.getBefore(), X.iters, before))
       return false;
     State atCond;
     std::vector<SymValue> condArgs;
-    if (!E.mergeExits(before, atCond, condArgs, "condition")) {
+    if (!mergeExits(E, atCond, before, condArgs, "condition")) {
       h.kill(st);
       for (Value r : whileOp.getResults())
         E.bind(r, E.dummyValue(r.getType()));
@@ -436,24 +436,24 @@ bool ForInduction::iterate(Header &H, Header &P) {
     std::vector<SymValue> args{SymValue::bv(H.iv)};
     args.insert(args.end(), H.iters.begin(), H.iters.end());
     Region &body = forOp ? forOp.getRegion() : affOp.getRegion();
-    return E.encodeRegion(body, args, H.st, exits) &&
-           E.mergeExits(exits, P.st, P.iters, "iteration");
+    return encodeRegion(E, H.st, body, args, exits) &&
+           mergeExits(E, P.st, exits, P.iters, "iteration");
   }
   if (parOp) {
     P.st = H.st;
     P.iters = H.iters;
-    return encodeParallelIteration(E, parOp, {H.iv}, P.st, P.iters);
+    return encodeParallelIteration(E, P.st, parOp, {H.iv}, P.iters);
   }
   if (pointOp) {
     P.st = H.st;
     P.iters.clear();
-    return encodePointIteration(E, pointOp->getRegion(0), {H.iv}, P.st);
+    return encodePointIteration(E, P.st, pointOp->getRegion(0), {H.iv});
   }
   std::vector<RegionExit> before;
   State atCond;
   std::vector<SymValue> condArgs;
-  if (!E.encodeRegion(whileOp.getBefore(), H.iters, H.st, before) ||
-      !E.mergeExits(before, atCond, condArgs, "condition"))
+  if (!encodeRegion(E, H.st, whileOp.getBefore(), H.iters, before) ||
+      !mergeExits(E, atCond, before, condArgs, "condition"))
     return false;
   Expr cf = condFlag(condArgs[0]);
   lastCont = cf;
@@ -461,8 +461,8 @@ bool ForInduction::iterate(Header &H, Header &P) {
   requireInitialized(E, atCond, condArgs[0], whileOp.getConditionOp().getLoc());
   h.narrow(atCond, cf);
   std::vector<SymValue> fwd(condArgs.begin() + 1, condArgs.end());
-  return E.encodeRegion(whileOp.getAfter(), fwd, atCond, exits) &&
-         E.mergeExits(exits, P.st, P.iters, "iteration");
+  return encodeRegion(E, atCond, whileOp.getAfter(), fwd, exits) &&
+         mergeExits(E, P.st, exits, P.iters, "iteration");
 }
 
 Expr ForInduction::condFlag(const SymValue &v) {
@@ -506,37 +506,37 @@ void ForInduction::record(const Header &H, const Header &P, const Mark &mk) {
   r.inner = std::move(inner);
 }
 
-bool dealloc::verify::proveForByInduction(Encoder &E, scf::ForOp op, State &st,
+bool dealloc::verify::proveForByInduction(Encoder &E, State &st, scf::ForOp op,
                                           bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveAffineForByInduction(Encoder &E,
+bool dealloc::verify::proveAffineForByInduction(Encoder &E, State &st,
                                                 affine::AffineForOp op, Expr lb,
-                                                Expr ub, State &st,
-                                                bool &proved) {
+                                                Expr ub, bool &proved) {
   ForInduction ind(E, op, st);
   ind.setBounds(lb, ub, E.ctx.bvVal(kIndexWidth, op.getStepAsInt()));
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::provePointLoopByInduction(Encoder &E, Operation *op,
-                                                Expr lb, Expr ub, Expr step,
-                                                State &st, bool &proved) {
+bool dealloc::verify::provePointLoopByInduction(Encoder &E, State &st,
+                                                Operation *op, Expr lb, Expr ub,
+                                                Expr step, bool &proved) {
   ForInduction ind(E, op, st);
   ind.setBounds(lb, ub, step);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveParallelByInduction(Encoder &E, scf::ParallelOp op,
-                                               State &st, bool &proved) {
+bool dealloc::verify::proveParallelByInduction(Encoder &E, State &st,
+                                               scf::ParallelOp op,
+                                               bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }
 
-bool dealloc::verify::proveWhileByInduction(Encoder &E, scf::WhileOp op,
-                                            State &st, bool &proved) {
+bool dealloc::verify::proveWhileByInduction(Encoder &E, State &st,
+                                            scf::WhileOp op, bool &proved) {
   ForInduction ind(E, op, st);
   return ind.run(st, proved);
 }

@@ -24,29 +24,30 @@ class Encoder;
 /// success `proved` is set, `st` becomes the abstract exit state and the
 /// loop's results are bound; otherwise nothing observable changed and the
 /// caller unrolls. Returns false only on E.failure().
-bool proveForByInduction(Encoder &E, mlir::scf::ForOp op, State &st,
+bool proveForByInduction(Encoder &E, State &st, mlir::scf::ForOp op,
                          bool &proved);
 
 /// The same for an `scf.while` (which must also be shown to terminate).
-bool proveWhileByInduction(Encoder &E, mlir::scf::WhileOp op, State &st,
+bool proveWhileByInduction(Encoder &E, State &st, mlir::scf::WhileOp op,
                            bool &proved);
 
 /// The same for a 1-D `scf.parallel` (step already checked): the scf.for
 /// whose iter_args are the accumulators, each iteration its body and then
 /// its reductions ([op.scf.parallel]).
-bool proveParallelByInduction(Encoder &E, mlir::scf::ParallelOp op, State &st,
+bool proveParallelByInduction(Encoder &E, State &st, mlir::scf::ParallelOp op,
                               bool &proved);
 
 /// The same for an `affine.for` whose bounds (the largest lower and the
 /// smallest upper bound) are `lb` and `ub` ([op.affine.for]): an scf.for.
-bool proveAffineForByInduction(Encoder &E, mlir::affine::AffineForOp op,
-                               Expr lb, Expr ub, State &st, bool &proved);
+bool proveAffineForByInduction(Encoder &E, State &st,
+                               mlir::affine::AffineForOp op, Expr lb, Expr ub,
+                               bool &proved);
 
 /// The same for a 1-D result-less `scf.forall` or `affine.parallel` whose
 /// bounds and step the caller computed (step already checked): the scf.for
 /// of those bounds without iter_args ([op.scf.forall]).
-bool provePointLoopByInduction(Encoder &E, mlir::Operation *op, Expr lb,
-                               Expr ub, Expr step, State &st, bool &proved);
+bool provePointLoopByInduction(Encoder &E, State &st, mlir::Operation *op,
+                               Expr lb, Expr ub, Expr step, bool &proved);
 
 /// The check of `fn` with induction ([verify.induction]) and, if it used an
 /// induction proof and did not answer SAFE, the exact check (loops unrolled)

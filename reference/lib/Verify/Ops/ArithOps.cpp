@@ -235,7 +235,7 @@ static bool encodeUninterpreted(Encoder &E, Operation *op) {
 }
 
 /// The result of the arith or index op `op` (its initializedness aside).
-static bool arithResult(Encoder &E, Operation *op, State &st) {
+static bool arithResult(Encoder &E, State &st, Operation *op) {
   smt::Context &ctx = E.ctx;
   if (llvm::any_of(op->getOperandTypes(), isWideScalar) ||
       llvm::any_of(op->getResultTypes(), isWideScalar))
@@ -290,8 +290,8 @@ static bool arithResult(Encoder &E, Operation *op, State &st) {
 }
 
 bool Encoder::encodeArith(Operation *op, State &st) {
-  if (!arithResult(*this, op, st))
+  if (!arithResult(*this, st, op))
     return false;
-  arithInitialized(*this, op, st);
+  arithInitialized(*this, st, op);
   return true;
 }

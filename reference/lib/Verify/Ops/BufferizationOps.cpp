@@ -37,7 +37,8 @@ bool Encoder::encodeBufferization(Operation *op, State &st) {
     for (auto [k, s] : llvm::enumerate(t.getShape()))
       if (ShapedType::isDynamic(s))
         dyn.push_back(src.sizes[k]);
-    View dst = allocate(st, SlotKind::Heap, t, dyn, op, "bufferization.clone");
+    View dst =
+        allocate(*this, st, SlotKind::Heap, t, dyn, op, "bufferization.clone");
     copyContents(*this, st, src, dst, elementBytes(t.getElementType()));
     bind(c, SymValue::memref(dst));
     return true;

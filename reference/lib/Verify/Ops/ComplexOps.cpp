@@ -63,6 +63,6 @@ bool Encoder::encodeComplex(Operation *op, State &st) {
   if (r.isNull())
     return unsupported(op, "complex constant whose parts are not floats");
   bind(op->getResult(0), SymValue::bv(r));
-  arithInitialized(*this, op, st); // [op.uninit.flow]
+  arithInitialized(*this, st, op); // [op.uninit.flow]
   return true;
 }

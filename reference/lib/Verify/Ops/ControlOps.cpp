@@ -33,8 +33,10 @@ using namespace dealloc::verify;
 using BinOp = smt::Context::BinOp;
 using Cmp = smt::Context::Cmp;
 
-bool Encoder::mergeExits(std::vector<RegionExit> &exits, State &st,
-                         std::vector<SymValue> &vals, StringRef name) {
+bool dealloc::verify::mergeExits(Encoder &E, State &st,
+                                 std::vector<RegionExit> &exits,
+                                 std::vector<SymValue> &vals, StringRef name) {
+  SymbolicHeap &heap = E.heap;
   if (exits.empty())
     return false;
   std::vector<const State *> states;
@@ -87,8 +89,8 @@ static bool blockOrder(Encoder &E, Region &region,
 
 /// The state at the entry of `b`, its incoming `edges` merged, and its
 /// arguments bound; false if no run enters it.
-static bool enterBlock(Encoder &E, Region &region, Block *b,
-                       std::vector<Edge> &edges, State &st) {
+static bool enterBlock(Encoder &E, State &st, Region &region, Block *b,
+                       std::vector<Edge> &edges) {
   std::vector<const State *> states;
   std::vector<Expr> guards;
   for (Edge &e : edges) {
@@ -106,7 +108,7 @@ static bool enterBlock(Encoder &E, Region &region, Block *b,
     E.bind(arg, E.heap.mergeValues(guards, vs));
   }
   Location loc = b->empty() ? region.getLoc() : b->front().getLoc();
-  if (E.fusing() && edges.size() > 1 && b->getNumArguments() > 0) {
+  if (fusing(E) && edges.size() > 1 && b->getNumArguments() > 0) {
     std::vector<const View *> others;
     for (Value v : E.liveValues(b, nullptr)) {
       auto a = dyn_cast<BlockArgument>(v);
@@ -114,12 +116,12 @@ static bool enterBlock(Encoder &E, Region &region, Block *b,
       if ((!a || a.getOwner() != b) && sv.kind == SymValue::Kind::MemRef)
         others.push_back(&sv.view);
     }
-    E.fuseMerged(st, SmallVector<Value>(b->getArguments()), others, loc);
+    fuseMerged(E, st, SmallVector<Value>(b->getArguments()), others, loc);
   }
   // [verify.lemmas]: at joins, at the entry of a region (a loop
   // iteration, a callee) and after every structured op and call.
   if (E.hints().recordingLemmas() && (edges.size() > 1 || b == &region.front()))
-    E.reachabilityLemma(st, b, nullptr, loc);
+    reachabilityLemma(E, st, b, nullptr, loc);
   return true;
 }
 
@@ -132,7 +134,7 @@ static std::vector<SymValue> operandsOf(Encoder &E, OperandRange r) {
 
 /// [op.cf.switch]: an edge per case, under its value and no earlier one's,
 /// and the default edge under none.
-static void switchEdges(Encoder &E, cf::SwitchOp sw, State &st,
+static void switchEdges(Encoder &E, State &st, cf::SwitchOp sw,
                         Incoming &incoming) {
   smt::Context &ctx = E.ctx;
   Expr flag = E.getBV(sw.getFlag());
@@ -156,7 +158,7 @@ static void switchEdges(Encoder &E, cf::SwitchOp sw, State &st,
 
 /// Passes `st` on along the terminator `term`: to the incoming edges of its
 /// successors, or out of the region.
-static bool leaveBlock(Encoder &E, Operation *term, State &st,
+static bool leaveBlock(Encoder &E, State &st, Operation *term,
                        Incoming &incoming, std::vector<RegionExit> &exits) {
   if (auto br = dyn_cast<cf::BranchOp>(term)) {
     incoming[br.getDest()].push_back(
@@ -172,7 +174,7 @@ static bool leaveBlock(Encoder &E, Operation *term, State &st,
     incoming[cb.getFalseDest()].push_back(
         Edge{std::move(f), operandsOf(E, cb.getFalseDestOperands())});
   } else if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
-    switchEdges(E, sw, st, incoming);
+    switchEdges(E, st, sw, incoming);
   } else if (lookupOp(term) && (term->hasTrait<OpTrait::ReturnLike>() ||
                                 isa<scf::ConditionOp>(term))) {
     exits.push_back(
@@ -183,19 +185,20 @@ static bool leaveBlock(Encoder &E, Operation *term, State &st,
   return true;
 }
 
-bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
-                           std::vector<RegionExit> &exits) {
+bool dealloc::verify::encodeRegion(Encoder &E, State entry, Region &region,
+                                   ArrayRef<SymValue> args,
+                                   std::vector<RegionExit> &exits) {
   if (region.empty())
     return true;
   // Terminators below set the op of unbound uses; restore the caller's.
-  if (calls.regionDepth >= SolverPolicy::maxRegionDepth)
-    return fail(Verdict::Unknown,
-                "regions nested deeper than " +
-                    std::to_string(SolverPolicy::maxRegionDepth) +
-                    " (region ops and inlined calls) are not encoded "
-                    "([verify.encoding.nesting])",
-                valueEnv.currentOp() ? valueEnv.currentOp()->getLoc()
-                                     : region.getParentOp()->getLoc());
+  if (E.nesting().regionDepth >= SolverPolicy::maxRegionDepth)
+    return E.fail(Verdict::Unknown,
+                  "regions nested deeper than " +
+                      std::to_string(SolverPolicy::maxRegionDepth) +
+                      " (region ops and inlined calls) are not encoded "
+                      "([verify.encoding.nesting])",
+                  E.env().currentOp() ? E.env().currentOp()->getLoc()
+                                      : region.getParentOp()->getLoc());
   struct Restore {
     Encoder &E;
     Operation *op;
@@ -204,10 +207,10 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
       E.env().setCurrent(op, guard);
       --E.nesting().regionDepth;
     }
-  } restore{*this, valueEnv.currentOp(), valueEnv.useGuard()};
-  ++calls.regionDepth;
+  } restore{E, E.env().currentOp(), E.env().useGuard()};
+  ++E.nesting().regionDepth;
   std::vector<Block *> order;
-  if (!blockOrder(*this, region, order))
+  if (!blockOrder(E, region, order))
     return false;
   Incoming incoming;
   incoming[&region.front()].push_back(
@@ -216,18 +219,18 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
     std::vector<Edge> edges = std::move(incoming[b]);
     incoming.erase(b);
     State st;
-    if (edges.empty() || !enterBlock(*this, region, b, edges, st))
+    if (edges.empty() || !enterBlock(E, st, region, b, edges))
       continue;
     for (Operation &op : b->without_terminator()) {
-      if (!encodeOp(&op, st))
+      if (!E.encodeOp(&op, st))
         return false;
-      if (proofHints.recordingLemmas() &&
+      if (E.hints().recordingLemmas() &&
           (op.getNumRegions() > 0 || isa<func::CallOp>(op)))
-        reachabilityLemma(st, b, &op, op.getLoc());
+        reachabilityLemma(E, st, b, &op, op.getLoc());
     }
     Operation *term = b->getTerminator();
-    valueEnv.setCurrent(term, st.guard);
-    if (!leaveBlock(*this, term, st, incoming, exits))
+    E.env().setCurrent(term, st.guard);
+    if (!leaveBlock(E, st, term, incoming, exits))
       return false;
   }
   return true;
@@ -235,10 +238,10 @@ bool Encoder::encodeRegion(Region &region, ArrayRef<SymValue> args, State entry,
 
 /// Encodes the regions of an op whose exits all continue after the op, and
 /// binds its results.
-static bool joinRegions(Encoder &E, Operation *op, State &st,
+static bool joinRegions(Encoder &E, State &st, Operation *op,
                         std::vector<RegionExit> &exits) {
   std::vector<SymValue> vals;
-  if (!E.mergeExits(exits, st, vals, "join")) {
+  if (!mergeExits(E, st, exits, vals, "join")) {
     E.heap.kill(st);
     for (Value r : op->getResults())
       E.bind(r, E.dummyValue(r.getType()));
@@ -246,9 +249,9 @@ static bool joinRegions(Encoder &E, Operation *op, State &st,
   }
   for (auto [r, v] : llvm::zip(op->getResults(), vals))
     E.bind(r, v);
-  if (E.fusing() && exits.size() > 1 && op->getNumResults() > 0)
-    E.fuseMerged(st, SmallVector<Value>(op->getResults()),
-                 E.liveViews(op->getBlock(), op, false), op->getLoc());
+  if (fusing(E) && exits.size() > 1 && op->getNumResults() > 0)
+    fuseMerged(E, st, SmallVector<Value>(op->getResults()),
+               liveViews(E, op->getBlock(), op, false), op->getLoc());
   return true;
 }
 
@@ -292,8 +295,8 @@ struct LoopUnroller {
 
 /// [op.scf.if], [op.affine.if]: `thenR` on the runs where `c` holds, `elseR`
 /// (or nothing, if empty) on the others, joined.
-static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
-                     Region &elseR, State &st) {
+static bool encodeIf(Encoder &E, State &st, Operation *op, Expr c,
+                     Region &thenR, Region &elseR) {
   smt::Context &ctx = E.ctx;
   SymbolicHeap &heap = E.heap;
   std::vector<RegionExit> exits;
@@ -306,12 +309,12 @@ static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
   heap.narrow(t, c);
   heap.narrow(f, ctx.mkNot(c));
   Expr thenPath = t.path, elsePath = f.path;
-  if (!t.guard.isFalse() && !E.encodeRegion(thenR, {}, std::move(t), exits))
+  if (!t.guard.isFalse() && !encodeRegion(E, std::move(t), thenR, {}, exits))
     return false;
   if (elseR.empty())
     exits.push_back(RegionExit{nullptr, std::move(f), {}});
   else if (!f.guard.isFalse() &&
-           !E.encodeRegion(elseR, {}, std::move(f), exits))
+           !encodeRegion(E, std::move(f), elseR, {}, exits))
     return false;
   // [verify.encoding.cfg]: where each region leaves once, on the path it
   // was entered on, the join's path is the path before the op (P and c,
@@ -320,7 +323,7 @@ static bool encodeIf(Encoder &E, Operation *op, Expr c, Region &thenR,
   if (exits.size() == 2 && exits[0].state.path.same(thenPath) &&
       exits[1].state.path.same(elsePath))
     heap.hintJoinPath(entryPath);
-  bool joined = joinRegions(E, op, st, exits);
+  bool joined = joinRegions(E, st, op, exits);
   heap.hintJoinPath(Expr());
   return joined;
 }
@@ -335,8 +338,9 @@ struct CountedLoop {
 /// [op.scf.for], [op.affine.for] unrolled: iterations while the induction
 /// variable is below the bound, and the loop is left when `iv + step`
 /// overflows.
-static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
-                              ValueRange inits, Region &region, State &st) {
+static bool encodeCountedLoop(Encoder &E, State &st, Operation *op,
+                              const CountedLoop &l, ValueRange inits,
+                              Region &region) {
   smt::Context &ctx = E.ctx;
   std::vector<SymValue> iters;
   for (Value v : inits)
@@ -366,16 +370,16 @@ static bool encodeCountedLoop(Encoder &E, Operation *op, const CountedLoop &l,
     args.insert(args.end(), iters.begin(), iters.end());
     std::vector<RegionExit> exits;
     LoopUnroller::Iteration iteration(unroller, cond);
-    if (!E.encodeRegion(region, args, std::move(body), exits))
+    if (!encodeRegion(E, std::move(body), region, args, exits))
       return false;
-    if (!E.mergeExits(exits, running, iters, "iteration"))
+    if (!mergeExits(E, running, exits, iters, "iteration"))
       break;
     Expr next = ctx.mkBin(BinOp::Add, iv, l.step);
     // The step is positive here, so the sum overflowed iff it is below iv.
     wrapped = ctx.mkCmp(lt, next, iv);
     iv = next;
   }
-  return joinRegions(E, op, st, done);
+  return joinRegions(E, st, op, done);
 }
 
 static bool encodeIfOp(Encoder &E, State &st, scf::IfOp ifOp) {
@@ -383,7 +387,7 @@ static bool encodeIfOp(Encoder &E, State &st, scf::IfOp ifOp) {
   Operation *op = ifOp;
   Expr c = E.getBool(ifOp.getCondition());
   requireInitialized(E, st, E.get(ifOp.getCondition()), loc);
-  return encodeIf(E, op, c, ifOp.getThenRegion(), ifOp.getElseRegion(), st);
+  return encodeIf(E, st, op, c, ifOp.getThenRegion(), ifOp.getElseRegion());
 }
 
 static bool encodeAffineIf(Encoder &E, State &st, affine::AffineIfOp ifOp) {
@@ -406,17 +410,17 @@ static bool encodeAffineIf(Encoder &E, State &st, affine::AffineIfOp ifOp) {
   for (auto [k, e] : llvm::enumerate(v.indices))
     holds.push_back(set.isEq(k) ? E.ctx.mkEq(e, zero)
                                 : E.ctx.mkCmp(Cmp::Sge, e, zero));
-  return encodeIf(E, op, E.ctx.mkAnd(holds), ifOp.getThenRegion(),
-                  ifOp.getElseRegion(), st);
+  return encodeIf(E, st, op, E.ctx.mkAnd(holds), ifOp.getThenRegion(),
+                  ifOp.getElseRegion());
 }
 
 static bool encodeExecuteRegion(Encoder &E, State &st,
                                 scf::ExecuteRegionOp ex) {
   Operation *op = ex;
   std::vector<RegionExit> exits;
-  if (!E.encodeRegion(ex.getRegion(), {}, st, exits))
+  if (!encodeRegion(E, st, ex.getRegion(), {}, exits))
     return false;
-  return joinRegions(E, op, st, exits);
+  return joinRegions(E, st, op, exits);
 }
 
 /// [op.memref.alloca_scope]: the body once; the stack slots it allocated
@@ -426,12 +430,12 @@ static bool encodeAllocaScope(Encoder &E, State &st,
   std::vector<unsigned> &stack = E.nesting().stackSlots;
   size_t mark = stack.size();
   std::vector<RegionExit> exits;
-  if (!E.encodeRegion(scope.getBodyRegion(), {}, st, exits))
+  if (!encodeRegion(E, st, scope.getBodyRegion(), {}, exits))
     return false;
   for (RegionExit &x : exits)
-    E.releaseStack(x.state, ArrayRef<unsigned>(stack).drop_front(mark));
+    releaseStack(E, x.state, ArrayRef<unsigned>(stack).drop_front(mark));
   stack.resize(mark);
-  return joinRegions(E, scope, st, exits);
+  return joinRegions(E, st, scope, exits);
 }
 
 static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
@@ -447,15 +451,15 @@ static bool encodeIndexSwitch(Encoder &E, State &st, scf::IndexSwitchOp sw) {
     E.heap.narrow(s, E.ctx.mkAnd(hit, E.ctx.mkAnd(none)));
     none.push_back(E.ctx.mkNot(hit));
     if (!s.guard.isFalse() &&
-        !E.encodeRegion(sw.getCaseRegions()[i], {}, std::move(s), exits))
+        !encodeRegion(E, std::move(s), sw.getCaseRegions()[i], {}, exits))
       return false;
   }
   State d = st;
   E.heap.narrow(d, E.ctx.mkAnd(none));
   if (!d.guard.isFalse() &&
-      !E.encodeRegion(sw.getDefaultRegion(), {}, std::move(d), exits))
+      !encodeRegion(E, std::move(d), sw.getDefaultRegion(), {}, exits))
     return false;
-  return joinRegions(E, op, st, exits);
+  return joinRegions(E, st, op, exits);
 }
 
 static bool encodeFor(Encoder &E, State &st, scf::ForOp forOp) {
@@ -470,12 +474,12 @@ static bool encodeFor(Encoder &E, State &st, scf::ForOp forOp) {
               StopKind::NonPositiveStep, "scf.for step is not positive");
   // [verify.induction]: proved for every trip count, or unrolled.
   bool proved = false;
-  if (!proveForByInduction(E, forOp, st, proved))
+  if (!proveForByInduction(E, st, forOp, proved))
     return false;
   if (proved)
     return true;
-  return encodeCountedLoop(E, op, {lb, ub, step, forOp.getUnsignedCmp()},
-                           forOp.getInitArgs(), forOp.getRegion(), st);
+  return encodeCountedLoop(E, st, op, {lb, ub, step, forOp.getUnsignedCmp()},
+                           forOp.getInitArgs(), forOp.getRegion());
 }
 
 static bool encodeAffineFor(Encoder &E, State &st, affine::AffineForOp forOp) {
@@ -505,19 +509,19 @@ static bool encodeAffineFor(Encoder &E, State &st, affine::AffineForOp forOp) {
   CountedLoop loop{pick(lbs.indices, Cmp::Sgt), pick(ubs.indices, Cmp::Slt),
                    E.ctx.bvVal(kIndexWidth, forOp.getStepAsInt()), false};
   bool proved = false;
-  if (!proveAffineForByInduction(E, forOp, loop.lb, loop.ub, st, proved))
+  if (!proveAffineForByInduction(E, st, forOp, loop.lb, loop.ub, proved))
     return false;
   if (proved)
     return true;
-  return encodeCountedLoop(E, op, loop, forOp.getInits(), forOp.getRegion(),
-                           st);
+  return encodeCountedLoop(E, st, op, loop, forOp.getInits(),
+                           forOp.getRegion());
 }
 
 static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
   Operation *op = wh;
   // [verify.induction]: proved for every trip count, or unrolled.
   bool proved = false;
-  if (!proveWhileByInduction(E, wh, st, proved))
+  if (!proveWhileByInduction(E, st, wh, proved))
     return false;
   if (proved)
     return true;
@@ -529,11 +533,11 @@ static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
   State running = st;
   while (true) {
     std::vector<RegionExit> before;
-    if (!E.encodeRegion(wh.getBefore(), inits, running, before))
+    if (!encodeRegion(E, running, wh.getBefore(), inits, before))
       return false;
     State atCond;
     std::vector<SymValue> condArgs;
-    if (!E.mergeExits(before, atCond, condArgs, "condition"))
+    if (!mergeExits(E, atCond, before, condArgs, "condition"))
       break;
     // condArgs[0] is the scf.condition flag; the rest are forwarded.
     Expr c = condArgs[0].kind == SymValue::Kind::Bool
@@ -553,12 +557,12 @@ static bool encodeWhile(Encoder &E, State &st, scf::WhileOp wh) {
     E.heap.narrow(body, c);
     std::vector<RegionExit> after;
     LoopUnroller::Iteration iteration(unroller, c);
-    if (!E.encodeRegion(wh.getAfter(), fwd, std::move(body), after))
+    if (!encodeRegion(E, std::move(body), wh.getAfter(), fwd, after))
       return false;
-    if (!E.mergeExits(after, running, inits, "iteration"))
+    if (!mergeExits(E, running, after, inits, "iteration"))
       break;
   }
-  return joinRegions(E, op, st, done);
+  return joinRegions(E, st, op, done);
 }
 
 static bool encodeAssert(Encoder &E, State &st, cf::AssertOp as) {
@@ -579,7 +583,7 @@ static bool encodeCallOp(Encoder &E, State &st, func::CallOp call) {
   std::vector<SymValue> args, results;
   for (Value v : call.getOperands())
     args.push_back(E.get(v));
-  if (!E.encodeCall(callee, args, op, st, results))
+  if (!encodeCall(E, st, callee, args, op, results))
     return false;
   for (auto [r, v] : llvm::zip(call.getResults(), results))
     E.bind(r, v);

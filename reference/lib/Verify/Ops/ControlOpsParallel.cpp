@@ -21,9 +21,9 @@ using namespace dealloc;
 using namespace dealloc::verify;
 using Cmp = smt::Context::Cmp;
 
-bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
+bool dealloc::verify::encodeParallelIteration(Encoder &E, State &st,
+                                              scf::ParallelOp op,
                                               llvm::ArrayRef<Expr> ivs,
-                                              State &st,
                                               std::vector<SymValue> &accs) {
   Block &b = op.getRegion().front();
   for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
@@ -46,9 +46,8 @@ bool dealloc::verify::encodeParallelIteration(Encoder &E, scf::ParallelOp op,
 
 /// A forall's in_parallel terminator is empty: the op has no shared
 /// outputs.
-bool dealloc::verify::encodePointIteration(Encoder &E, Region &body,
-                                           llvm::ArrayRef<Expr> ivs,
-                                           State &st) {
+bool dealloc::verify::encodePointIteration(Encoder &E, State &st, Region &body,
+                                           llvm::ArrayRef<Expr> ivs) {
   Block &b = body.front();
   for (auto [arg, iv] : llvm::zip(b.getArguments(), ivs))
     E.bind(arg, SymValue::bv(iv));
@@ -71,8 +70,8 @@ struct ParallelEncoding {
   bool loops(unsigned d, State &st, std::vector<SymValue> &accs) {
     if (d == lbs.size()) {
       if (isa<scf::ForallOp, affine::AffineParallelOp>(op))
-        return encodePointIteration(E, op->getRegion(0), ivs, st);
-      return encodeParallelIteration(E, cast<scf::ParallelOp>(op), ivs, st,
+        return encodePointIteration(E, st, op->getRegion(0), ivs);
+      return encodeParallelIteration(E, st, cast<scf::ParallelOp>(op), ivs,
                                      accs);
     }
     smt::Context &ctx = E.ctx;
@@ -115,7 +114,7 @@ struct ParallelEncoding {
       iv = next;
     }
     std::vector<SymValue> vals;
-    if (!E.mergeExits(done, st, vals, "parallel")) {
+    if (!mergeExits(E, st, done, vals, "parallel")) {
       E.heap.kill(st);
       vals.clear();
       for (Value r : op->getResults())
@@ -134,14 +133,14 @@ static bool unrollUnlessProved(ParallelEncoding &pe, State &st,
                                std::vector<SymValue> &none) {
   bool proved = false;
   if (pe.lbs.size() == 1 &&
-      !provePointLoopByInduction(pe.E, pe.op, pe.lbs[0], pe.ubs[0], pe.steps[0],
-                                 st, proved))
+      !provePointLoopByInduction(pe.E, st, pe.op, pe.lbs[0], pe.ubs[0],
+                                 pe.steps[0], proved))
     return false;
   return proved || pe.loops(0, st, none);
 }
 
-bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
-                                        State &st) {
+bool dealloc::verify::encodeScfParallel(Encoder &E, State &st,
+                                        scf::ParallelOp op) {
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
   // [verify.lemmas]: values live after `op` stay reachable inside it.
@@ -170,7 +169,7 @@ bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
   // [verify.induction]: a 1-D scf.parallel is the scf.for whose iter_args
   // are the accumulators, proved for every trip count or unrolled.
   bool proved = false;
-  bool ok = pe.lbs.size() != 1 || proveParallelByInduction(E, op, st, proved);
+  bool ok = pe.lbs.size() != 1 || proveParallelByInduction(E, st, op, proved);
   if (ok && !proved)
     ok = pe.loops(0, st, accs);
   if (pushed)
@@ -183,7 +182,7 @@ bool dealloc::verify::encodeScfParallel(Encoder &E, scf::ParallelOp op,
   return true;
 }
 
-bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
+bool dealloc::verify::encodeForall(Encoder &E, State &st, scf::ForallOp op) {
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
   if (!op.getOutputs().empty())
@@ -220,9 +219,8 @@ bool dealloc::verify::encodeForall(Encoder &E, scf::ForallOp op, State &st) {
   return ok;
 }
 
-bool dealloc::verify::encodeAffineParallel(Encoder &E,
-                                           affine::AffineParallelOp op,
-                                           State &st) {
+bool dealloc::verify::encodeAffineParallel(Encoder &E, State &st,
+                                           affine::AffineParallelOp op) {
   smt::Context &ctx = E.ctx;
   Location loc = op.getLoc();
   if (op.getNumResults() != 0)
@@ -276,10 +274,10 @@ bool dealloc::verify::encodeAffineParallel(Encoder &E,
 
 bool Encoder::encodeParallel(Operation *op, State &st) {
   if (auto par = dyn_cast<scf::ParallelOp>(op))
-    return encodeScfParallel(*this, par, st);
+    return encodeScfParallel(*this, st, par);
   if (auto fa = dyn_cast<scf::ForallOp>(op))
-    return encodeForall(*this, fa, st);
+    return encodeForall(*this, st, fa);
   if (auto ap = dyn_cast<affine::AffineParallelOp>(op))
-    return encodeAffineParallel(*this, ap, st);
+    return encodeAffineParallel(*this, st, ap);
   return notEncoded(op);
 }

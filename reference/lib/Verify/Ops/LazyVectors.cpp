@@ -85,7 +85,7 @@ std::function<SymValue(int64_t)> dealloc::verify::laneReader(Encoder &E,
                " lanes is lazy, and one joined at a merge or carried by a "
                "loop is not modelled ([op.vector.values])",
            loc);
-    SymValue zero = E.zeroOf(vt.getElementType());
+    SymValue zero = zeroOf(E, vt.getElementType());
     return [zero](int64_t) { return zero; };
   }
   return [lv](int64_t k) { return lv->lane(k); };
@@ -105,7 +105,7 @@ std::vector<SymValue> dealloc::verify::allLazyLanes(Encoder &E,
                " lanes of a vector are not modelled in one op "
                "([op.vector.values])",
            loc);
-    return std::vector<SymValue>(n, E.zeroOf(vt.getElementType()));
+    return std::vector<SymValue>(n, zeroOf(E, vt.getElementType()));
   }
   std::function<SymValue(int64_t)> lane = laneReader(E, s, vt, loc);
   std::vector<SymValue> lanes;

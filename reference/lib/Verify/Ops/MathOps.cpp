@@ -53,6 +53,6 @@ static bool mathResult(Encoder &E, Operation *op) {
 bool Encoder::encodeMath(Operation *op, State &st) {
   if (!mathResult(*this, op))
     return false;
-  arithInitialized(*this, op, st);
+  arithInitialized(*this, st, op);
   return true;
 }

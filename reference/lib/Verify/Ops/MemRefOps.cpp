@@ -39,7 +39,7 @@ static void argBytes(Encoder &E, const View &v, unsigned eb) {
     auto own = E.boundary().argOfSlot.find(s);
     if (own != E.boundary().argOfSlot.end())
       E.heap.setSlotBytes(
-          s, E.byteExtent(E.boundary().argValues[own->second].view, eb));
+          s, byteExtent(E, E.boundary().argValues[own->second].view, eb));
   }
 }
 
@@ -268,8 +268,8 @@ static bool encodeAlloc(Encoder &E, State &st, Operation *op) {
     dyn.push_back(E.getBV(v));
   requireInitialized(E, st, dynOps, op->getLoc());
   stopOnNegativeSize(E, st, dyn, op->getLoc());
-  E.bind(op->getResult(0), SymValue::memref(E.allocate(
-                               st, stack ? SlotKind::Stack : SlotKind::Heap,
+  E.bind(op->getResult(0), SymValue::memref(allocate(
+                               E, st, stack ? SlotKind::Stack : SlotKind::Heap,
                                cast<MemRefType>(op->getResult(0).getType()),
                                dyn, op, op->getName().getStringRef().str())));
   return true;
@@ -292,7 +292,7 @@ static bool encodeRealloc(Encoder &E, State &st, memref::ReallocOp r) {
   requireInitialized(E, st, op->getOperands(), loc);
   stopOnNegativeSize(E, st, dyn, loc);
   View dst =
-      E.allocate(st, SlotKind::Heap, r.getType(), dyn, op, "memref.realloc");
+      allocate(E, st, SlotKind::Heap, r.getType(), dyn, op, "memref.realloc");
   reallocContents(E, st, src, dst, elementBytes(r.getType().getElementType()));
   E.heap.free(st, src, E.ctx.boolVal(true), loc, E.nesting().borrowed);
   E.bind(r, SymValue::memref(dst));
@@ -309,11 +309,11 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
   View v;
   if (slot < 0) {
     slot = E.heap.newSlot(SlotKind::Global, loc, origin, &st);
-    v = freshView(E, slot, g.getType(), E.shapeOf(g.getType(), {}));
+    v = freshView(E, slot, g.getType(), shapeOf(E, g.getType(), {}));
     E.heap.setSlotBytes(
-        slot, E.byteExtent(v, elementBytes(g.getType().getElementType())));
+        slot, byteExtent(E, v, elementBytes(g.getType().getElementType())));
   } else {
-    v = freshView(E, slot, g.getType(), E.shapeOf(g.getType(), {}));
+    v = freshView(E, slot, g.getType(), shapeOf(E, g.getType(), {}));
   }
   // [op.memref.get_global]: the contents are created at the first use,
   // with the dense initial value (exactly where storeDenseContents can;
@@ -329,7 +329,7 @@ static bool encodeGetGlobal(Encoder &E, State &st, memref::GetGlobalOp g) {
       global ? dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr())
              : DenseElementsAttr();
   if (fresh && global && !dense)
-    E.heap.initContents(st, slot, {E.byteExtent(v, 1)}, /*zero=*/false,
+    E.heap.initContents(st, slot, {byteExtent(E, v, 1)}, /*zero=*/false,
                         elemBytes);
   else if (fresh && dense)
     storeDenseContents(E, st, v, dense, elemBytes);

@@ -138,7 +138,8 @@ static bool encodeView(Encoder &E, State &st, memref::ViewOp vw) {
   std::vector<Expr> dyn;
   for (Value s : vw.getSizes())
     dyn.push_back(E.getBV(s));
-  View r = freshView(E, v.cands[0], vw.getType(), E.shapeOf(vw.getType(), dyn));
+  View r =
+      freshView(E, v.cands[0], vw.getType(), shapeOf(E, vw.getType(), dyn));
   r.cands = v.cands;
   r.pts = v.pts;
   r.id = v.id;

@@ -191,11 +191,12 @@ bool dealloc::verify::encodeElementAccess(Encoder &E, State &st, Operation *op,
     return true;
   // generic_atomic_rmw: the body's runs are joined.
   std::vector<RegionExit> exits;
-  if (!E.encodeRegion(cast<memref::GenericAtomicRMWOp>(op).getAtomicBody(),
-                      {old}, std::move(st), exits))
+  if (!encodeRegion(E, std::move(st),
+                    cast<memref::GenericAtomicRMWOp>(op).getAtomicBody(), {old},
+                    exits))
     return false;
   std::vector<SymValue> vals;
-  if (!E.mergeExits(exits, st, vals, "join")) {
+  if (!mergeExits(E, st, exits, vals, "join")) {
     E.heap.kill(st);
     return true;
   }
@@ -211,12 +212,15 @@ View dealloc::verify::freshView(Encoder &E, unsigned s, MemRefType t,
   return v;
 }
 
-View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
-                       ArrayRef<Expr> dyn, Operation *op, std::string origin) {
+View dealloc::verify::allocate(Encoder &E, State &st, SlotKind kind,
+                               MemRefType t, ArrayRef<Expr> dyn, Operation *op,
+                               std::string origin) {
+  smt::Context &ctx = E.ctx;
+  SymbolicHeap &heap = E.heap;
   unsigned s = heap.newSlot(kind, op->getLoc(), std::move(origin), &st);
-  if (siteNumbering) {
-    auto it = siteNumbering->siteOf.find(op);
-    if (it != siteNumbering->siteOf.end()) {
+  if (E.sites()) {
+    auto it = E.sites()->siteOf.find(op);
+    if (it != E.sites()->siteOf.end()) {
       int site = it->second;
       if ((size_t)site >= st.siteCount.size())
         st.siteCount.resize(site + 1, ctx.bvVal(kIndexWidth, 0));
@@ -227,16 +231,16 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
     }
   }
   if (kind == SlotKind::Stack)
-    calls.stackSlots.push_back(s);
+    E.nesting().stackSlots.push_back(s);
   heap.event(st, ctx.boolVal(true), op->getLoc(),
              "allocated by " + heap.slot(s).origin, s);
-  std::vector<Expr> sizes = shapeOf(t, dyn);
+  std::vector<Expr> sizes = shapeOf(E, t, dyn);
   unsigned eb = elementBytes(t.getElementType());
-  View v = freshView(*this, s, t, sizes);
+  View v = freshView(E, s, t, sizes);
   // [buffer.contents.uninit]: a fresh buffer's contents are unconstrained.
   // They span every element the descriptor reaches (a strided layout's
   // offset and strides included), not only the product of the sizes.
-  heap.initContents(st, s, {byteExtent(v, 1)}, /*zero=*/false, eb);
+  heap.initContents(st, s, {byteExtent(E, v, 1)}, /*zero=*/false, eb);
   if (t.getLayout().isIdentity())
     heap.setWhole(s, v);
   // [safety.oob]: the buffer's size bounds every access through its views.
@@ -244,7 +248,7 @@ View Encoder::allocate(State &st, SlotKind kind, MemRefType t,
   // 64 bits, the buffer's bounds are not checked (bytes = -1, see
   // outsideBuffer): no false out-of-bounds stops from wrapped arithmetic;
   // dealloc-run stops such allocations anyway ([op.memref.alloc]).
-  Expr bytes = byteExtent(v, eb);
+  Expr bytes = byteExtent(E, v, eb);
   if (!dyn.empty()) {
     int64_t limit = int64_t(1) << (56 / t.getRank());
     std::vector<Expr> small;

@@ -46,7 +46,9 @@ unsigned dealloc::verify::elementBytes(Type t) {
   return (scalarWidth(t) + 7) / 8;
 }
 
-Expr Encoder::byteExtent(const View &v, unsigned elemBytes) {
+Expr dealloc::verify::byteExtent(Encoder &E, const View &v,
+                                 unsigned elemBytes) {
+  smt::Context &ctx = E.ctx;
   // [buffer.contents]: (offset + sum (size_k - 1) * stride_k + 1) elements,
   // or none if some size is 0.
   Expr last = v.offset;
@@ -73,13 +75,16 @@ SymValue dealloc::verify::fromBV(Encoder &E, Type t, Expr e) {
   return SymValue::bv(e);
 }
 
-SymValue Encoder::zeroOf(Type t) {
+SymValue dealloc::verify::zeroOf(Encoder &E, Type t) {
+  smt::Context &ctx = E.ctx;
   if (isI1(t))
     return SymValue::boolean(ctx.boolVal(false));
   return SymValue::bv(ctx.bvVal(scalarWidth(t), 0));
 }
 
-std::vector<Expr> Encoder::shapeOf(MemRefType t, ArrayRef<Expr> dyn) {
+std::vector<Expr> dealloc::verify::shapeOf(Encoder &E, MemRefType t,
+                                           ArrayRef<Expr> dyn) {
+  SymbolicHeap &heap = E.heap;
   SymbolicArith d(heap);
   view::Ints<SymbolicArith> sizes = view::shapeOf(d, t, dyn);
   return std::vector<Expr>(sizes.begin(), sizes.end());

@@ -153,7 +153,7 @@ static bool encodeConstant(Encoder &E, arith::ConstantOp op) {
 /// vector operand's entry holds its lane k while the scalar family encodes
 /// the op, then its vector again. The lanes' stops (a division by zero)
 /// are recorded in lane order, as dealloc-run reaches them.
-static bool encodeElementwise(Encoder &E, Operation *op, State &st) {
+static bool encodeElementwise(Encoder &E, State &st, Operation *op) {
   struct Saved {
     Value v;
     SymValue whole;
@@ -374,7 +374,7 @@ static bool encodeMoveLanes(Encoder &E, Operation *op,
 }
 
 /// [op.vector.lanes] vector.to_elements, step, create_mask, constant_mask.
-static bool encodeMakeLanes(Encoder &E, Operation *op, State &st) {
+static bool encodeMakeLanes(Encoder &E, State &st, Operation *op) {
   smt::Context &c = E.ctx;
   if (auto x = dyn_cast<vector::ToElementsOp>(op)) {
     Lanes lanes = lanesOf(E, x.getSource());
@@ -459,10 +459,10 @@ static bool encodePoison(Encoder &E, Operation *op) {
   return true;
 }
 
-bool dealloc::verify::encodeOnVectors(Encoder &E, Operation *op, State &st) {
+bool dealloc::verify::encodeOnVectors(Encoder &E, State &st, Operation *op) {
   if (auto c = dyn_cast<arith::ConstantOp>(op))
     return encodeConstant(E, c);
-  return encodeElementwise(E, op, st);
+  return encodeElementwise(E, st, op);
 }
 
 bool Encoder::encodeVector(Operation *op, State &st) {
@@ -483,7 +483,7 @@ bool Encoder::encodeVector(Operation *op, State &st) {
     return encodeMoveLanes(E, op, *sources);
   if (isa<vector::ToElementsOp, vector::StepOp, vector::CreateMaskOp,
           vector::ConstantMaskOp>(op))
-    return encodeMakeLanes(E, op, st);
+    return encodeMakeLanes(E, st, op);
   if (auto r = dyn_cast<vector::MultiDimReductionOp>(op))
     return encodeMultiReduction(E, r);
   if (auto c = dyn_cast<vector::ContractionOp>(op))
