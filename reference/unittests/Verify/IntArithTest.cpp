@@ -93,8 +93,9 @@ TEST_F(IntArithTest, ValuesAndConditionsAgree) {
           EXPECT_TRUE(same(want.divByZero, got.divByZero, zero)) << what;
           EXPECT_TRUE(same(want.overflow, got.overflow, over)) << what;
           EXPECT_TRUE(same(want.poison, got.poison, poison)) << what;
-          if (!zero && !over && !poison)
+          if (!zero && !over && !poison) {
             EXPECT_EQ(want.value, value(got.value, w)) << what;
+          }
         }
 }
 
