@@ -63,6 +63,23 @@ std::string dealloc::verify::largerRankReason(StringRef answer,
          " may tell a larger rank apart ([input.unranked])";
 }
 
+void dealloc::verify::mergeExcluded(std::vector<StopSite> &sites,
+                                    std::string &cut, std::string &undecided,
+                                    llvm::ArrayRef<StopSite> more,
+                                    llvm::StringRef moreCut,
+                                    llvm::StringRef moreUndecided) {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const StopSite &s : sites)
+    seen.insert({s.loc, s.kind});
+  for (const StopSite &s : more)
+    if (seen.insert({s.loc, s.kind}).second)
+      sites.push_back(s);
+  if (cut.empty())
+    cut = moreCut.str();
+  if (undecided.empty())
+    undecided = moreUndecided.str();
+}
+
 /// Whether `use` (of a value derived from an unranked argument of `fn`) is
 /// the same for every rank of the argument's descriptor beyond the checked
 /// ones as for one of them; `derived` gets the values it derives from it.
@@ -107,8 +124,9 @@ static bool rankAgnostic(func::FuncOp fn, OpOperand &use,
   }
   // A declaration's effects on an argument are its buffer's
   // ([abi.external]); a callee with a body gets the descriptor as its
-  // argument (only the checked function itself may take one,
-  // [view.unranked]), and what it returns may derive from it.
+  // argument, and what it returns may derive from it: an unranked value, or
+  // a number read off the descriptor (a recursive call of `fn` returns what
+  // `fn` returns). A ranked result has a rank its cast fixed.
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         op, call.getCalleeAttr());
@@ -117,7 +135,8 @@ static bool rankAgnostic(func::FuncOp fn, OpOperand &use,
     if (!callee.isDeclaration())
       derived.push_back(callee.getArgument(use.getOperandNumber()));
     for (Value r : call.getResults())
-      if (isa<UnrankedMemRefType>(r.getType()))
+      if (!isa<MemRefType>(r.getType()) &&
+          (!callee.isDeclaration() || isa<UnrankedMemRefType>(r.getType())))
         derived.push_back(r);
     return true;
   }
@@ -177,18 +196,10 @@ static FunctionResult combineSafe(func::FuncOp fn, RankChecks &rc) {
     return r.verdict == Verdict::Safe;
   });
   FunctionResult out = safe != rc.results.end() ? *safe : rc.results.front();
-  std::set<std::pair<std::string, std::string>> sites;
-  for (const StopSite &s : out.excluded)
-    sites.insert({s.loc, s.kind});
-  for (const FunctionResult &r : rc.results) {
-    for (const StopSite &s : r.excluded)
-      if (sites.insert({s.loc, s.kind}).second)
-        out.excluded.push_back(s);
-    if (out.excludedCut.empty())
-      out.excludedCut = r.excludedCut;
-    if (out.definedUndecided.empty() && r.verdict == Verdict::Safe)
-      out.definedUndecided = r.definedUndecided;
-  }
+  for (const FunctionResult &r : rc.results)
+    mergeExcluded(out.excluded, out.excludedCut, out.definedUndecided,
+                  r.excluded, r.excludedCut,
+                  r.verdict == Verdict::Safe ? r.definedUndecided : "");
   Operation *op = rankObserver(fn);
   if (!op)
     return out;

@@ -36,6 +36,14 @@ std::string describeRanks(llvm::ArrayRef<unsigned> args,
 /// larger rank apart.
 std::string largerRankReason(llvm::StringRef answer, mlir::Operation *observer);
 
+/// The excluded sites of several rank checks of one answer
+/// ([safety.defined]): `more` appended to `sites` (a site, by location and
+/// kind, once), and the first reasons the list may be incomplete
+/// (`cut`) and that definedness was not decided (`undecided`).
+void mergeExcluded(std::vector<StopSite> &sites, std::string &cut,
+                   std::string &undecided, llvm::ArrayRef<StopSite> more,
+                   llvm::StringRef moreCut, llvm::StringRef moreUndecided);
+
 /// The first op (in walk order) through which a run of `fn` may depend on
 /// the rank of an unranked argument beyond the ranks checked: a use of its
 /// descriptor (or of one derived from it by bufferization.clone, an

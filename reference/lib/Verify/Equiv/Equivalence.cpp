@@ -73,29 +73,33 @@ static EquivResult compareEachRank(ModuleOp a, ModuleOp b, func::FuncOp fn,
   std::vector<unsigned> args = unrankedArguments(fn);
   VerifyOptions o = opts;
   o.unrankedRanks.assign(fn.getNumArguments(), 0);
-  std::optional<EquivResult> open, equivalent, undefined;
+  std::vector<EquivResult> ranks;
+  std::optional<EquivResult> open; // the first, naming its ranks
   do {
     EquivResult r = compareOnce(a, b, fn.getSymName(), o, stats);
     if (r.verdict == EquivVerdict::Different)
       return r;
-    if (r.verdict == EquivVerdict::Equivalent) {
-      if (!equivalent)
-        equivalent = r;
-      else
-        equivalent->excluded.insert(equivalent->excluded.end(),
-                                    r.excluded.begin(), r.excluded.end());
-    } else if (r.undefinedEverywhere) {
-      if (!undefined)
-        undefined = r;
-    } else if (!open) {
-      r.reason =
-          "with " + describeRanks(args, o.unrankedRanks) + ": " + r.reason;
+    if (r.verdict == EquivVerdict::Unknown && !r.undefinedEverywhere && !open) {
       open = r;
+      open->reason =
+          "with " + describeRanks(args, o.unrankedRanks) + ": " + r.reason;
     }
+    ranks.push_back(std::move(r));
   } while (nextRanks(args, o.unrankedRanks));
   if (open)
     return *open;
-  EquivResult res = equivalent ? *equivalent : *undefined;
+  // EQUIVALENT at some rank, or no defined input at every one; with every
+  // rank's excluded sites, as checkEachRank keeps them.
+  auto equivalent = llvm::find_if(ranks, [](const EquivResult &r) {
+    return r.verdict == EquivVerdict::Equivalent;
+  });
+  bool someEquivalent = equivalent != ranks.end();
+  EquivResult res = someEquivalent ? *equivalent : ranks.front();
+  for (const EquivResult &r : ranks)
+    mergeExcluded(res.excluded, res.excludedCut, res.definedUndecided,
+                  r.excluded, r.excludedCut,
+                  r.verdict == EquivVerdict::Equivalent ? r.definedUndecided
+                                                        : "");
   auto other = dyn_cast_or_null<func::FuncOp>(
       SymbolTable::lookupSymbolIn(b, fn.getSymName()));
   Operation *op = rankObserver(fn);
@@ -104,9 +108,9 @@ static EquivResult compareEachRank(ModuleOp a, ModuleOp b, func::FuncOp fn,
   if (op) {
     res.verdict = EquivVerdict::Unknown;
     res.undefinedEverywhere = false;
-    res.reason =
-        largerRankReason(equivalent ? "EQUIVALENT" : "no defined input", op) +
-        " at " + printLocation(op->getLoc());
+    res.reason = largerRankReason(
+                     someEquivalent ? "EQUIVALENT" : "no defined input", op) +
+                 " at " + printLocation(op->getLoc());
   }
   return res;
 }
